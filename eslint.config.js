@@ -1,0 +1,22 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "coverage/**", "out/**", "**/*.cjs"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/consistent-type-definitions": ["error", "type"],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // The engine runs unchanged in the task pane and in Node: no Node built-ins, no DOM, no Office.
+    files: ["src/engine/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["node:*", "fs", "path", "os", "child_process", "stream"] }],
+      "no-restricted-globals": ["error", "window", "document", "localStorage", "Office", "Word"],
+    },
+  },
+);

@@ -1,0 +1,93 @@
+import { parseArgs } from "node:util";
+
+// Argument parsing with Node's own util.parseArgs: strict (unknown flags are usage errors), no dependency.
+
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+export const USAGE = `Usage:
+  sectionsmith build ASSEMBLY.json --library LIB.json [--library MORE.json …] [-o OUT.docx | -o -]
+                     [--as docx|base64] [--fragment] [--strict] [--quiet]
+  sectionsmith validate FILE.json… [--library LIB.json …]
+  sectionsmith list LIB.json… [--search TEXT] [--json]
+  sectionsmith --help | --version
+
+Exit codes: 0 ok, 1 invalid input (no output written), 2 usage, 3 internal error.`;
+
+export type BuildArgs = {
+  command: "build";
+  assembly: string;
+  libraries: string[];
+  out: string | undefined;
+  as: "docx" | "base64";
+  fragment: boolean;
+  strict: boolean;
+  quiet: boolean;
+};
+export type ValidateArgs = { command: "validate"; files: string[]; libraries: string[] };
+export type ListArgs = { command: "list"; libraries: string[]; search: string | undefined; json: boolean };
+export type CliArgs = BuildArgs | ValidateArgs | ListArgs | { command: "help" } | { command: "version" };
+
+export function parseCli(argv: readonly string[]): CliArgs {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "--help" || command === "-h" || command === "help") return { command: "help" };
+  if (command === "--version" || command === "-v") return { command: "version" };
+  try {
+    switch (command) {
+      case "build": {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: {
+            library: { type: "string", short: "l", multiple: true },
+            output: { type: "string", short: "o" },
+            as: { type: "string" },
+            fragment: { type: "boolean" },
+            strict: { type: "boolean" },
+            quiet: { type: "boolean", short: "q" },
+          },
+        });
+        if (positionals.length !== 1) throw new UsageError("build needs exactly one ASSEMBLY.json.");
+        const libraries = values.library ?? [];
+        if (libraries.length === 0) throw new UsageError("build needs at least one --library LIB.json.");
+        const as = values.as ?? "docx";
+        if (as !== "docx" && as !== "base64") throw new UsageError(`--as must be docx or base64, not "${as}".`);
+        return {
+          command: "build",
+          assembly: positionals[0]!,
+          libraries,
+          out: values.output,
+          as,
+          fragment: values.fragment ?? false,
+          strict: values.strict ?? false,
+          quiet: values.quiet ?? false,
+        };
+      }
+      case "validate": {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: { library: { type: "string", short: "l", multiple: true } },
+        });
+        if (positionals.length === 0) throw new UsageError("validate needs at least one FILE.json.");
+        return { command: "validate", files: positionals, libraries: values.library ?? [] };
+      }
+      case "list": {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: { search: { type: "string", short: "s" }, json: { type: "boolean" } },
+        });
+        if (positionals.length === 0) throw new UsageError("list needs at least one LIB.json.");
+        return { command: "list", libraries: positionals, search: values.search, json: values.json ?? false };
+      }
+      default:
+        throw new UsageError(`Unknown command "${command}".`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    // parseArgs throws TypeErrors with ERR_PARSE_ARGS_* codes for unknown or malformed options.
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}

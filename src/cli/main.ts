@@ -1,0 +1,167 @@
+import { readFileSync } from "node:fs";
+import { basename, extname } from "node:path";
+import {
+  exportDocument,
+  validateFile,
+  createSnippetIndex,
+  loadLibraries,
+  SectionsmithError,
+  formatProblem,
+  snippetHealth,
+  type BuildProgress,
+  type Problem,
+} from "../engine";
+import { parseCli, UsageError, USAGE, type BuildArgs, type ListArgs, type ValidateArgs } from "./args";
+import { InputFileError, readText, writeAtomically } from "./files";
+
+// The command-line adapter: reads files, calls the engine's public index, writes files. Every
+// decision about documents lives in the engine; this file only turns it into exit codes and text.
+
+export type Io = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
+/** Where the CLI writes; tests swap these for buffers. */
+export const io: Io = { stdout: process.stdout, stderr: process.stderr };
+const say = (text: string): void => void io.stderr.write(text + "\n");
+
+export async function main(argv: readonly string[]): Promise<number> {
+  let args;
+  try {
+    args = parseCli(argv);
+  } catch (error) {
+    say(`sectionsmith: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    switch (args.command) {
+      case "help":
+        io.stdout.write(USAGE + "\n");
+        return 0;
+      case "version":
+        io.stdout.write(version() + "\n");
+        return 0;
+      case "build":
+        return await build(args);
+      case "validate":
+        return await validate(args);
+      case "list":
+        return await list(args);
+    }
+  } catch (error) {
+    if (error instanceof SectionsmithError) {
+      report(error.problems);
+      const errors = error.problems.filter((p) => p.severity === "error").length;
+      say(`\n${errors} error${errors === 1 ? "" : "s"} — nothing was written.`);
+      return 1;
+    }
+    if (error instanceof InputFileError || error instanceof UsageError) {
+      say(`sectionsmith: ${error.message}`);
+      return error instanceof UsageError ? 2 : 1;
+    }
+    say(`sectionsmith: internal error — please report it with the input that caused it.\n${(error as Error).stack ?? String(error)}`);
+    return 3;
+  }
+}
+
+function report(problems: readonly Problem[]): void {
+  for (const p of problems) say(formatProblem(p));
+}
+
+async function build(args: BuildArgs): Promise<number> {
+  const libraries = await Promise.all(args.libraries.map(readText));
+  const assembly = await readText(args.assembly);
+  const started = Date.now();
+  let lastShown = 0;
+  const onProgress = (p: BuildProgress): void => {
+    // Only builds that take more than a second say anything, at most once a second.
+    const now = Date.now();
+    if (args.quiet || now - started < 1000 || now - lastShown < 1000) return;
+    lastShown = now;
+    say(`sectionsmith: ${p.stage === "pack" ? "packing the .docx" : `rendering section ${p.done} of ${p.total}`}…`);
+  };
+  const result = await exportDocument(libraries, assembly, {
+    as: "buffer",
+    shape: args.fragment ? "fragment" : "document",
+    strict: args.strict,
+    onProgress,
+    names: { libraries: args.libraries, assembly: args.assembly },
+  });
+  report(result.warnings);
+  const bytes = result.output;
+  const payload = args.as === "base64" ? Buffer.from(bytes).toString("base64") : bytes;
+  if (args.out === "-") {
+    await new Promise<void>((resolve, reject) => io.stdout.write(payload, (e) => (e ? reject(e) : resolve())));
+    return 0;
+  }
+  const out = args.out ?? `${basename(args.assembly, extname(args.assembly))}.${args.as === "base64" ? "b64" : "docx"}`;
+  await writeAtomically(out, payload);
+  if (!args.quiet) {
+    const kb = (bytes.length / 1024).toFixed(1);
+    say(`Wrote ${out} (${kb} KB, ${result.snippets.length} snippets${result.warnings.length ? `, ${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"}` : ""}).`);
+  }
+  return 0;
+}
+
+async function validate(args: ValidateArgs): Promise<number> {
+  const libraries = await Promise.all(args.libraries.map(async (path) => ({ path, text: await readText(path) })));
+  let failed = 0;
+  for (const file of args.files) {
+    const text = await readText(file);
+    const result = await validateFile(text, { source: file, libraries: libraries.map((l) => l.text), librarySources: libraries.map((l) => l.path) });
+    report(result.problems);
+    const errors = result.problems.filter((p) => p.severity === "error").length;
+    const warnings = result.problems.length - errors;
+    if (errors > 0) failed++;
+    say(
+      `${errors ? "✗" : "✓"} ${file}: ${result.kind ?? "unrecognised file"}, ` +
+        `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}` +
+        (result.kind === "assembly" && libraries.length === 0 ? " (pass --library to check snippets and values too)" : ""),
+    );
+  }
+  return failed > 0 ? 1 : 0;
+}
+
+async function list(args: ListArgs): Promise<number> {
+  const texts = await Promise.all(args.libraries.map(readText));
+  const loaded = loadLibraries(texts, args.libraries);
+  const errors = loaded.problems.filter((p) => p.severity === "error");
+  if (errors.length > 0) throw new SectionsmithError(loaded.problems);
+  const today = new Date();
+  const hits = createSnippetIndex(loaded.snippets).search(args.search ?? "", { today });
+  const rows = hits.map(({ snippet }) => {
+    const health = snippetHealth(snippet, today);
+    return {
+      id: snippet.id,
+      version: snippet.version,
+      title: snippet.title,
+      status: health.status,
+      stale: health.stale,
+      category: snippet.category ?? "",
+      tags: snippet.tags,
+      ...(snippet.description ? { description: snippet.description } : {}),
+    };
+  });
+  if (args.json) {
+    io.stdout.write(JSON.stringify(rows, null, 2) + "\n");
+    return 0;
+  }
+  const table = rows.map((r) => [
+    `${r.id}@${r.version}`,
+    r.status + (r.stale ? " (stale)" : ""),
+    r.category,
+    r.title,
+  ]);
+  const widths = [0, 1, 2].map((c) => Math.max(...table.map((row) => row[c]!.length), 4));
+  for (const row of table) {
+    io.stdout.write(row.map((cell, c) => (c < 3 ? cell.padEnd(widths[c]!) : cell)).join("  ") + "\n");
+  }
+  say(`${rows.length} snippet${rows.length === 1 ? "" : "s"}${args.search ? ` matching "${args.search}"` : ""}.`);
+  return 0;
+}
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+    return pkg.version;
+  } catch {
+    return "unknown";
+  }
+}

@@ -1,0 +1,173 @@
+import { Packer } from "docx";
+import { errorsOf, problem, SectionsmithError, warningsOf, type Problem } from "../errors/problem";
+import { parseAssembly } from "../model/parse-assembly";
+import type { Assembly, HeaderFooterSource, Snippet } from "../model/types";
+import { toFragment } from "../pack/fragment";
+import { appXml, coreXml } from "../pack/properties";
+import type { Block } from "../render/blocks";
+import { DocumentState } from "../render/context";
+import { createDocument } from "../render/document";
+import { pageGeometry } from "../render/page";
+import { renderSection } from "../render/section";
+import { loadLibraries, type LoadedLibraries } from "./libraries";
+import { prepareSection, prepareText, type Prepared } from "./prepare";
+import type { BuildOptions } from "./types";
+
+export type BuildResult = { bytes: Uint8Array; warnings: Problem[]; snippets: string[] };
+
+export type BuildInput = {
+  /** One library or several (later ones overlay earlier ones), as JSON text or parsed values. */
+  libraries: readonly unknown[];
+  assembly: unknown;
+  /** File names for problems, in the same order as `libraries`. */
+  librarySources?: readonly (string | undefined)[];
+  assemblySource?: string;
+};
+
+/**
+ * library + assembly → .docx bytes. All input problems are collected first (every library, the
+ * assembly, every section's values and template, every Markdown construct) and thrown together as a
+ * SectionsmithError; nothing is packed unless the input is clean, so there is never partial output.
+ */
+export async function buildDocx(input: BuildInput, options: BuildOptions = {}): Promise<BuildResult> {
+  const today = options.today ?? new Date();
+  const shape = options.shape ?? "document";
+  const progress = options.onProgress ?? (() => undefined);
+
+  progress({ stage: "validate", done: 0, total: 1 });
+  const libs = loadLibraries(input.libraries, input.librarySources);
+  const parsedAssembly = parseAssembly(
+    input.assembly,
+    input.assemblySource === undefined ? {} : { source: input.assemblySource },
+  );
+  const problems: Problem[] = [...libs.problems, ...parsedAssembly.problems];
+  if (!parsedAssembly.ok || errorsOf(problems).length > 0) throw new SectionsmithError(problems);
+  const assembly = parsedAssembly.value;
+
+  const geometry = pageGeometry(assembly.page);
+  const state = new DocumentState({
+    draftingNotes: assembly.options.draftingNotes,
+    today,
+    contentWidthTwips: geometry.contentWidth,
+  });
+  const snippets: string[] = [];
+  const assemblySource = input.assemblySource;
+  const withSource = (list: Problem[]): Problem[] =>
+    assemblySource ? list.map((p) => (p.source ? p : { ...p, source: assemblySource })) : list;
+
+  // Header and footer first: they stand at the top of every page, and list first in the provenance.
+  const header = shape === "document" ? headerFooter("header", assembly, libs, today, state, snippets, problems) : undefined;
+  const footer = shape === "document" ? headerFooter("footer", assembly, libs, today, state, snippets, problems) : undefined;
+
+  const body: Block[] = [];
+  const total = assembly.sections.length;
+  for (const [i, section] of assembly.sections.entries()) {
+    progress({ stage: "render", done: i, total });
+    const prepared = prepareSection(assembly, i, libs, today);
+    problems.push(...withSource(prepared.problems));
+    if (!prepared.ok) continue;
+    snippets.push(...prepared.snippets);
+    if (prepared.snippet.kind !== "body") {
+      problems.push(
+        problem({
+          code: "SNIPPET_KIND_MISMATCH",
+          message: `"${prepared.snippet.id}" is a ${prepared.snippet.kind} snippet; it is used here as a body section.`,
+          path: `sections[${i}].snippet`,
+        }),
+      );
+    }
+    body.push(
+      ...renderSection(
+        {
+          markdown: prepared.markdown,
+          locate: prepared.locate,
+          notes: prepared.notes,
+          sectionNote: prepared.snippet.notes,
+          headingOffset: section.headingOffset,
+          pageBreakBefore: section.pageBreakBefore,
+          continueNumbering: section.numbering === "continue",
+          commentAuthor: commentAuthor(prepared.snippet),
+        },
+        state,
+      ),
+    );
+  }
+  problems.push(...state.problems.map((p) => sourceFor(p, libs)));
+  progress({ stage: "render", done: total, total });
+
+  const errors = errorsOf(problems);
+  const warnings = warningsOf(problems);
+  if (errors.length > 0) throw new SectionsmithError(problems);
+  if (options.strict && warnings.length > 0) {
+    throw new SectionsmithError(
+      warnings.map((w) => ({ ...w, severity: "error" as const })),
+      `--strict: ${warnings.length} warning${warnings.length === 1 ? "" : "s"} treated as errors`,
+    );
+  }
+
+  if (options.dryRun) return { bytes: new Uint8Array(0), warnings, snippets };
+  progress({ stage: "pack", done: 0, total: 1 });
+  const doc = createDocument({ assembly, shape, geometry, state, body, header, footer, snippets });
+  const props = assembly.properties ?? {};
+  const packed = await Packer.pack(doc, "uint8array", false, [
+    { path: "docProps/core.xml", data: coreXml(props, today) },
+    { path: "docProps/app.xml", data: appXml(props) },
+  ]);
+  const bytes = shape === "fragment" ? await toFragment(packed) : packed;
+  progress({ stage: "pack", done: 1, total: 1 });
+  return { bytes, warnings, snippets };
+}
+
+function headerFooter(
+  which: "header" | "footer",
+  assembly: Assembly,
+  libs: LoadedLibraries,
+  today: Date,
+  state: DocumentState,
+  snippets: string[],
+  problems: Problem[],
+): Block[] | undefined {
+  const source: HeaderFooterSource | undefined = assembly[which];
+  if (!source) return undefined;
+  const prepared: Prepared = prepareText(which, source, assembly, libs, today);
+  problems.push(...prepared.problems);
+  if (!prepared.ok) return undefined;
+  snippets.push(...prepared.snippets);
+  if ("snippet" in source && prepared.snippet.kind === "body") {
+    problems.push(
+      problem({
+        code: "SNIPPET_KIND_MISMATCH",
+        message: `"${prepared.snippet.id}" is a body snippet; it is used here as the ${which}.`,
+        path: `${which}.snippet`,
+      }),
+    );
+  }
+  // Headers and footers carry no drafting notes or page breaks: those belong to the body.
+  const pending = state.pendingPageBreak;
+  const blocks = renderSection(
+    {
+      markdown: prepared.markdown,
+      locate: prepared.locate,
+      notes: [],
+      headingOffset: 0,
+      pageBreakBefore: false,
+      continueNumbering: false,
+      commentAuthor: "Sectionsmith",
+    },
+    state,
+  );
+  state.pendingPageBreak = pending;
+  return blocks;
+}
+
+const commentAuthor = (snippet: Snippet): string => snippet.owner ?? "Sectionsmith";
+
+/** Problems found while rendering point into a library body: name the library file when known. */
+function sourceFor(p: Problem, libs: LoadedLibraries): Problem {
+  if (p.source || !p.path.startsWith("snippets[")) return p;
+  const index = /^snippets\[(\d+)\]/.exec(p.path)?.[1];
+  for (const [, home] of libs.home) {
+    if (home.path === `snippets[${index}]` && home.source) return { ...p, source: home.source };
+  }
+  return p;
+}

@@ -1,0 +1,22 @@
+import { wrapOutput, type OutputForm } from "../pack/output";
+import { buildDocx } from "./build";
+import type { ExportOptions, ExportResult } from "./types";
+
+/**
+ * The one call the task pane and the CLI use: library (or libraries) + assembly → a .docx in the form
+ * asked for ("string" binary string, "buffer" Uint8Array/Buffer, "base64", "blob", "stream"), with the
+ * warnings beside it. Invalid input throws a SectionsmithError carrying every problem; nothing is returned.
+ */
+export async function exportDocument<F extends OutputForm>(
+  library: unknown,
+  assembly: unknown,
+  options: ExportOptions<F>,
+): Promise<ExportResult<F>> {
+  const libraries = Array.isArray(library) ? library : [library];
+  const { as, names, ...build } = options;
+  const result = await buildDocx(
+    { libraries, assembly, librarySources: names?.libraries, assemblySource: names?.assembly },
+    build,
+  );
+  return { output: wrapOutput(result.bytes, as), warnings: result.warnings, snippets: result.snippets };
+}

@@ -1,0 +1,195 @@
+import { errorsOf, problem, type Problem } from "../errors/problem";
+import { resolveValues } from "../model/values";
+import { snippetHealth } from "../model/select";
+import type { Assembly, HeaderFooterSource, Snippet, Value, Values, Variable, VariableType } from "../model/types";
+import { collectVariables, expandTemplate } from "../template";
+import type { SourceLocation } from "../template/types";
+import type { LoadedLibraries } from "./libraries";
+
+/** A section (or header/footer) resolved, validated and expanded to Markdown, ready to render. */
+export type Prepared =
+  | {
+      ok: true;
+      snippet: Snippet;
+      markdown: string;
+      locate: (offset: number) => SourceLocation;
+      notes: string[];
+      /** "id@version" of the snippet and everything it includes. */
+      snippets: string[];
+      problems: Problem[];
+    }
+  | { ok: false; problems: Problem[] };
+
+const ref = (s: Snippet): string => `${s.id}@${s.version}`;
+
+/** Picks the snippet a section names and warns when it is not approved and current. */
+function findSnippet(
+  libs: LoadedLibraries,
+  id: string,
+  version: number | undefined,
+  at: string,
+  today: Date,
+): { snippet: Snippet; path: string; problems: Problem[] } | { problems: Problem[] } {
+  const found = libs.lookup(id, version);
+  if (!found) {
+    const exists = libs.snippets.some((s) => s.id === id);
+    if (exists && version !== undefined) {
+      const versions = libs.snippets.filter((s) => s.id === id).map((s) => s.version).sort((a, b) => a - b);
+      return {
+        problems: [
+          problem({
+            code: "VERSION_NOT_FOUND",
+            message: `Snippet "${id}" has no version ${version}; the library has version ${versions.join(", ")}.`,
+            path: `${at}.version`,
+          }),
+        ],
+      };
+    }
+    return {
+      problems: [
+        problem({
+          code: "SNIPPET_NOT_FOUND",
+          message: `No snippet "${id}" in the library: check the id, or add the library that holds it.`,
+          path: `${at}.snippet`,
+        }),
+      ],
+    };
+  }
+  const { snippet } = found;
+  const health = snippetHealth(snippet, today);
+  const problems: Problem[] = [];
+  const where = `${at}.snippet`;
+  if (health.status === "draft") {
+    problems.push(problem({ code: "SNIPPET_DRAFT", message: `"${ref(snippet)}" is a draft: it has not been approved.`, path: where }));
+  } else if (health.status === "deprecated") {
+    problems.push(
+      problem({
+        code: "SNIPPET_DEPRECATED",
+        message: `"${ref(snippet)}" is deprecated${snippet.description ? ` (${snippet.description})` : ""}: use its successor.`,
+        path: where,
+      }),
+    );
+  }
+  if (health.stale) {
+    problems.push(
+      problem({
+        code: "SNIPPET_STALE",
+        message: `"${ref(snippet)}" was due for review on ${snippet.reviewBy}${snippet.owner ? `; ask ${snippet.owner}` : ""}.`,
+        path: where,
+      }),
+    );
+  }
+  return { snippet, path: found.path, problems };
+}
+
+function expand(
+  snippet: Snippet,
+  snippetPath: string,
+  body: string,
+  bodyPath: string,
+  assembly: Assembly,
+  libs: LoadedLibraries,
+  layers: Array<{ values: Values; path: string; warnUnknown?: boolean }>,
+  today: Date,
+  extraVariables: Variable[] = [],
+): Prepared {
+  const collected = collectVariables(snippet, snippetPath, libs.lookup);
+  const variables = new Map(collected.variables);
+  for (const v of extraVariables) if (!variables.has(v.name)) variables.set(v.name, v);
+  const resolved = resolveValues([...variables.values()], layers);
+  const problems = [...collected.problems, ...resolved.problems];
+  if (errorsOf(problems).length > 0) return { ok: false, problems };
+  const expanded = expandTemplate({
+    body,
+    path: bodyPath,
+    snippetId: snippet.id,
+    variables,
+    values: resolved.values,
+    valuesPath: layers[layers.length - 1]!.path,
+    lookup: libs.lookup,
+    locale: assembly.locale,
+    today,
+  });
+  problems.push(...expanded.problems);
+  if (errorsOf(expanded.problems).length > 0) return { ok: false, problems };
+  return {
+    ok: true,
+    snippet,
+    markdown: expanded.markdown,
+    locate: (offset) => expanded.map.locate(offset),
+    notes: expanded.notes,
+    snippets: [ref(snippet), ...expanded.includes.filter((r) => r !== ref(snippet))],
+    problems,
+  };
+}
+
+export function prepareSection(assembly: Assembly, index: number, libs: LoadedLibraries, today: Date): Prepared {
+  const section = assembly.sections[index]!;
+  const at = `sections[${index}]`;
+  const found = findSnippet(libs, section.snippet, section.version, at, today);
+  if (!("snippet" in found)) return { ok: false, problems: found.problems };
+  const result = expand(found.snippet, found.path, found.snippet.body, `${found.path}.body`, assembly, libs, [
+    { values: assembly.values, path: "values" },
+    { values: section.values ?? {}, path: `${at}.values`, warnUnknown: true },
+  ], today);
+  return { ...result, problems: [...found.problems, ...result.problems] };
+}
+
+const typeOf = (value: Value): VariableType =>
+  Array.isArray(value) ? "list" : typeof value === "number" ? "number" : typeof value === "boolean" ? "boolean" : "text";
+
+/**
+ * A header or footer: a snippet (with the assembly's values and its own), or inline Markdown `text`
+ * that may use any of the assembly's values. Drafting-note ranges are dropped: Word has no comments
+ * in headers and footers.
+ */
+export function prepareText(
+  which: "header" | "footer",
+  source: HeaderFooterSource,
+  assembly: Assembly,
+  libs: LoadedLibraries,
+  today: Date,
+): Prepared {
+  let result: Prepared;
+  let found: { problems: Problem[] } = { problems: [] };
+  if ("snippet" in source) {
+    found = findSnippet(libs, source.snippet, undefined, which, today);
+    if (!("snippet" in found)) return { ok: false, problems: found.problems };
+    const f = found as { snippet: Snippet; path: string; problems: Problem[] };
+    result = expand(f.snippet, f.path, f.snippet.body, `${f.path}.body`, assembly, libs, [
+      { values: assembly.values, path: "values" },
+      { values: source.values ?? {}, path: `${which}.values`, warnUnknown: true },
+    ], today);
+  } else {
+    // Inline text has no variable definitions of its own: the assembly's values stand in, typed by their JSON type.
+    const pseudo: Snippet = {
+      id: which,
+      version: 1,
+      title: which,
+      tags: [],
+      status: "approved",
+      kind: which,
+      variables: [],
+      body: source.text,
+    };
+    const extra: Variable[] = Object.entries(assembly.values).map(([name, value]) => ({
+      name,
+      type: typeOf(value),
+      required: false,
+      ...(Array.isArray(value) ? { fields: fieldsOf(value) } : {}),
+    }));
+    result = expand(pseudo, which, source.text, `${which}.text`, assembly, libs, [{ values: assembly.values, path: "values" }], today, extra);
+    if (result.ok) result = { ...result, snippets: result.snippets.filter((r) => r !== `${which}@1`) };
+  }
+  const problems = [...found.problems, ...result.problems];
+  if (!result.ok) return { ok: false, problems };
+  return { ...result, markdown: stripNotes(result.markdown), notes: [], problems };
+}
+
+function fieldsOf(items: readonly Record<string, unknown>[]): Variable[] {
+  const names = new Set(items.flatMap((item) => Object.keys(item)));
+  return [...names].map((name) => ({ name, type: "text" as const, required: false }));
+}
+
+const NOTE_MARKER = /\uFDD3\d+\uFDD4|\uFDD5\d+\uFDD4/g;
+const stripNotes = (markdown: string): string => markdown.replace(NOTE_MARKER, "");

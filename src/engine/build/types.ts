@@ -1,0 +1,39 @@
+import type { Problem } from "../errors/problem";
+import type { OutputForm, OutputOf } from "../pack/output";
+
+/**
+ * "document": a standalone .docx with everything (page setup, headers, footers, all styles).
+ * "fragment": for inserting at the cursor of an open document — no section properties, no headers or
+ * footers, and only the styles the content uses (Word piles up styles and drops headers on inserts).
+ */
+export type OutputShape = "document" | "fragment";
+
+export type BuildStage = "validate" | "expand" | "render" | "pack";
+
+export type BuildProgress = { stage: BuildStage; done: number; total: number };
+
+export type BuildOptions = {
+  shape?: OutputShape;
+  /** The generation date ({{today}}, staleness); default now. */
+  today?: Date;
+  /** Treat warnings as errors. */
+  strict?: boolean;
+  /** Called as sections are processed, so a UI or CLI can show progress. */
+  onProgress?: (progress: BuildProgress) => void;
+  /** Check everything but write no file (what `sectionsmith validate` does with an assembly). */
+  dryRun?: boolean;
+};
+
+export type ExportOptions<F extends OutputForm> = BuildOptions & {
+  as: F;
+  /** File names to show in problems: one per library (same order), and the assembly's. */
+  names?: { libraries?: readonly (string | undefined)[]; assembly?: string };
+};
+
+export type ExportResult<F extends OutputForm> = {
+  output: OutputOf<F>;
+  /** Warnings (draft/deprecated/stale snippets, removed characters, …): the build still succeeded. */
+  warnings: Problem[];
+  /** Provenance: "id@version" of every snippet used, in order (also in the sectionsmith.snippets property). */
+  snippets: string[];
+};

@@ -1,0 +1,112 @@
+import { errorsOf, SectionsmithError, type Problem } from "../errors/problem";
+import { parseAssembly } from "../model/parse-assembly";
+import { parseLibrary, type ParseResult } from "../model/parse-library";
+import { selectSnippet } from "../model/select";
+import type { Library } from "../model/types";
+import { DocumentState } from "../render/context";
+import { renderSection } from "../render/section";
+import { checkTemplate, collectVariables } from "../template";
+import type { SnippetLookup } from "../template/types";
+import { buildDocx } from "./build";
+
+/**
+ * A library checked as deeply as it can be without values: its structure, every body's template
+ * (syntax, unknown variables, includes and cycles) and every body's Markdown (links, HTML, images).
+ * This is what `sectionsmith validate` and the authoring editor report.
+ */
+export function validateLibrary(input: unknown, options: { source?: string } = {}): ParseResult<Library> {
+  const parsed = parseLibrary(input, options);
+  if (!parsed.ok) return parsed;
+  const library = parsed.value;
+  const paths = new Map(library.snippets.map((s, k) => [s, `snippets[${k}]`]));
+  const lookup: SnippetLookup = (id, version) => {
+    const snippet = selectSnippet(library.snippets, id, version);
+    return snippet ? { snippet, path: paths.get(snippet)! } : undefined;
+  };
+  const problems: Problem[] = [...parsed.problems];
+  library.snippets.forEach((snippet, k) => {
+    const path = `snippets[${k}]`;
+    const collected = collectVariables(snippet, path, lookup);
+    problems.push(...collected.problems);
+    problems.push(
+      ...checkTemplate({ body: snippet.body, path: `${path}.body`, snippetId: snippet.id, variables: collected.variables, lookup }),
+    );
+    problems.push(...checkMarkdown(snippet.body, `${path}.body`));
+  });
+  const withSource = options.source ? problems.map((p) => (p.source ? p : { ...p, source: options.source })) : problems;
+  const unique = dedupe(withSource);
+  return errorsOf(unique).length > 0 ? { ok: false, problems: unique } : { ok: true, value: library, problems: unique };
+}
+
+/** Markdown problems in a raw body (template tags still in it), at their line and column. */
+export function checkMarkdown(body: string, path: string): Problem[] {
+  const starts = [0];
+  for (let i = 0; i < body.length; i++) if (body[i] === "\n") starts.push(i + 1);
+  const locate = (offset: number) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { path, line: lo + 1, column: offset - starts[lo]! + 1 };
+  };
+  const state = new DocumentState({ draftingNotes: false, today: new Date(), contentWidthTwips: 9000, rawTemplate: true });
+  renderSection(
+    { markdown: body, locate, notes: [], headingOffset: 0, pageBreakBefore: false, continueNumbering: false, commentAuthor: "" },
+    state,
+  );
+  return state.problems;
+}
+
+const dedupe = (problems: Problem[]): Problem[] => {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.code}|${p.path}|${p.line}|${p.column}|${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
+
+export type FileKind = "library" | "assembly";
+
+/** Validates a library or an assembly file (recognised by its "format"); with libraries, an assembly is checked in full. */
+export async function validateFile(
+  input: unknown,
+  options: { source?: string; libraries?: readonly unknown[]; librarySources?: readonly (string | undefined)[] } = {},
+): Promise<{ kind?: FileKind; problems: Problem[] }> {
+  const kind = detectKind(input);
+  const named = options.source === undefined ? {} : { source: options.source };
+  if (kind === "assembly") {
+    if (!options.libraries || options.libraries.length === 0) return { kind, problems: parseAssembly(input, named).problems };
+    try {
+      const result = await buildDocx(
+        { libraries: options.libraries, assembly: input, librarySources: options.librarySources, assemblySource: options.source },
+        { dryRun: true },
+      );
+      return { kind, problems: result.warnings };
+    } catch (error) {
+      if (error instanceof SectionsmithError) return { kind, problems: error.problems };
+      throw error;
+    }
+  }
+  // A library, or something unrecognisable: the library parser says what is wrong with it.
+  return { ...(kind ? { kind } : {}), problems: validateLibrary(input, named).problems };
+}
+
+function detectKind(input: unknown): FileKind | undefined {
+  let value = input;
+  if (typeof input === "string") {
+    try {
+      value = JSON.parse(input.replace(/^\uFEFF/, ""));
+    } catch {
+      return undefined;
+    }
+  }
+  const format = (value as { format?: unknown } | null)?.format;
+  if (format === "sectionsmith/assembly@1") return "assembly";
+  if (format === "sectionsmith/library@1") return "library";
+  return undefined;
+}

@@ -1,0 +1,40 @@
+// Sectionsmith's engine: the one public entry point for the task pane and the CLI.
+// Pure TypeScript: no DOM, no Office.js, no Node-only modules — it runs unchanged in both.
+
+// Building documents
+export { exportDocument } from "./build/export";
+export { validateLibrary, validateFile, checkMarkdown, type FileKind } from "./build/validate";
+export { loadLibraries, mergedLibrary, type LoadedLibraries } from "./build/libraries";
+export type {
+  BuildOptions,
+  BuildProgress,
+  BuildStage,
+  ExportOptions,
+  ExportResult,
+  OutputShape,
+} from "./build/types";
+export { DOCX_MIME, toBase64, fromBase64, type OutputForm, type OutputOf } from "./pack/output";
+export { PROVENANCE_PROPERTY } from "./render/document";
+
+// The model: parsing, validation, selection
+export * from "./model";
+
+// Templates and value formatting
+export { collectVariables, checkTemplate, expandTemplate, formatValue, formatToday, isTruthy } from "./template";
+export type { SnippetLookup, SourceLocation, ExpandInput, ExpandResult } from "./template/types";
+
+// Search
+export { createSnippetIndex, type SnippetIndex, type SearchFilters, type SearchHit } from "./search";
+
+// Problems
+export {
+  SectionsmithError,
+  formatProblem,
+  formatLocation,
+  errorsOf,
+  warningsOf,
+  pathJoin,
+  type Problem,
+  type Severity,
+} from "./errors/problem";
+export { PROBLEM_CODES, type ProblemCode, type CodeInfo } from "./errors/codes";

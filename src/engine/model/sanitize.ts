@@ -1,0 +1,98 @@
+import { pathJoin, problem, type Problem } from "../errors/problem";
+
+// XML 1.0 cannot hold C0 controls other than tab/LF/CR, U+FFFE/U+FFFF or unpaired surrogates, and
+// the template layer reserves the noncharacters U+FDD0–U+FDEF as sentinels (template/sentinels.ts).
+// Removing them once, at the door, means no later stage has to wonder whether a U+FDD0 is ours.
+// The quick test also matches surrogates that are properly paired; the slow scan sorts that out.
+const SUSPECT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFDD0-\uFDEF\uFFFE\uFFFF\uD800-\uDFFF]/;
+
+const hex = (code: number): string => "U+" + code.toString(16).toUpperCase().padStart(4, "0");
+
+function isForbidden(code: number): boolean {
+  return (
+    code <= 0x08 ||
+    code === 0x0b ||
+    code === 0x0c ||
+    (code >= 0x0e && code <= 0x1f) ||
+    (code >= 0xfdd0 && code <= 0xfdef) ||
+    code === 0xfffe ||
+    code === 0xffff
+  );
+}
+
+/** Removes forbidden characters from one string; `removed` lists the code units taken out, in order. */
+export function cleanString(text: string): { text: string; removed: number[] } {
+  if (!SUSPECT.test(text)) return { text, removed: [] };
+  let out = "";
+  const removed: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        out += text[i]! + text[i + 1]!;
+        i++;
+      } else removed.push(code);
+    } else if ((code >= 0xdc00 && code <= 0xdfff) || isForbidden(code)) removed.push(code);
+    else out += text[i]!;
+  }
+  return { text: out, removed };
+}
+
+/** "2 characters (U+0007 ×2)" — how many, and which code points, for the warning. */
+export function describeRemoved(removed: readonly number[]): string {
+  const counts = new Map<number, number>();
+  for (const code of removed) counts.set(code, (counts.get(code) ?? 0) + 1);
+  const list = [...counts].map(([code, n]) => (n > 1 ? `${hex(code)} ×${n}` : hex(code)));
+  const shown = list.length > 10 ? [...list.slice(0, 10), "…"] : list;
+  return `${removed.length} character${removed.length === 1 ? "" : "s"} (${shown.join(", ")})`;
+}
+
+function removedProblem(removed: number[], path: string, what: string): Problem {
+  return problem({
+    code: "CHARACTERS_REMOVED",
+    path,
+    message:
+      `Removed ${describeRemoved(removed)} from ${what}: control characters, U+FFFE/U+FFFF and unpaired ` +
+      `surrogates cannot be stored in a Word file, and U+FDD0–U+FDEF are reserved by Sectionsmith.`,
+  });
+}
+
+/**
+ * Returns a copy of a JSON-like value with the forbidden characters removed from every string in it,
+ * object keys included, and one CHARACTERS_REMOVED warning per string that changed. Values that are
+ * not strings, arrays or plain objects are returned as they are.
+ */
+export function sanitize(value: unknown, path: string): { value: unknown; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const seen = new WeakSet<object>();
+  const walk = (v: unknown, at: string): unknown => {
+    if (typeof v === "string") {
+      const { text, removed } = cleanString(v);
+      if (removed.length > 0) problems.push(removedProblem(removed, at, "this text"));
+      return text;
+    }
+    if (typeof v !== "object" || v === null || seen.has(v)) return v;
+    if (Array.isArray(v)) {
+      seen.add(v);
+      const out = v.map((item, i) => walk(item, pathJoin(at, i)));
+      seen.delete(v);
+      return out;
+    }
+    const proto = Object.getPrototypeOf(v) as unknown;
+    if (proto !== Object.prototype && proto !== null) return v;
+    seen.add(v);
+    const out: Record<string, unknown> = {};
+    for (const [rawKey, item] of Object.entries(v)) {
+      const { text: key, removed } = cleanString(rawKey);
+      const itemPath = pathJoin(at, key);
+      if (removed.length > 0) problems.push(removedProblem(removed, itemPath, "the field name"));
+      // defineProperty, so that a key such as "__proto__" stays an ordinary key.
+      Object.defineProperty(out, key, { value: walk(item, itemPath), enumerable: true, writable: true, configurable: true });
+    }
+    seen.delete(v);
+    return out;
+  };
+  const cleaned = walk(value, path);
+  return { value: cleaned, problems };
+}

@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { ASSEMBLY_FORMAT } from "./types";
+import { show } from "./describe";
+import { LENGTH_PATTERN } from "./length";
+import { formatRule } from "./schema-library";
+import { idSchema, onAny, onNumber, onString, valuesSchema, versionSchema } from "./schema-common";
+
+// The assembly file as a zod schema (see schema-library.ts for why zod, and issues.ts for MARK codes).
+
+export function isLocale(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+function localeMessage(v: string): string {
+  const fixed = v.replaceAll("_", "-");
+  const hint = fixed !== v && isLocale(fixed) ? ` Did you mean "${Intl.getCanonicalLocales(fixed)[0]}"?` : "";
+  return `Locale ${show(v)} is not a BCP 47 language tag: use a tag such as en-US, en-GB or de-DE.${hint}`;
+}
+
+const lengthSchema = z
+  .string()
+  .regex(
+    LENGTH_PATTERN,
+    onString("LENGTH_INVALID", (v) => `Length ${show(v)} must be a number followed by mm, cm, in or pt, e.g. "25mm" or "1in"`),
+  )
+  .meta({ description: 'A number followed by mm, cm, in or pt, e.g. "25mm"' });
+
+const propertiesSchema = z
+  .object({
+    title: z.string().optional(),
+    subject: z.string().optional(),
+    author: z.string().optional(),
+    description: z.string().optional(),
+    keywords: z.array(z.string()).optional(),
+    category: z.string().optional(),
+    company: z.string().optional().meta({ description: "Written to the app properties" }),
+  })
+  .meta({ description: "Written to the document's core (and, for company, app) properties" });
+
+const pageSchema = z
+  .object({
+    size: z.enum(["A4", "Letter", "Legal"]).default("A4").meta({ description: "A4 (default), Letter or Legal" }),
+    orientation: z.enum(["portrait", "landscape"]).default("portrait").meta({ description: "portrait (default) or landscape" }),
+    margins: z
+      .object({ top: lengthSchema.optional(), bottom: lengthSchema.optional(), left: lengthSchema.optional(), right: lengthSchema.optional() })
+      .optional()
+      .meta({ description: "Page margins, each a length such as 25mm" }),
+  })
+  .prefault({})
+  .meta({ description: "Paper size, orientation and margins" });
+
+const fontSizeMessage = (n: number): string => `fontSize must be a number of points above 0 and at most 1638, not ${n}`;
+
+const themeSchema = z
+  .object({
+    font: z.string().optional().meta({ description: "Body font, e.g. Calibri" }),
+    fontSize: z
+      .number()
+      .positive(onNumber("FIELD_RANGE", fontSizeMessage))
+      .max(1638, onNumber("FIELD_RANGE", fontSizeMessage))
+      .optional()
+      .meta({ description: "Body font size in points" }),
+    headingFont: z.string().optional().meta({ description: "Heading font, e.g. Calibri Light" }),
+    headingColor: z
+      .string()
+      .regex(/^#[0-9A-Fa-f]{6}$/, onString("COLOR_INVALID", (v) => `headingColor ${show(v)} must be # and six hexadecimal digits, e.g. #1F3864`))
+      .optional()
+      .meta({ description: "Heading colour, #RRGGBB" }),
+  })
+  .meta({ description: "Default fonts and heading colour" });
+
+const has = (v: object, key: string): boolean => Object.prototype.hasOwnProperty.call(v, key);
+
+const headerFooterSchema = z
+  .union(
+    [
+      z
+        .object({
+          snippet: idSchema.meta({ description: "Id of a header or footer snippet" }),
+          values: valuesSchema.optional(),
+          text: z.never().optional(),
+        })
+        .meta({ title: "From a snippet" }),
+      z
+        .object({
+          text: z.string().meta({ description: "Markdown with template tags, e.g. Page {{page}} of {{pages}}" }),
+          snippet: z.never().optional(),
+          values: z.never().optional(),
+        })
+        .meta({ title: "Inline text" }),
+    ],
+    onAny("HEADER_FOOTER_INVALID", (v) => {
+      if (typeof v !== "object" || v === null || Array.isArray(v)) return undefined;
+      if (has(v, "snippet") && has(v, "text")) return `Give either "snippet" (a snippet id) or "text" (Markdown), not both`;
+      if (!has(v, "snippet") && !has(v, "text")) return `Needs "snippet" (a snippet id) or "text" (Markdown)`;
+      if (has(v, "text") && has(v, "values")) return `"values" only applies with "snippet"; "text" is used as written`;
+      return undefined;
+    }),
+  )
+  .meta({ description: '{ "snippet": id, "values"?: {…} } or { "text": markdown }' });
+
+const offsetMessage = (n: number): string => `headingOffset must be a whole number from 0 to 8, not ${n}`;
+
+const sectionSchema = z
+  .object({
+    snippet: idSchema.meta({ description: "Id of the snippet to insert" }),
+    version: versionSchema.optional().meta({ description: "Pins one version; default: the highest approved" }),
+    values: valuesSchema.optional().meta({ description: "Values for this section; they win over the assembly's values" }),
+    headingOffset: z
+      .int(onNumber("FIELD_RANGE", offsetMessage))
+      .min(0, onNumber("FIELD_RANGE", offsetMessage))
+      .max(8, onNumber("FIELD_RANGE", offsetMessage))
+      .default(0)
+      .meta({ description: "Shifts headings down: 1 turns Heading 1 into Heading 2 (0–8)" }),
+    pageBreakBefore: z.boolean().default(false).meta({ description: "Start the section on a new page" }),
+    numbering: z
+      .enum(["restart", "continue"])
+      .default("restart")
+      .meta({ description: "Whether the first ordered list restarts or continues the previous section's" }),
+  })
+  .meta({ description: "One snippet in the document" });
+
+export const assemblySchema = z
+  .object({
+    $schema: z.string().optional().meta({ description: "The JSON Schema of this file, for editors" }),
+    format: z.literal(ASSEMBLY_FORMAT, formatRule(ASSEMBLY_FORMAT, "assembly")).meta({ description: "Always sectionsmith/assembly@1" }),
+    properties: propertiesSchema.optional(),
+    locale: z
+      .string()
+      .refine(isLocale, onString("LOCALE_INVALID", localeMessage))
+      .default("en-US")
+      .meta({ description: "BCP 47 tag for formatting numbers, currencies and dates; default en-US" }),
+    page: pageSchema,
+    theme: themeSchema.optional(),
+    header: headerFooterSchema.optional(),
+    footer: headerFooterSchema.optional(),
+    options: z
+      .object({
+        draftingNotes: z.boolean().default(false).meta({ description: "Snippet notes and {{#note}} become Word comments" }),
+        updateFieldsOnOpen: z.boolean().optional().meta({ description: "Ask Word to update fields on open; default: when there is a table of contents" }),
+      })
+      .prefault({}),
+    values: valuesSchema.default({}).meta({ description: "Values visible to every section; a section's own values win" }),
+    sections: z
+      .array(sectionSchema)
+      .min(1, onAny("SECTIONS_EMPTY", () => `An assembly needs at least one section: "sections": [{ "snippet": "id" }]`))
+      .meta({ description: "The snippets of the document, in order" }),
+  })
+  .meta({ title: "Sectionsmith assembly", description: "Which snippets, in what order, with which values (sectionsmith/assembly@1)" });

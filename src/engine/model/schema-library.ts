@@ -1,0 +1,174 @@
+import { z } from "zod";
+import { LIBRARY_FORMAT } from "./types";
+import { parseDateFormat } from "./date-format";
+import { show } from "./describe";
+import { ID_PATTERN, VARIABLE_NAME_PATTERN, idSchema, onAny, onNumber, onString, valueSchema, versionSchema } from "./schema-common";
+
+// The library file as a zod schema: one definition gives the structural checks (with every issue
+// and its path) and, through z.toJSONSchema, the schema editors use (json-schema.ts). Rules that
+// span several fields (unique ids, rules that suit the variable's type, defaults) live in
+// check-library.ts, because zod skips an object's refinements once any of its children failed.
+
+export const SNIPPET_STATUSES = ["draft", "approved", "deprecated"] as const;
+export const SNIPPET_KINDS = ["body", "header", "footer"] as const;
+export const VARIABLE_TYPES = ["text", "multiline", "number", "currency", "date", "choice", "boolean", "list"] as const;
+const FIELD_TYPES = VARIABLE_TYPES.filter((t) => t !== "list") as Exclude<(typeof VARIABLE_TYPES)[number], "list">[];
+
+export function compileError(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern);
+    return undefined;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
+
+/** ISO 4217, as far as this JavaScript engine knows; three capital letters when it cannot say. */
+export function isCurrencyCode(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  const supported = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("currency") : undefined;
+  return supported === undefined || supported.includes(code);
+}
+
+const currencyMessage = (v: string): string => {
+  const upper = v.trim().toUpperCase();
+  const hint = upper !== v && isCurrencyCode(upper) ? ` Did you mean "${upper}"?` : "";
+  return `Currency ${show(v)} is not an ISO 4217 code: use three capital letters such as EUR, USD or GBP.${hint}`;
+};
+
+const variableShape = {
+  name: z
+    .string()
+    .regex(
+      VARIABLE_NAME_PATTERN,
+      onString(
+        "VARIABLE_NAME_INVALID",
+        (v) => `Variable name ${show(v)} must start with a letter or "_" and hold only letters, digits and "_" (it is written {{name}} in the body)`,
+      ),
+    )
+    .meta({ description: "Name used in the body as {{name}}: a letter or _, then letters, digits or _" }),
+  label: z.string().optional().meta({ description: "Label shown in the fill-in form" }),
+  help: z.string().optional().meta({ description: "Help text shown under the field in the fill-in form" }),
+  type: z.enum(VARIABLE_TYPES).meta({ description: "text, multiline, number, currency, date, choice, boolean or list" }),
+  required: z.boolean().default(false).meta({ description: "A missing required value is an error" }),
+  default: valueSchema.optional().meta({ description: "Used when no value is given; must be a valid value" }),
+  maxLength: z
+    .int(onNumber("FIELD_RANGE", (n) => `maxLength must be a whole number of at least 1, not ${n}`))
+    .min(1, onNumber("FIELD_RANGE", (n) => `maxLength must be a whole number of at least 1, not ${n}`))
+    .optional()
+    .meta({ description: "text, multiline: the most characters a value may have" }),
+  pattern: z
+    .string()
+    .refine(
+      (p) => compileError(p) === undefined,
+      onString("PATTERN_INVALID", (p) => `Pattern ${show(p)} is not a valid JavaScript regular expression: ${compileError(p)}`),
+    )
+    .optional()
+    .meta({ description: "text, multiline: a JavaScript regular expression the whole value must match" }),
+  min: z.number().optional().meta({ description: "number, currency: the smallest value allowed (inclusive)" }),
+  max: z.number().optional().meta({ description: "number, currency: the largest value allowed (inclusive)" }),
+  decimals: z
+    .int(onNumber("FIELD_RANGE", (n) => `decimals must be a whole number from 0 to 20, not ${n}`))
+    .min(0, onNumber("FIELD_RANGE", (n) => `decimals must be a whole number from 0 to 20, not ${n}`))
+    .max(20, onNumber("FIELD_RANGE", (n) => `decimals must be a whole number from 0 to 20, not ${n}`))
+    .optional()
+    .meta({ description: "number: digits after the decimal point when formatted" }),
+  currency: z
+    .string()
+    .refine(isCurrencyCode, onString("CURRENCY_INVALID", currencyMessage))
+    .optional()
+    .meta({ description: "currency: ISO 4217 code, e.g. EUR" }),
+  format: z
+    .string()
+    .refine(
+      (f) => parseDateFormat(f).ok,
+      onString("DATE_FORMAT_INVALID", (f) => {
+        const parsed = parseDateFormat(f);
+        return `Date format ${show(f)} cannot be used: ${parsed.ok ? "" : parsed.error}`;
+      }),
+    )
+    .optional()
+    .meta({ description: "date: Unicode date pattern such as d MMMM yyyy; default: the locale's long date" }),
+  options: z
+    .array(z.string())
+    .min(1, onAny("OPTIONS_REQUIRED", () => `"options" must list at least one choice`))
+    .optional()
+    .meta({ description: "choice: the texts the user can choose from (required, non-empty)" }),
+};
+
+const fieldSchema = z
+  .object({
+    ...variableShape,
+    type: z
+      .enum(
+        FIELD_TYPES,
+        onAny("LIST_NESTED", (v) =>
+          v === "list" ? `A field of a list cannot itself be a list: lists do not nest (use text, number, … or a separate list variable)` : undefined,
+        ),
+      )
+      .meta({ description: "text, multiline, number, currency, date, choice or boolean (lists do not nest)" }),
+  })
+  .meta({ description: "A field of each list item" });
+
+export const variableSchema = z
+  .object({
+    ...variableShape,
+    fields: z
+      .array(fieldSchema)
+      .min(1, onAny("FIELDS_REQUIRED", () => `"fields" must describe at least one field of a list item`))
+      .optional()
+      .meta({ description: "list: the fields of each item (required; no nested lists)" }),
+  })
+  .meta({ description: "A value the user fills in, written {{name}} in the body" });
+
+const titleMessage = (t: string): string =>
+  `Title must be 1 to 200 characters and not only spaces; this one has ${t.length} character${t.length === 1 ? "" : "s"}`;
+
+export const snippetSchema = z
+  .object({
+    id: idSchema.meta({ description: `Identifier: ${ID_PATTERN.source}. Several versions of one id may exist` }),
+    version: versionSchema.default(1).meta({ description: "Whole number ≥ 1; the highest approved version is used unless an assembly pins one" }),
+    title: z
+      .string()
+      .min(1, onString("FIELD_LENGTH", titleMessage))
+      .max(200, onString("FIELD_LENGTH", titleMessage))
+      .refine((t) => t === "" || t.trim() !== "", onString("FIELD_LENGTH", titleMessage))
+      .meta({ description: "Title shown in the library, 1–200 characters" }),
+    description: z.string().optional().meta({ description: "What the snippet is for" }),
+    category: z.string().optional().meta({ description: 'Category; "/" separates levels, e.g. Contracts/Clauses' }),
+    tags: z.array(z.string()).default([]).meta({ description: "Search tags" }),
+    status: z.enum(SNIPPET_STATUSES).default("draft").meta({ description: "draft, approved or deprecated" }),
+    owner: z.string().optional().meta({ description: "Who maintains the snippet" }),
+    reviewBy: z.iso
+      .date(onString("DATE_INVALID", (v) => `reviewBy ${show(v)} must be a real date written YYYY-MM-DD, e.g. 2027-03-01`))
+      .optional()
+      .meta({ description: "YYYY-MM-DD; past it the snippet is stale" }),
+    updated: z.iso
+      .datetime({
+        offset: true,
+        ...onString("DATETIME_INVALID", (v) => `updated ${show(v)} must be an ISO 8601 date-time with a time zone, e.g. 2026-10-01T12:00:00Z`),
+      })
+      .optional()
+      .meta({ description: "ISO 8601 date-time of the last change, e.g. 2026-10-01T12:00:00Z" }),
+    kind: z.enum(SNIPPET_KINDS).default("body").meta({ description: "body, header or footer" }),
+    variables: z.array(variableSchema).default([]).meta({ description: "Values the user fills in" }),
+    notes: z.string().optional().meta({ description: "Drafting note; a Word comment when drafting notes are on" }),
+    body: z.string().meta({ description: "Markdown with template tags ({{name}}, {{#if}}, {{#each}}, {{> id}}, …)" }),
+  })
+  .meta({ description: "A reusable piece of a document" });
+
+export const formatRule = (format: string, kind: string) =>
+  onAny("FORMAT_UNKNOWN", (v) =>
+    v === undefined
+      ? `The file has no "format" field: a${kind === "assembly" ? "n" : ""} ${kind} file starts with "format": "${format}"`
+      : `"format" is ${show(v)}, but a${kind === "assembly" ? "n" : ""} ${kind} file has "format": "${format}"`,
+  );
+
+export const librarySchema = z
+  .object({
+    $schema: z.string().optional().meta({ description: "The JSON Schema of this file, for editors" }),
+    format: z.literal(LIBRARY_FORMAT, formatRule(LIBRARY_FORMAT, "library")).meta({ description: "Always sectionsmith/library@1" }),
+    name: z.string().optional().meta({ description: "Name of the library" }),
+    snippets: z.array(snippetSchema).default([]).meta({ description: "The snippets of the library" }),
+  })
+  .meta({ title: "Sectionsmith library", description: "A library of reusable snippets (sectionsmith/library@1)" });

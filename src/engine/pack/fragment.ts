@@ -1,0 +1,49 @@
+import JSZip from "jszip";
+
+// The insertable fragment: the same package without what an insert at the cursor must not bring.
+// Word piles up styles over repeated inserts and ignores (or misapplies) section properties, so we
+// drop the body's final <w:sectPr> and keep only the styles the content references, with the styles
+// they are based on, linked to or followed by, and the defaults (w:default="1").
+// The XML edited here is docx's own output, whose shape we know: <w:style> never nests and the
+// body's <w:sectPr> is the last child of <w:body>.
+
+const STYLE_ELEMENT = /<w:style\b[^>]*>[\s\S]*?<\/w:style>/g;
+const STYLE_REFERENCE = /<w:(?:pStyle|rStyle|tblStyle)\s+w:val="([^"]+)"/g;
+
+export async function toFragment(bytes: Uint8Array): Promise<Uint8Array> {
+  const zip = await JSZip.loadAsync(bytes);
+  const documentXml = await zip.file("word/document.xml")!.async("string");
+  zip.file("word/document.xml", documentXml.replace(/<w:sectPr\b[\s\S]*?<\/w:sectPr>(?=<\/w:body>)/, ""));
+
+  const used = new Set<string>();
+  for (const name of Object.keys(zip.files)) {
+    if (!/^word\/(document|footnotes|endnotes|comments|numbering)\.xml$/.test(name)) continue;
+    const xml = name === "word/document.xml" ? documentXml : await zip.file(name)!.async("string");
+    for (const m of xml.matchAll(STYLE_REFERENCE)) used.add(m[1]!);
+  }
+  const stylesXml = await zip.file("word/styles.xml")!.async("string");
+  zip.file("word/styles.xml", pruneStyles(stylesXml, used));
+  return zip.generateAsync({ type: "uint8array", compression: "DEFLATE", compressionOptions: { level: 6 } });
+}
+
+export function pruneStyles(stylesXml: string, used: ReadonlySet<string>): string {
+  const styles = [...stylesXml.matchAll(STYLE_ELEMENT)].map((m) => ({
+    xml: m[0],
+    id: /w:styleId="([^"]+)"/.exec(m[0])?.[1] ?? "",
+    isDefault: /^<w:style\b[^>]*w:default="(1|true)"/.test(m[0]),
+    refs: [...m[0].matchAll(/<w:(?:basedOn|link|next)\s+w:val="([^"]+)"/g)].map((r) => r[1]!),
+  }));
+  const byId = new Map(styles.map((s) => [s.id, s]));
+  const keep = new Set<string>();
+  const visit = (id: string): void => {
+    if (keep.has(id) || !byId.has(id)) return;
+    keep.add(id);
+    for (const ref of byId.get(id)!.refs) visit(ref);
+  };
+  for (const s of styles) if (s.isDefault) visit(s.id);
+  for (const id of used) visit(id);
+  return stylesXml.replace(STYLE_ELEMENT, (xml) => {
+    const id = /w:styleId="([^"]+)"/.exec(xml)?.[1] ?? "";
+    return keep.has(id) ? xml : "";
+  });
+}

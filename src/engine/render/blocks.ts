@@ -1,0 +1,160 @@
+import {
+  PageBreak,
+  Paragraph,
+  TableOfContents,
+  TextRun,
+  BorderStyle,
+  type IParagraphOptions,
+  type ParagraphChild,
+  type Table,
+} from "docx";
+import type { BlockContent, DefinitionContent, List, RootContent } from "mdast";
+import { S_PAGEBREAK, S_TOC } from "../template/sentinels";
+import type { SectionState } from "./context";
+import { renderInline, report, textRuns } from "./inline";
+import { clampLevel, listIndent, type ListRef } from "./numbering";
+import { renderTable } from "./table";
+import { CommentRangeEnd, CommentRangeStart, CommentReference } from "docx";
+
+// Markdown blocks → body content: paragraphs (<w:p>), tables (<w:tbl>) and the table of contents
+// (<w:sdt> with a TOC field). Paragraph styles are Word's built-in ones (Heading1…9, Quote,
+// ListParagraph, HTMLPreformatted, FootnoteText) so a host document's own definitions win on insert.
+
+export type Block = Paragraph | Table | TableOfContents;
+
+export type BlockContext = {
+  /** List nesting depth (0 outside lists). */
+  depth: number;
+  /** Whether paragraphs are direct body content (not in a table cell, list item body or footnote). */
+  topLevel: boolean;
+  quote?: boolean;
+  footnote?: boolean;
+  /** Indentation for a list item's later paragraphs. */
+  indentLevel?: number;
+};
+
+type Node = RootContent | BlockContent | DefinitionContent;
+
+export function renderBlocks(nodes: readonly Node[], s: SectionState, ctx: BlockContext): Block[] {
+  const out: Block[] = [];
+  for (const node of nodes) out.push(...renderBlock(node, s, ctx));
+  return out;
+}
+
+/** Makes a <w:p>, applying the section's pending page break and drafting note to its first paragraph. */
+export function makeParagraph(
+  s: SectionState,
+  ctx: BlockContext,
+  options: Omit<IParagraphOptions, "children">,
+  children: ParagraphChild[],
+): Paragraph {
+  let opts = { ...options };
+  let kids = children;
+  if (ctx.topLevel) {
+    if (s.doc.pendingPageBreak) {
+      opts = { ...opts, pageBreakBefore: true }; // <w:pageBreakBefore/>
+      s.doc.pendingPageBreak = false;
+    }
+    if (s.pendingNote !== undefined && s.doc.options.draftingNotes) {
+      const id = s.doc.addComment(s.pendingNote, s.commentAuthor);
+      kids = [new CommentRangeStart(id), ...kids, new CommentRangeEnd(id), new TextRun({ children: [new CommentReference(id)] })];
+    }
+    s.pendingNote = undefined;
+  }
+  const style = opts.style ?? (ctx.footnote ? "FootnoteText" : ctx.quote ? "Quote" : undefined);
+  if (style) {
+    opts = { ...opts, style };
+    s.doc.usedStyles.add(style);
+  }
+  return new Paragraph({ ...opts, children: kids });
+}
+
+/** Before a table or TOC, a pending page break needs a paragraph of its own to carry it. */
+function flushPageBreak(s: SectionState, ctx: BlockContext): Block[] {
+  if (!ctx.topLevel || !s.doc.pendingPageBreak) return [];
+  s.doc.pendingPageBreak = false;
+  return [new Paragraph({ children: [new PageBreak()] })];
+}
+
+function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
+  switch (node.type) {
+    case "paragraph": {
+      const only = node.children.length === 1 && node.children[0]!.type === "text" ? node.children[0]!.value.trim() : "";
+      if (only === S_PAGEBREAK) {
+        s.doc.pendingPageBreak = true;
+        return [];
+      }
+      if (only === S_TOC) {
+        s.doc.hasToc = true;
+        // <w:sdt> with a TOC \o "1-3" \h field; Word fills it in when fields update on open.
+        return [...flushPageBreak(s, ctx), new TableOfContents("Contents", { hyperlink: true, headingStyleRange: "1-3" })];
+      }
+      const indent = ctx.indentLevel !== undefined ? { left: listIndent(ctx.indentLevel).left } : undefined;
+      return [makeParagraph(s, ctx, { indent }, renderInline(node.children, s))];
+    }
+    case "heading": {
+      const level = Math.min(9, node.depth + s.headingOffset);
+      // <w:pStyle w:val="HeadingN"/>: built-in heading styles carry the outline level the TOC uses.
+      return [makeParagraph(s, ctx, { style: `Heading${level}` }, renderInline(node.children, s))];
+    }
+    case "thematicBreak":
+      return [
+        makeParagraph(s, ctx, { border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: "auto", space: 1 } } }, []),
+      ];
+    case "blockquote":
+      return renderBlocks(node.children, s, { ...ctx, quote: true });
+    case "list":
+      return renderList(node, s, ctx);
+    case "code": {
+      s.doc.usedStyles.add("HTMLPreformatted");
+      const lines = node.value.split("\n");
+      return lines.map((line) => makeParagraph(s, ctx, { style: "HTMLPreformatted" }, textRuns(line, {}, s)));
+    }
+    case "table":
+      return [...flushPageBreak(s, ctx), renderTable(node, s)];
+    case "html": {
+      const value = node.value.trim();
+      if (/^<br\s*\/?>$/i.test(value) || /^<!--[\s\S]*-->$/.test(value)) return [];
+      report(s, node, "MARKDOWN_HTML", `Raw HTML block ${JSON.stringify(value.slice(0, 60))} is not allowed: write it in Markdown (only <u>, <sup>, <sub>, <mark> and <br> are understood inside text).`);
+      return [];
+    }
+    default:
+      // definition / footnoteDefinition are used where referenced; yaml etc. are not enabled.
+      return [];
+  }
+}
+
+function renderList(node: List, s: SectionState, ctx: BlockContext): Block[] {
+  const level = clampLevel(ctx.depth);
+  let ref: ListRef;
+  if (node.ordered) {
+    const numbering = s.doc.numbering;
+    if (ctx.depth === 0 && s.continueNumbering && numbering.lastOrdered) ref = numbering.lastOrdered;
+    else ref = numbering.ordered(node.start ?? 1);
+    if (ctx.depth === 0) {
+      s.continueNumbering = false; // only the section's first ordered list continues
+      numbering.lastOrdered = ref;
+    }
+  } else {
+    ref = s.doc.numbering.bullet();
+  }
+  s.doc.usedStyles.add("ListParagraph");
+  const numbered = { numbering: { reference: ref.reference, level, instance: ref.instance } };
+  const out: Block[] = [];
+  for (const item of node.children) {
+    const check = item.checked === true ? "\u2611 " : item.checked === false ? "\u2610 " : "";
+    const [first, ...rest] = item.children;
+    if (first?.type === "paragraph") {
+      const runs = renderInline(first.children, s);
+      out.push(makeParagraph(s, ctx, numbered, check ? [new TextRun(check), ...runs] : runs));
+    } else {
+      out.push(makeParagraph(s, ctx, numbered, check ? [new TextRun(check)] : []));
+      if (first) rest.unshift(first);
+    }
+    for (const child of rest) {
+      if (child.type === "list") out.push(...renderList(child, s, { ...ctx, depth: ctx.depth + 1 }));
+      else out.push(...renderBlocks([child], s, { ...ctx, indentLevel: level }));
+    }
+  }
+  return out;
+}

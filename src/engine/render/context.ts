@@ -1,0 +1,96 @@
+import { Paragraph, type ICommentOptions } from "docx";
+import type { Problem } from "../errors/problem";
+import type { SourceLocation } from "../template/types";
+import { NumberingState } from "./numbering";
+
+/** Document-wide state shared by every section while one document is rendered. */
+export class DocumentState {
+  readonly problems: Problem[] = [];
+  readonly numbering = new NumberingState();
+  /** Footnote ids start at 1: docx writes the separator footnotes at -1 and 0. */
+  private nextFootnoteId = 1;
+  private nextCommentId = 0;
+  readonly footnotes: Record<number, { children: Paragraph[] }> = {};
+  readonly comments: ICommentOptions[] = [];
+  /** Paragraph/character/table style ids the content references (the fragment keeps only these). */
+  readonly usedStyles = new Set<string>();
+  hasToc = false;
+  /** A page break waiting for the next body paragraph ({{pagebreak}}, a section's pageBreakBefore). */
+  pendingPageBreak = false;
+
+  constructor(
+    readonly options: {
+      draftingNotes: boolean;
+      today: Date;
+      /** Width between the margins, in twips: tables and images are sized to it. */
+      contentWidthTwips: number;
+      /**
+       * Checking a raw snippet body (template tags not yet expanded): a link or image address that
+       * holds a {{tag}} is judged after expansion, not now.
+       */
+      rawTemplate?: boolean;
+    },
+  ) {}
+
+  allocateFootnote(children: Paragraph[]): number {
+    const id = this.nextFootnoteId++;
+    this.footnotes[id] = { children };
+    return id;
+  }
+
+  /** Reserves a footnote id now (so numbering follows reference order) and fills it in later. */
+  reserveFootnote(): number {
+    return this.nextFootnoteId++;
+  }
+
+  setFootnote(id: number, children: Paragraph[]): void {
+    this.footnotes[id] = { children };
+  }
+
+  addComment(text: string, author: string): number {
+    const id = this.nextCommentId++;
+    this.comments.push({
+      id,
+      author,
+      initials: initialsOf(author),
+      date: this.options.today,
+      children: text.split(/\r?\n/).map((line) => new Paragraph(line)),
+    });
+    return id;
+  }
+}
+
+function initialsOf(name: string): string {
+  const letters = name
+    .split(/[\s@._-]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
+  return letters.slice(0, 3) || "SS";
+}
+
+/** Per-section state: where problems point, drafting-note ranges, footnote definitions. */
+export type SectionState = {
+  doc: DocumentState;
+  locate: (offset: number) => SourceLocation;
+  /** Texts of {{#note}} ranges (index = sentinel index). */
+  notes: readonly string[];
+  /** note index → comment id, once its range has started. */
+  noteComments: Map<number, number>;
+  /** note indexes whose range end was written. */
+  notesClosed: Set<number>;
+  commentAuthor: string;
+  headingOffset: number;
+  /** Whether the section's first ordered list continues the previous section's. */
+  continueNumbering: boolean;
+  /** The snippet's drafting note, waiting to become a comment on the section's first paragraph. */
+  pendingNote: string | undefined;
+  /** GFM footnote definitions of this section, by normalised label. */
+  footnoteDefinitions: Map<string, import("mdast").FootnoteDefinition>;
+  /** label → footnote id already given in this section. */
+  footnoteIds: Map<string, number>;
+  /** Link reference definitions ([label]: url). */
+  definitions: Map<string, import("mdast").Definition>;
+  /** Renders a footnote definition's content (set by the block renderer; breaks an import cycle). */
+  renderFootnote: (def: import("mdast").FootnoteDefinition) => Paragraph[];
+};

@@ -1,0 +1,63 @@
+import { Document, Footer, Header, PageOrientation, type ISectionOptions } from "docx";
+import type { Assembly } from "../model/types";
+import type { OutputShape } from "../build/types";
+import type { Block } from "./blocks";
+import type { DocumentState } from "./context";
+import type { PageGeometry } from "./page";
+import { buildStyles } from "./styles";
+
+export type DocumentParts = {
+  assembly: Assembly;
+  shape: OutputShape;
+  geometry: PageGeometry;
+  state: DocumentState;
+  body: Block[];
+  header?: Block[];
+  footer?: Block[];
+  /** "id@version" of every snippet used, in order. */
+  snippets: readonly string[];
+};
+
+export const PROVENANCE_PROPERTY = "sectionsmith.snippets";
+
+/** Everything rendered → one docx Document (a single Word section: one page setup for the whole file). */
+export function createDocument(parts: DocumentParts): Document {
+  const { assembly, shape, geometry, state } = parts;
+  const props = assembly.properties ?? {};
+  const section: ISectionOptions = {
+    children: parts.body,
+    ...(shape === "document"
+      ? {
+          // <w:sectPr>: page size, orientation and margins; headers/footers only in standalone documents.
+          properties: {
+            page: {
+              size: {
+                width: geometry.width,
+                height: geometry.height,
+                orientation: geometry.landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
+              },
+              margin: geometry.margins,
+            },
+          },
+          headers: parts.header ? { default: new Header({ children: parts.header }) } : undefined,
+          footers: parts.footer ? { default: new Footer({ children: parts.footer }) } : undefined,
+        }
+      : {}),
+  };
+  const updateFields = assembly.options.updateFieldsOnOpen ?? state.hasToc;
+  return new Document({
+    title: props.title,
+    subject: props.subject,
+    creator: props.author ?? "Sectionsmith",
+    description: props.description,
+    keywords: props.keywords?.join(", "),
+    lastModifiedBy: props.author ?? "Sectionsmith",
+    customProperties: [{ name: PROVENANCE_PROPERTY, value: parts.snippets.join(", ") }],
+    styles: buildStyles(assembly.theme),
+    numbering: { config: state.numbering.config() },
+    footnotes: state.footnotes,
+    comments: state.comments.length > 0 ? { children: state.comments } : undefined,
+    features: updateFields ? { updateFields: true } : undefined, // <w:updateFields w:val="true"/> in settings.xml
+    sections: [section],
+  });
+}

@@ -1,0 +1,233 @@
+import {
+  CommentRangeEnd,
+  CommentRangeStart,
+  CommentReference,
+  ExternalHyperlink,
+  FootnoteReferenceRun,
+  ImageRun,
+  PageNumber,
+  TextRun,
+  type IRunOptions,
+  type ParagraphChild,
+} from "docx";
+import type { Html, Node, PhrasingContent } from "mdast";
+import { problem } from "../errors/problem";
+import type { ProblemCode } from "../errors/codes";
+import { splitSentinels, SENTINEL_RANGE } from "../template/sentinels";
+import type { SectionState } from "./context";
+import { fitWidth, readDataUri } from "./image";
+
+// Markdown inline content (mdast "phrasing") → the children of a <w:p>: runs (<w:r>), hyperlinks
+// (<w:hyperlink>), footnote references, comment ranges and PAGE/NUMPAGES fields.
+
+export type Format = {
+  bold?: boolean;
+  italics?: boolean;
+  strike?: boolean;
+  underline?: boolean;
+  superScript?: boolean;
+  subScript?: boolean;
+  highlight?: boolean;
+  code?: boolean;
+  link?: boolean;
+};
+
+type HtmlTag = "u" | "sup" | "sub" | "mark";
+const TAG_FORMAT: Record<HtmlTag, keyof Format> = {
+  u: "underline",
+  sup: "superScript",
+  sub: "subScript",
+  mark: "highlight",
+};
+const INLINE_TAG = /^<(\/?)(u|sup|sub|mark)\s*>$/i;
+const BREAK_TAG = /^<br\s*\/?>$/i;
+const HTML_COMMENT = /^<!--[\s\S]*-->$/;
+const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
+
+export function report(s: SectionState, node: Node | undefined, code: ProblemCode, message: string): void {
+  const at = s.locate(node?.position?.start.offset ?? 0);
+  s.doc.problems.push(problem({ code, message, path: at.path, line: at.line, column: at.column }));
+}
+
+export function runOptions(fmt: Format, s: SectionState): IRunOptions {
+  // <w:rStyle>: built-in character styles, so the host document's own definitions apply on insert.
+  const style = fmt.link ? "Hyperlink" : fmt.code ? "HTMLCode" : undefined;
+  if (style) s.doc.usedStyles.add(style);
+  return {
+    bold: fmt.bold || undefined,
+    italics: fmt.italics || undefined,
+    strike: fmt.strike || undefined,
+    underline: fmt.underline ? {} : undefined,
+    superScript: fmt.superScript || undefined,
+    subScript: fmt.subScript || undefined,
+    highlight: fmt.highlight ? "yellow" : undefined,
+    style,
+  };
+}
+
+/** Text that may carry sentinels → runs, breaks (<w:br/>), fields and drafting-note ranges. */
+export function textRuns(value: string, fmt: Format, s: SectionState): ParagraphChild[] {
+  const out: ParagraphChild[] = [];
+  const opts = runOptions(fmt, s);
+  for (const piece of splitSentinels(value)) {
+    switch (piece.kind) {
+      case "text":
+        out.push(new TextRun({ ...opts, text: piece.text }));
+        break;
+      case "break":
+        out.push(new TextRun({ ...opts, break: 1 }));
+        break;
+      case "page":
+        out.push(new TextRun({ ...opts, children: [PageNumber.CURRENT] }));
+        break;
+      case "pages":
+        out.push(new TextRun({ ...opts, children: [PageNumber.TOTAL_PAGES] }));
+        break;
+      case "note-start":
+        if (s.doc.options.draftingNotes && !s.noteComments.has(piece.index)) {
+          const id = s.doc.addComment(s.notes[piece.index] ?? "", s.commentAuthor);
+          s.noteComments.set(piece.index, id);
+          out.push(new CommentRangeStart(id)); // <w:commentRangeStart>
+        }
+        break;
+      case "note-end":
+        if (s.doc.options.draftingNotes && !s.notesClosed.has(piece.index)) {
+          s.notesClosed.add(piece.index);
+          const started = s.noteComments.get(piece.index);
+          // A range whose start was lost (e.g. it began inside a link address) still gets its comment,
+          // anchored at this point, so the note is never silently dropped.
+          const id = started ?? s.doc.addComment(s.notes[piece.index] ?? "", s.commentAuthor);
+          if (started !== undefined) out.push(new CommentRangeEnd(id)); // <w:commentRangeEnd>
+          out.push(new TextRun({ children: [new CommentReference(id)] })); // <w:commentReference>
+        }
+        break;
+    }
+  }
+  return out;
+}
+
+export function renderInline(nodes: readonly PhrasingContent[], s: SectionState, base: Format = {}): ParagraphChild[] {
+  const out: ParagraphChild[] = [];
+  let fmt: Format = { ...base };
+  const open: Array<{ tag: HtmlTag; node: Html }> = [];
+  for (const node of nodes) {
+    switch (node.type) {
+      case "text":
+        out.push(...textRuns(node.value, fmt, s));
+        break;
+      case "emphasis":
+        out.push(...renderInline(node.children, s, { ...fmt, italics: true }));
+        break;
+      case "strong":
+        out.push(...renderInline(node.children, s, { ...fmt, bold: true }));
+        break;
+      case "delete":
+        out.push(...renderInline(node.children, s, { ...fmt, strike: true }));
+        break;
+      case "inlineCode":
+        out.push(...textRuns(node.value, { ...fmt, code: true }, s));
+        break;
+      case "break":
+        out.push(new TextRun({ break: 1 }));
+        break;
+      case "link":
+        out.push(...link(node.url, node.children, node, fmt, s));
+        break;
+      case "linkReference": {
+        const def = s.definitions.get(node.identifier);
+        if (def) out.push(...link(def.url, node.children, node, fmt, s));
+        else out.push(...renderInline(node.children, s, fmt));
+        break;
+      }
+      case "image":
+        out.push(...image(node.url, node.alt ?? "", node.title ?? undefined, node, s));
+        break;
+      case "imageReference": {
+        const def = s.definitions.get(node.identifier);
+        out.push(...image(def?.url ?? "", node.alt ?? "", def?.title ?? undefined, node, s));
+        break;
+      }
+      case "footnoteReference":
+        out.push(...footnote(node.identifier, node.label ?? node.identifier, fmt, s));
+        break;
+      case "html": {
+        const value = node.value.trim();
+        const m = INLINE_TAG.exec(value);
+        if (m) {
+          const tag = m[2]!.toLowerCase() as HtmlTag;
+          if (m[1] === "") {
+            open.push({ tag, node });
+            fmt = { ...fmt, [TAG_FORMAT[tag]]: true };
+          } else if (open.length > 0 && open[open.length - 1]!.tag === tag) {
+            open.pop();
+            fmt = { ...base };
+            for (const o of open) fmt[TAG_FORMAT[o.tag]] = true;
+          } else {
+            report(s, node, "MARKDOWN_HTML_UNBALANCED", `</${tag}> closes a tag that is not open here.`);
+          }
+        } else if (BREAK_TAG.test(value)) {
+          out.push(new TextRun({ break: 1 }));
+        } else if (!HTML_COMMENT.test(value)) {
+          report(s, node, "MARKDOWN_HTML", `Raw HTML ${JSON.stringify(clip(value))} is not allowed: only <u>, <sup>, <sub>, <mark> and <br> are.`);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  for (const o of open) {
+    report(s, o.node, "MARKDOWN_HTML_UNBALANCED", `<${o.tag}> is not closed in the same paragraph: add </${o.tag}>.`);
+  }
+  return out;
+}
+
+function link(url: string, children: readonly PhrasingContent[], node: Node, fmt: Format, s: SectionState): ParagraphChild[] {
+  const href = url.replace(SENTINEL_RANGE, "").trim();
+  if (s.doc.options.rawTemplate && href.includes("{{")) return renderInline(children, s, fmt);
+  if (!SAFE_LINK.test(href)) {
+    report(s, node, "MARKDOWN_LINK_SCHEME", `The link ${JSON.stringify(clip(href))} must start with http://, https:// or mailto:.`);
+    return renderInline(children, s, fmt);
+  }
+  // <w:hyperlink r:id> with an external relationship; runs use the built-in "Hyperlink" style.
+  const runs = renderInline(children, s, { ...fmt, link: true });
+  return [new ExternalHyperlink({ link: href, children: runs })];
+}
+
+function image(url: string, alt: string, title: string | undefined, node: Node, s: SectionState): ParagraphChild[] {
+  if (s.doc.options.rawTemplate && url.includes("{{")) return [];
+  const read = readDataUri(url);
+  if (!read.ok) {
+    if (read.reason === "source") {
+      report(s, node, "MARKDOWN_IMAGE_SOURCE", `The image ${JSON.stringify(clip(url))} must be embedded as a data:image/png, image/jpeg or image/gif base64 URI.`);
+    } else {
+      report(s, node, "MARKDOWN_IMAGE_INVALID", `The embedded image${alt ? ` "${alt}"` : ""} cannot be read as the type its data URI states.`);
+    }
+    return [];
+  }
+  const { type, data, width, height } = read.image;
+  const maxPx = Math.floor(s.doc.options.contentWidthTwips / 15); // 15 twips per pixel at 96 dpi
+  const text = alt.replace(SENTINEL_RANGE, "");
+  // <w:drawing><wp:inline> with <wp:docPr descr> carrying the alt text.
+  return [
+    new ImageRun({
+      type,
+      data,
+      transformation: fitWidth({ width, height }, maxPx),
+      altText: { name: text || "Image", description: text, title: title?.replace(SENTINEL_RANGE, "") ?? text },
+    }),
+  ];
+}
+
+function footnote(identifier: string, label: string, fmt: Format, s: SectionState): ParagraphChild[] {
+  const known = s.footnoteIds.get(identifier);
+  if (known !== undefined) return [new FootnoteReferenceRun(known)];
+  const def = s.footnoteDefinitions.get(identifier);
+  if (!def) return textRuns(`[^${label}]`, fmt, s);
+  const id = s.doc.reserveFootnote();
+  s.footnoteIds.set(identifier, id);
+  s.doc.setFootnote(id, s.renderFootnote(def));
+  return [new FootnoteReferenceRun(id)]; // <w:footnoteReference w:id>
+}
+
+const clip = (text: string): string => (text.length > 60 ? text.slice(0, 57) + "…" : text);

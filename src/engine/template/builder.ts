@@ -1,0 +1,182 @@
+import { noteEnd, noteStart } from "./sentinels";
+import type { SourceText } from "./source-text";
+import type { SourceLocation, SourceMap } from "./types";
+
+/**
+ * Where written text came from: a body (index into the builder's sources) and an offset in it.
+ * `literal` text is a copy of the body (character k maps to offset + k); other text (a value, a
+ * sentinel) maps as a whole to its tag's offset.
+ */
+export type Origin = { source: number; offset: number; literal: boolean };
+
+const shift = (o: Origin, k: number): Origin => (o.literal && k !== 0 ? { ...o, offset: o.offset + k } : o);
+
+// A line's block-level prefix: indentation, block quote markers, list markers, a heading's #s, a table's
+// first pipe. A drafting-note start that falls at the start of a line goes after it, so "## Title" in a
+// note stays a heading instead of becoming the paragraph "<note>## Title".
+const BLOCK_PREFIX = /^(?:[ \t]*(?:>[ \t]?|[-*+][ \t]+|\d{1,9}[.)][ \t]+))*[ \t]*(?:#{1,6}[ \t]+|\|[ \t]*)?/;
+const TRAILING_BLANKS = /[ \t\r\n]+$/;
+
+/**
+ * Accumulates the expanded Markdown and its source map. Two adjustments keep the Markdown's structure
+ * right: trailing blanks of every write are held back until more text comes, so a note's end sentinel
+ * lands before the newline that ends its paragraph; and while a standalone {{> id}} is being expanded,
+ * every line it produces gets the tag's indentation (as Handlebars does), so an include inside a list
+ * item stays inside it.
+ */
+export class MarkdownBuilder {
+  private readonly parts: string[] = [];
+  private length = 0;
+  private lastChar = "\n";
+  private readonly segOut: number[] = [];
+  private readonly segSource: number[] = [];
+  private readonly segOffset: number[] = [];
+  private readonly segLiteral: boolean[] = [];
+  private pending: Array<{ text: string; origin: Origin }> = [];
+  private pendingLength = 0;
+  private pendingNotes: Array<{ index: number; origin: Origin }> = [];
+  private readonly indents: Array<{ text: string; origin: Origin }> = [];
+  private needIndent = false;
+
+  constructor(private readonly sources: SourceText[]) {}
+
+  /** Characters written so far, held-back blanks included. */
+  size(): number {
+    return this.length + this.pendingLength;
+  }
+
+  /** Does the output (held-back blanks included) end with a newline, or is it empty? */
+  endsWithNewline(): boolean {
+    const last = this.pending[this.pending.length - 1];
+    return last ? last.text.endsWith("\n") : this.lastChar === "\n";
+  }
+
+  write(text: string, origin: Origin): void {
+    if (text === "") return;
+    const blanks = TRAILING_BLANKS.exec(text);
+    const body = blanks ? text.slice(0, blanks.index) : text;
+    if (body === "") {
+      this.pending.push({ text, origin });
+      this.pendingLength += text.length;
+      return;
+    }
+    this.flushPending();
+    let from = 0;
+    if (this.pendingNotes.length > 0) {
+      if (this.lastChar === "\n" && origin.literal) {
+        from = (BLOCK_PREFIX.exec(body)?.[0] ?? "").length;
+        this.raw(body.slice(0, from), origin);
+      }
+      this.flushNotes();
+    }
+    this.raw(body.slice(from), shift(origin, from));
+    if (blanks) {
+      this.pending.push({ text: blanks[0], origin: shift(origin, body.length) });
+      this.pendingLength += blanks[0].length;
+    }
+  }
+
+  /** Opens a note range; the sentinel is placed when the note's first text arrives. */
+  noteStart(index: number, origin: Origin): void {
+    this.pendingNotes.push({ index, origin });
+  }
+
+  /** Closes a note range before any blanks that end the enclosed text. */
+  noteEnd(index: number, origin: Origin): void {
+    this.flushNotes();
+    this.raw(noteEnd(index), { ...origin, literal: false });
+  }
+
+  /** Starts a standalone include indented by `text` (its own line's indentation). */
+  pushIndent(text: string, origin: Origin): void {
+    this.indents.push({ text, origin: { ...origin, literal: false } });
+    this.needIndent = true;
+  }
+
+  popIndent(): void {
+    this.indents.pop();
+    this.needIndent = this.lastChar === "\n" && this.indents.length > 0;
+  }
+
+  finish(): { markdown: string; map: SourceMap } {
+    this.flushNotes();
+    this.flushPending();
+    const markdown = this.parts.join("");
+    return { markdown, map: this.sourceMap(markdown.length) };
+  }
+
+  private flushNotes(): void {
+    for (const { index, origin } of this.pendingNotes) this.raw(noteStart(index), { ...origin, literal: false });
+    this.pendingNotes = [];
+  }
+
+  private flushPending(): void {
+    const pending = this.pending;
+    this.pending = [];
+    this.pendingLength = 0;
+    for (const { text, origin } of pending) this.raw(text, origin);
+  }
+
+  /** Appends text, indenting each new line while an indented include is open. */
+  private raw(text: string, origin: Origin): void {
+    if (this.indents.length === 0) {
+      this.emit(text, origin);
+      return;
+    }
+    let start = 0;
+    while (start < text.length) {
+      if (this.needIndent && text[start] !== "\n" && text[start] !== "\r") {
+        const inner = this.indents[this.indents.length - 1] as { origin: Origin };
+        this.emit(this.indents.map((i) => i.text).join(""), inner.origin);
+      }
+      this.needIndent = false;
+      const nl = text.indexOf("\n", start);
+      const end = nl < 0 ? text.length : nl + 1;
+      this.emit(text.slice(start, end), shift(origin, start));
+      if (nl >= 0) this.needIndent = this.indents.length > 0;
+      start = end;
+    }
+  }
+
+  private emit(text: string, origin: Origin): void {
+    if (text === "") return;
+    const n = this.segOut.length - 1;
+    // A literal continuing the previous literal segment needs no new segment.
+    const continues =
+      n >= 0 &&
+      origin.literal &&
+      this.segLiteral[n] === true &&
+      this.segSource[n] === origin.source &&
+      (this.segOffset[n] as number) + (this.length - (this.segOut[n] as number)) === origin.offset;
+    if (!continues) {
+      this.segOut.push(this.length);
+      this.segSource.push(origin.source);
+      this.segOffset.push(origin.offset);
+      this.segLiteral.push(origin.literal);
+    }
+    this.parts.push(text);
+    this.length += text.length;
+    this.lastChar = text[text.length - 1] as string;
+  }
+
+  private sourceMap(total: number): SourceMap {
+    const { segOut, segSource, segOffset, segLiteral, sources } = this;
+    return {
+      locate(offset: number): SourceLocation {
+        const at = Math.max(0, Math.min(offset, Math.max(0, total - 1)));
+        let lo = 0;
+        let hi = segOut.length - 1;
+        if (hi < 0) return { path: sources[0]?.path ?? "", line: 1, column: 1 };
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >> 1;
+          if ((segOut[mid] as number) <= at) lo = mid;
+          else hi = mid - 1;
+        }
+        const src = sources[segSource[lo] as number] as SourceText;
+        const base = segOffset[lo] as number;
+        const off = segLiteral[lo] ? base + (at - (segOut[lo] as number)) : base;
+        return { path: src.path, ...src.position(Math.min(off, src.text.length)) };
+      },
+    };
+  }
+}

@@ -1,0 +1,83 @@
+import type { ProblemCode } from "../errors/codes";
+import { problem, type Problem } from "../errors/problem";
+import type { Variable } from "../model/types";
+import { parseTemplate } from "./parse";
+import { SourceText } from "./source-text";
+import { walkStatic } from "./static";
+import { includeIds } from "./tags";
+import type { SnippetLookup } from "./types";
+
+export type CheckInput = {
+  body: string;
+  /** JSON path of the body, for problems: "snippets[4].body". */
+  path: string;
+  /** The id of the snippet the body belongs to (for include cycles); absent for inline text. */
+  snippetId?: string;
+  variables: ReadonlyMap<string, Variable>;
+  lookup: SnippetLookup;
+};
+
+/** The ids a snippet includes, straight from its body (empty when it is missing or does not parse). */
+function includedBy(id: string, lookup: SnippetLookup): string[] {
+  const found = lookup(id);
+  if (!found) return [];
+  const parsed = parseTemplate(found.snippet.body);
+  return parsed.ok ? includeIds(new SourceText(found.snippet.body, ""), parsed.program) : [];
+}
+
+/** The include chain from `start` back to `target` ([start, …, target]), if there is one. */
+function pathBack(start: string, target: string, lookup: SnippetLookup): string[] | undefined {
+  const seen = new Set<string>();
+  const visit = (id: string): string[] | undefined => {
+    if (id === target) return [id];
+    if (seen.has(id)) return undefined;
+    seen.add(id);
+    for (const next of includedBy(id, lookup)) {
+      const rest = visit(next);
+      if (rest) return [id, ...rest];
+    }
+    return undefined;
+  };
+  return visit(start);
+}
+
+/**
+ * Checks a template without values: syntax, unknown variables and helpers, wrong arguments, includes
+ * that are missing or lead back to this snippet, {{#each}} over a non-list, {{pagebreak}}/{{toc}} not
+ * alone on their line. Every problem is reported, in source order (a syntax error stops the parse, so
+ * it is reported alone). Used when a library is validated and live in the authoring editor.
+ */
+export function checkTemplate(input: CheckInput): Problem[] {
+  const src = new SourceText(input.body, input.path);
+  const problems: Problem[] = [];
+  const report = (code: ProblemCode, message: string, offset: number): void => {
+    problems.push(problem({ code, message, path: input.path, ...src.position(offset) }));
+  };
+  const parsed = parseTemplate(input.body);
+  if (!parsed.ok) {
+    report(parsed.failure.code, parsed.failure.message, parsed.failure.offset);
+    return problems;
+  }
+  const { snippetId, lookup } = input;
+  walkStatic(
+    {
+      src,
+      variables: input.variables,
+      isKnown: () => false,
+      report,
+      include: (id, offset) => {
+        if (!lookup(id)) {
+          report("TEMPLATE_INCLUDE_NOT_FOUND", `no snippet "${id}" in the library`, offset);
+          return;
+        }
+        if (snippetId === undefined) return;
+        // Only cycles through this snippet are reported here; others are reported on their own snippets.
+        const chain = pathBack(id, snippetId, lookup);
+        if (chain) report("TEMPLATE_INCLUDE_CYCLE", `including "${id}" makes a cycle: ${[snippetId, ...chain].join(" → ")}`, offset);
+      },
+    },
+    parsed.program,
+    [],
+  );
+  return problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}

@@ -1,0 +1,206 @@
+import type { AST } from "@handlebars/parser";
+import type { ProblemCode } from "../errors/codes";
+import { pathJoin, problem, type Problem } from "../errors/problem";
+import { escapeValue } from "./escape";
+import { dataValue, evaluate, loopFrames, resolveName, type Frame } from "./evaluate";
+import { formatToday, formatValue, isTruthy } from "./format";
+import { MarkdownBuilder, type Origin } from "./builder";
+import { parseTemplate } from "./parse";
+import { S_PAGE, S_PAGEBREAK, S_PAGES, S_TOC } from "./sentinels";
+import { SourceText } from "./source-text";
+import { walkStatic } from "./static";
+import { ALONE_TAGS, BUILTINS, includeId, simpleName, startOf } from "./tags";
+import type { ExpandInput, ExpandResult } from "./types";
+
+type Body = { src: SourceText; index: number };
+
+/**
+ * Where the text left in a ContentStatement starts. Handlebars' standalone and `~` rules only trim
+ * blanks off the two ends of `original`, so `value` is a slice of it; find which slice.
+ */
+function contentOffset(src: SourceText, node: AST.ContentStatement): number {
+  const base = startOf(src, node);
+  const original = String(node.original);
+  const value = node.value;
+  if (value === original) return base;
+  const fits = (a: number): boolean =>
+    a >= 0 && original.startsWith(value, a) && /^\s*$/.test(original.slice(0, a)) && /^\s*$/.test(original.slice(a + value.length));
+  const candidates = [
+    /^[ \t]*\r?\n?/.exec(original)?.[0].length ?? 0,
+    original.length - original.trimStart().length,
+    0,
+    original.length - value.length,
+  ];
+  return base + (candidates.find(fits) ?? 0);
+}
+
+class Expander {
+  private readonly sources: SourceText[] = [];
+  private readonly out = new MarkdownBuilder(this.sources);
+  private readonly problems: Problem[] = [];
+  private readonly problemKeys = new Set<string>();
+  private readonly notes: string[] = [];
+  private readonly includes: string[] = [];
+  private readonly checked = new Set<string>();
+  /** Ids of the snippets being expanded, outermost first (for cycle detection). */
+  private readonly stack: string[] = [];
+
+  constructor(private readonly input: ExpandInput) {}
+
+  run(): ExpandResult {
+    if (this.input.snippetId !== undefined) this.stack.push(this.input.snippetId);
+    this.body(this.input.body, this.input.path, []);
+    const { markdown, map } = this.out.finish();
+    return { markdown, map, notes: this.notes, includes: this.includes, problems: this.problems };
+  }
+
+  private report(code: ProblemCode, message: string, src: SourceText, offset: number): void {
+    const where = src.position(offset);
+    const key = `${code}|${src.path}|${where.line}|${where.column}|${message}`;
+    if (this.problemKeys.has(key)) return;
+    this.problemKeys.add(key);
+    this.problems.push(problem({ code, message, path: src.path, ...where }));
+  }
+
+  /** Parses, statically checks (once per body and loop depth) and expands one body. */
+  private body(text: string, path: string, frames: Frame[]): void {
+    const src = new SourceText(text, path);
+    const body: Body = { src, index: this.sources.push(src) - 1 };
+    const parsed = parseTemplate(text);
+    if (!parsed.ok) {
+      this.report(parsed.failure.code, parsed.failure.message, src, parsed.failure.offset);
+      return;
+    }
+    const checkKey = `${path}|${frames.map((f) => [...f.fields.keys()].join(",")).join("/")}`;
+    if (!this.checked.has(checkKey)) {
+      this.checked.add(checkKey);
+      walkStatic(
+        {
+          src,
+          variables: this.input.variables,
+          isKnown: (name) => Object.hasOwn(this.input.values, name),
+          report: (code, message, offset) => this.report(code, message, src, offset),
+        },
+        parsed.program,
+        frames.map((f) => f.fields),
+      );
+    }
+    this.program(parsed.program, body, frames);
+  }
+
+  private program(program: AST.Program | undefined, body: Body, frames: Frame[]): void {
+    for (const node of program?.body ?? []) this.statement(node, body, frames);
+  }
+
+  private origin(body: Body, offset: number, literal = false): Origin {
+    return { source: body.index, offset, literal };
+  }
+
+  private statement(node: AST.Statement, body: Body, frames: Frame[]): void {
+    switch (node.type) {
+      case "ContentStatement": {
+        const content = node as AST.ContentStatement;
+        if (content.value !== "") this.out.write(content.value, this.origin(body, contentOffset(body.src, content), true));
+        return;
+      }
+      case "MustacheStatement":
+        this.mustache(node as AST.MustacheStatement, body, frames);
+        return;
+      case "BlockStatement":
+        this.block(node as AST.BlockStatement, body, frames);
+        return;
+      case "PartialStatement":
+        this.include(node as AST.PartialStatement, body, frames);
+        return;
+      default:
+      // Comments are dropped; unsupported constructs were reported by the static pass.
+    }
+  }
+
+  private mustache(node: AST.MustacheStatement, body: Body, frames: Frame[]): void {
+    if (node.path.type !== "PathExpression" || node.params.length > 0) return;
+    const path = node.path as AST.PathExpression;
+    const at = this.origin(body, startOf(body.src, node));
+    if (path.data) {
+      const value = dataValue(String(path.parts[0]), frames);
+      if (value !== undefined) this.out.write(escapeValue(typeof value === "boolean" ? (value ? "Yes" : "No") : String(value)), at);
+      return;
+    }
+    const name = simpleName(path);
+    if (name === undefined) return;
+    if (BUILTINS.has(name)) {
+      if (name === "page") this.out.write(S_PAGE, at);
+      else if (name === "pages") this.out.write(S_PAGES, at);
+      else if (name === "today") this.out.write(escapeValue(formatToday(this.input.today, this.input.locale)), at);
+      else if (ALONE_TAGS.has(name)) this.out.write(`\n\n${name === "toc" ? S_TOC : S_PAGEBREAK}\n\n`, at);
+      return;
+    }
+    const found = resolveName(name, frames, this.input.variables, this.input.values);
+    if (found?.value === undefined) return;
+    this.out.write(escapeValue(formatValue(found.variable, found.value, this.input.locale)), at);
+  }
+
+  private block(node: AST.BlockStatement, body: Body, frames: Frame[]): void {
+    const { variables, values } = this.input;
+    const name = node.path.original;
+    if (name === "if" || name === "unless") {
+      const [condition] = node.params;
+      const truth = condition !== undefined && isTruthy(evaluate(condition, frames, variables, values));
+      this.program(truth !== (name === "unless") ? node.program : node.inverse, body, frames);
+    } else if (name === "each") {
+      const [param] = node.params;
+      const listName = param?.type === "PathExpression" ? simpleName(param as AST.PathExpression) : undefined;
+      const found = listName === undefined ? undefined : resolveName(listName, frames, variables, values);
+      const items = found ? loopFrames(found.variable, found.value) : [];
+      if (items.length === 0) this.program(node.inverse, body, frames);
+      for (const item of items) this.program(node.program, body, [...frames, item]);
+    } else if (name === "note") {
+      const [text] = node.params;
+      const index = this.notes.push(text?.type === "StringLiteral" ? (text as AST.StringLiteral).value : "") - 1;
+      const at = this.origin(body, startOf(body.src, node));
+      this.out.noteStart(index, at);
+      this.program(node.program, body, frames);
+      this.out.noteEnd(index, at);
+    }
+  }
+
+  private include(node: AST.PartialStatement, body: Body, frames: Frame[]): void {
+    const id = includeId(body.src, node);
+    if (id === undefined) return;
+    const offset = startOf(body.src, node);
+    if (this.stack.includes(id)) {
+      const chain = [...this.stack.slice(this.stack.indexOf(id)), id].join(" → ");
+      this.report("TEMPLATE_INCLUDE_CYCLE", `including "${id}" makes a cycle: ${chain}`, body.src, offset);
+      return;
+    }
+    const found = this.input.lookup(id);
+    if (!found) {
+      this.report("TEMPLATE_INCLUDE_NOT_FOUND", `no snippet "${id}" in the library`, body.src, offset);
+      return;
+    }
+    const key = `${found.snippet.id}@${found.snippet.version}`;
+    if (!this.includes.includes(key)) this.includes.push(key);
+    // A standalone {{> id}} (alone on its line) is a block: its text is indented like the tag and ends its line.
+    const end = body.src.offsetOf(node.loc.end.line, node.loc.end.column);
+    const standalone = body.src.aloneOnLine(offset, end);
+    const at = this.origin(body, offset);
+    const before = this.out.size();
+    if (standalone) this.out.pushIndent(node.indent ?? "", at);
+    this.stack.push(id);
+    this.body(found.snippet.body, pathJoin(found.path, "body"), frames);
+    this.stack.pop();
+    if (standalone) {
+      if (this.out.size() > before && !this.out.endsWithNewline()) this.out.write("\n", at);
+      this.out.popIndent();
+    }
+  }
+}
+
+/**
+ * Expands a template into Markdown with sentinels (see sentinels.ts). Values are formatted for the
+ * locale and escaped so they are always literal text. Problems (unknown variables, missing includes,
+ * syntax errors…) are returned, never thrown; the Markdown is still produced as far as possible.
+ */
+export function expandTemplate(input: ExpandInput): ExpandResult {
+  return new Expander(input).run();
+}

@@ -1,0 +1,136 @@
+import { parse, type AST } from "@handlebars/parser";
+import type { ProblemCode } from "../errors/codes";
+import { SourceText } from "./source-text";
+
+// Parsing uses the maintained Handlebars grammar (@handlebars/parser) and only its AST: templates are
+// interpreted by this module's walker, never compiled to JavaScript, because the task pane runs under
+// a Content-Security-Policy without eval. `parse` applies Handlebars' "standalone" rule, which removes
+// a line holding only a block tag ({{#if}}, {{else}}, {{/each}}, {{> id}}, a comment) together with its
+// newline; that is what lets a false conditional or an empty loop leave no empty line behind.
+
+export type ParseFailure = { code: ProblemCode; message: string; offset: number };
+export type Parsed = { ok: true; program: AST.Program } | { ok: false; failure: ParseFailure };
+
+const CACHE_LIMIT = 500;
+const cache = new Map<string, Parsed>();
+
+/** Parses a body (cached: the same included snippet is parsed once). The AST must not be modified. */
+export function parseTemplate(body: string): Parsed {
+  const hit = cache.get(body);
+  if (hit) return hit;
+  let out: Parsed;
+  try {
+    out = { ok: true, program: parse(body) };
+  } catch (error) {
+    out = { ok: false, failure: describeFailure(body, error) };
+  }
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(body, out);
+  return out;
+}
+
+type Tag = { kind: "open" | "close"; name: string; offset: number };
+
+/** The block open/close tags of a body, found by a plain scan (used only to place parse errors well). */
+function scanBlockTags(text: string): Tag[] {
+  const tags: Tag[] = [];
+  let i = text.indexOf("{{");
+  while (i >= 0) {
+    if (text[i - 1] === "\\" && text[i - 2] !== "\\") {
+      i = text.indexOf("{{", i + 2);
+      continue;
+    }
+    const commentEnd = text.startsWith("{{!--", i) ? "--}}" : text[i + 2] === "!" ? "}}" : undefined;
+    if (commentEnd) {
+      const end = text.indexOf(commentEnd, i + 3);
+      if (end < 0) break;
+      i = text.indexOf("{{", end + commentEnd.length);
+      continue;
+    }
+    const m = /^\{\{~?\s*([#^/])\s*[>*]?\s*([^\s}~()]*)/.exec(text.slice(i, i + 200));
+    if (m && m[2] !== "") tags.push({ kind: m[1] === "/" ? "close" : "open", name: m[2] as string, offset: i });
+    i = text.indexOf("{{", i + 2);
+  }
+  return tags;
+}
+
+/** The first block tag that breaks nesting: a close without an open, a close of another block, or an open never closed. */
+function findNestingError(text: string): { kind: "unclosed" | "mismatch" | "stray"; tag: Tag; open?: Tag } | undefined {
+  const stack: Tag[] = [];
+  for (const tag of scanBlockTags(text)) {
+    if (tag.kind === "open") stack.push(tag);
+    else {
+      const open = stack.pop();
+      if (!open) return { kind: "stray", tag };
+      if (open.name !== tag.name) return { kind: "mismatch", tag, open };
+    }
+  }
+  const last = stack[stack.length - 1];
+  return last ? { kind: "unclosed", tag: last } : undefined;
+}
+
+type JisonHash = { token?: string; text?: string; loc?: { last_line: number; last_column: number } };
+type HandlebarsException = Error & { hash?: JisonHash; lineNumber?: number; column?: number };
+
+function describeFailure(body: string, error: unknown): ParseFailure {
+  const src = new SourceText(body, "");
+  const e = error as HandlebarsException;
+  const raw = e instanceof Error ? e.message : String(error);
+  const nesting = findNestingError(body);
+  const token = e.hash?.token;
+
+  if (token === "EOF" || /doesn't match/.test(raw) || token === "OPEN_ENDBLOCK") {
+    if (nesting?.kind === "unclosed") {
+      return {
+        code: "TEMPLATE_UNCLOSED_BLOCK",
+        message: `{{#${nesting.tag.name}}} is never closed: add {{/${nesting.tag.name}}}`,
+        offset: nesting.tag.offset,
+      };
+    }
+    if (nesting?.kind === "mismatch" && nesting.open) {
+      return {
+        code: "TEMPLATE_MISMATCHED_BLOCK",
+        message: `{{/${nesting.tag.name}}} closes {{#${nesting.open.name}}} (line ${src.position(nesting.open.offset).line}); close {{#${nesting.open.name}}} first with {{/${nesting.open.name}}}`,
+        offset: nesting.tag.offset,
+      };
+    }
+    if (nesting?.kind === "stray") {
+      return {
+        code: "TEMPLATE_MISMATCHED_BLOCK",
+        message: `{{/${nesting.tag.name}}} has no matching {{#${nesting.tag.name}}}`,
+        offset: nesting.tag.offset,
+      };
+    }
+  }
+
+  // Where the parser stopped: jison reports the last token it accepted; the offending one follows it.
+  let offset = 0;
+  if (e.hash?.loc) {
+    offset = src.offsetOf(e.hash.loc.last_line, e.hash.loc.last_column);
+    while (offset < body.length && /\s/.test(body[offset] as string)) offset++;
+  } else if (e.lineNumber !== undefined) {
+    offset = src.offsetOf(e.lineNumber, e.column ?? 0);
+  }
+
+  if (token === "INVERSE" || token === "OPEN_INVERSE_CHAIN") {
+    return {
+      code: "TEMPLATE_MISPLACED_ELSE",
+      message: "{{else}} is only allowed once inside {{#if}}, {{#unless}} or {{#each}}",
+      offset,
+    };
+  }
+  if (token === "EOF") {
+    return { code: "TEMPLATE_SYNTAX", message: "the template ends in the middle of a tag", offset };
+  }
+  if (/doesn't match/.test(raw)) {
+    return { code: "TEMPLATE_MISMATCHED_BLOCK", message: raw.replace(/ - \d+:\d+$/, ""), offset };
+  }
+  // Keep the parser's own words after the first line (its excerpt and caret are noise in an editor).
+  const detail = raw.split("\n").filter((line) => /^Expecting|^Invalid|^[A-Za-z].* - \d+:\d+$/.test(line));
+  const found = e.hash?.text ? ` near "${e.hash.text}"` : "";
+  return {
+    code: "TEMPLATE_SYNTAX",
+    message: `the tag cannot be read${found}${detail.length ? ` (${detail.join("; ").replace(/ - \d+:\d+$/, "")})` : ""}; write \\{{ for literal braces`,
+    offset,
+  };
+}

@@ -1,0 +1,62 @@
+// The template expander turns a snippet body into Markdown for the Markdown parser. Things that
+// Markdown cannot say (fields, page breaks, drafting-note ranges, line breaks inside a value) travel
+// through the parser as Unicode *noncharacters* U+FDD0–U+FDEF: the parser treats them as ordinary
+// text, no real document uses them, and the loader strips any found in user input (with a
+// CHARACTERS_REMOVED warning) so a sentinel is never ambiguous. The renderer turns them into OOXML.
+
+/** A line break inside a value (multiline values keep their breaks): renders as <w:br/>. */
+export const S_BREAK = "\uFDD0";
+/** {{page}}: a PAGE field. */
+export const S_PAGE = "\uFDD1";
+/** {{pages}}: a NUMPAGES field. */
+export const S_PAGES = "\uFDD2";
+/** Start of a drafting-note range: S_NOTE_START + decimal index + S_ID_END. */
+export const S_NOTE_START = "\uFDD3";
+/** Closes the decimal index after S_NOTE_START / S_NOTE_END. */
+export const S_ID_END = "\uFDD4";
+/** End of a drafting-note range: S_NOTE_END + decimal index + S_ID_END. */
+export const S_NOTE_END = "\uFDD5";
+/** {{pagebreak}}: a paragraph made of this alone is a page break. */
+export const S_PAGEBREAK = "\uFDD6";
+/** {{toc}}: a paragraph made of this alone is a table of contents. */
+export const S_TOC = "\uFDD7";
+/** A space from a value that must not count as Markdown indentation (leading spaces of a value line). */
+export const S_SPACE = "\uFDD8";
+
+/** Every sentinel character, for stripping from user input. */
+export const SENTINEL_RANGE = /[\uFDD0-\uFDEF]/g;
+
+export const noteStart = (index: number): string => `${S_NOTE_START}${index}${S_ID_END}`;
+export const noteEnd = (index: number): string => `${S_NOTE_END}${index}${S_ID_END}`;
+
+/** A piece of text after splitting on sentinels. */
+export type InlinePiece =
+  | { kind: "text"; text: string }
+  | { kind: "break" }
+  | { kind: "page" }
+  | { kind: "pages" }
+  | { kind: "note-start"; index: number }
+  | { kind: "note-end"; index: number };
+
+const PIECE = /\uFDD0|\uFDD1|\uFDD2|\uFDD3(\d+)\uFDD4|\uFDD5(\d+)\uFDD4/g;
+
+/** Splits text that may hold sentinels into text and markers (S_SPACE becomes a plain space). */
+export function splitSentinels(text: string): InlinePiece[] {
+  const out: InlinePiece[] = [];
+  const plain = (s: string): void => {
+    if (s !== "") out.push({ kind: "text", text: s.replaceAll(S_SPACE, " ") });
+  };
+  let last = 0;
+  for (const m of text.matchAll(PIECE)) {
+    plain(text.slice(last, m.index));
+    const [all, start, end] = m;
+    if (all === S_BREAK) out.push({ kind: "break" });
+    else if (all === S_PAGE) out.push({ kind: "page" });
+    else if (all === S_PAGES) out.push({ kind: "pages" });
+    else if (start !== undefined) out.push({ kind: "note-start", index: Number(start) });
+    else if (end !== undefined) out.push({ kind: "note-end", index: Number(end) });
+    last = m.index + all.length;
+  }
+  plain(text.slice(last));
+  return out;
+}

@@ -1,0 +1,112 @@
+import type { AST } from "@handlebars/parser";
+import type { Variable } from "../model/types";
+import type { SourceText } from "./source-text";
+
+// Vocabulary shared by the static checker and the expander, so both agree on what a tag means.
+
+/** Built-in tags. They always mean the built-in, even when a variable has the same name. */
+export const BUILTINS = new Set(["page", "pages", "today", "pagebreak", "toc"]);
+
+/** Tags that must sit alone on their line (they become paragraphs of their own). */
+export const ALONE_TAGS = new Set(["pagebreak", "toc"]);
+
+/** Comparison helpers usable in a condition: name → [min, max] number of arguments. */
+export const COMPARISONS: Record<string, readonly [number, number]> = {
+  eq: [2, 2],
+  ne: [2, 2],
+  gt: [2, 2],
+  lt: [2, 2],
+  and: [2, Infinity],
+  or: [2, Infinity],
+  not: [1, 1],
+};
+
+export const BLOCK_HELPERS = new Set(["if", "unless", "each", "note"]);
+
+/** Loop data inside {{#each}}: @index (from 0), @number (from 1, an extension), @first, @last. */
+export const DATA_NAMES = new Set(["index", "number", "first", "last"]);
+
+export const isComparison = (name: string): boolean => Object.hasOwn(COMPARISONS, name);
+
+/** A plain one-part name ("client"), or undefined for dotted paths, `this`, `../x` and the like. */
+export function simpleName(path: AST.PathExpression): string | undefined {
+  if (path.depth > 0 || path.parts.length !== 1 || /^(this|\.)(\.|\/|$)|\.\.|\//.test(path.original)) return undefined;
+  const [name] = path.parts;
+  return typeof name === "string" ? name : undefined;
+}
+
+const fieldMaps = new WeakMap<Variable, ReadonlyMap<string, Variable>>();
+
+/** The fields of a list variable by name. */
+export function fieldsOf(variable: Variable): ReadonlyMap<string, Variable> {
+  let map = fieldMaps.get(variable);
+  if (!map) {
+    map = new Map((variable.fields ?? []).map((f) => [f.name, f]));
+    fieldMaps.set(variable, map);
+  }
+  return map;
+}
+
+/** Offset of a node's first character in its body. */
+export const startOf = (src: SourceText, node: AST.Node): number =>
+  src.offsetOf(node.loc.start.line, node.loc.start.column);
+export const endOf = (src: SourceText, node: AST.Node): number => src.offsetOf(node.loc.end.line, node.loc.end.column);
+
+/**
+ * The snippet id of `{{> id}}`. Ids may contain "-" and "." (both valid in a Handlebars partial name:
+ * "a.b" parses as a path, "2024" or "1.50" as a number), so the id is read back from the source text.
+ */
+export function includeId(src: SourceText, node: AST.PartialStatement): string | undefined {
+  const name = node.name as AST.Node;
+  if (name.type === "SubExpression") return undefined;
+  if (name.type === "StringLiteral") return (name as AST.StringLiteral).value;
+  if (name.type === "PathExpression") return (name as AST.PathExpression).original;
+  return src.text.slice(startOf(src, name), endOf(src, name));
+}
+
+/** Every `{{> id}}` in a program, in source order (for include graphs and variable collection). */
+export function includeIds(src: SourceText, program: AST.Program): string[] {
+  const ids: string[] = [];
+  const visit = (p: AST.Program | undefined): void => {
+    for (const node of p?.body ?? []) {
+      if (node.type === "PartialStatement") {
+        const id = includeId(src, node as AST.PartialStatement);
+        if (id !== undefined) ids.push(id);
+      } else if (node.type === "BlockStatement") {
+        const block = node as AST.BlockStatement;
+        visit(block.program);
+        visit(block.inverse);
+      }
+    }
+  };
+  visit(program);
+  return ids;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const here = row[j] as number;
+      row[j] = Math.min(here + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = here;
+    }
+  }
+  return row[b.length] as number;
+}
+
+/** ` (did you mean "client"?)` when a known name is close to the unknown one. */
+export function suggestion(name: string, known: Iterable<string>): string {
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.min(3, Math.floor(name.length / 3)));
+  for (const candidate of known) {
+    const d = distance(name.toLowerCase(), candidate.toLowerCase());
+    if (d <= bestDistance && candidate !== name) {
+      best = candidate;
+      bestDistance = d - 1;
+    }
+  }
+  return best === undefined ? "" : ` (did you mean "${best}"?)`;
+}

@@ -1,0 +1,78 @@
+import { pathJoin, problem, type Problem } from "../errors/problem";
+import type { Snippet, Variable } from "../model/types";
+import { parseTemplate } from "./parse";
+import { SourceText } from "./source-text";
+import { BUILTINS, includeIds } from "./tags";
+import type { SnippetLookup } from "./types";
+
+/** Two declarations are compatible when they have the same type (and, for lists, the same field types). */
+function sameShape(a: Variable, b: Variable): boolean {
+  if (a.type !== b.type) return false;
+  if (a.type !== "list") return true;
+  const fields = new Map((a.fields ?? []).map((f) => [f.name, f.type]));
+  return (b.fields ?? []).every((f) => !fields.has(f.name) || fields.get(f.name) === f.type);
+}
+
+const describe = (v: Variable): string => (v.type === "list" ? `a list (${(v.fields ?? []).map((f) => `${f.name}: ${f.type}`).join(", ")})` : v.type);
+
+/**
+ * The variables a snippet's form needs: its own, then those of every snippet it includes (transitively,
+ * depth first in source order). The first declaration of a name wins; an include declaring the same
+ * name with another type is a TEMPLATE_VARIABLE_CONFLICT. Own variables named like a built-in tag get a
+ * TEMPLATE_RESERVED_NAME warning. Missing includes and cycles are left to checkTemplate.
+ */
+export function collectVariables(
+  snippet: Snippet,
+  snippetPath: string,
+  lookup: SnippetLookup,
+): { variables: Map<string, Variable>; problems: Problem[] } {
+  const variables = new Map<string, Variable>();
+  const owner = new Map<string, string>();
+  const problems: Problem[] = [];
+
+  snippet.variables.forEach((v, i) => {
+    if (BUILTINS.has(v.name)) {
+      problems.push(
+        problem({
+          code: "TEMPLATE_RESERVED_NAME",
+          message: `{{${v.name}}} always means the built-in tag, so the variable "${v.name}" cannot be used in the body; rename it`,
+          path: pathJoin(snippetPath, "variables", i, "name"),
+        }),
+      );
+    }
+    if (!variables.has(v.name)) {
+      variables.set(v.name, v);
+      owner.set(v.name, snippet.id);
+    }
+  });
+
+  const visited = new Set<string>([snippet.id]);
+  const visit = (body: string): void => {
+    const parsed = parseTemplate(body);
+    if (!parsed.ok) return;
+    for (const id of includeIds(new SourceText(body, ""), parsed.program)) {
+      if (visited.has(id)) continue;
+      visited.add(id);
+      const found = lookup(id);
+      if (!found) continue;
+      found.snippet.variables.forEach((v, i) => {
+        const first = variables.get(v.name);
+        if (!first) {
+          variables.set(v.name, v);
+          owner.set(v.name, found.snippet.id);
+        } else if (!sameShape(first, v)) {
+          problems.push(
+            problem({
+              code: "TEMPLATE_VARIABLE_CONFLICT",
+              message: `"${v.name}" is ${describe(first)} in "${owner.get(v.name)}" but ${describe(v)} in the included snippet "${found.snippet.id}"`,
+              path: pathJoin(found.path, "variables", i, "name"),
+            }),
+          );
+        }
+      });
+      visit(found.snippet.body);
+    }
+  };
+  visit(snippet.body);
+  return { variables, problems };
+}

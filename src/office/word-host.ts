@@ -1,0 +1,107 @@
+// The contract between the task pane UI and whatever hosts it. The UI only ever sees WordHost: no Office.js
+// type crosses this boundary, so the UI runs (and is tested) the same way inside Word and in a plain browser
+// ("standalone" mode, where the user downloads the .docx instead of inserting it).
+
+/**
+ * Where inserted content goes.
+ * - cursor: at the insertion point (after the selection when something is selected; the selection is kept)
+ * - replace-selection: instead of the selected content
+ * - start / end: at the start / end of the document body
+ * - replace-document: instead of the whole body
+ * - new-document: opens a new Word document made of the (single) piece
+ */
+export type InsertLocation = "cursor" | "replace-selection" | "start" | "end" | "replace-document" | "new-document";
+
+export const INSERT_LOCATIONS: readonly InsertLocation[] = [
+  "cursor",
+  "replace-selection",
+  "start",
+  "end",
+  "replace-document",
+  "new-document",
+];
+
+export type HostCapabilities = {
+  mode: "word" | "standalone";
+  /** Office.context.platform as reported by Office ("PC", "Mac", "OfficeOnline", "iOS", …). */
+  platform?: string;
+  /** Per location: can it be used here, and if not, why (a sentence the UI can show as is). */
+  can: Record<InsertLocation, { ok: boolean; why?: string }>;
+  /** Largest .docx (decoded bytes) Word accepts per piece: 4 MB on Word on the web, unset elsewhere. */
+  maxInsertBytes?: number;
+};
+
+export type InsertPiece = {
+  /** The .docx file, Base64 without a `data:` prefix (docx's Packer.toBase64String gives exactly this). */
+  base64: string;
+  /**
+   * Content-control tag, e.g. "sectionsmith:confidentiality@3". Only tags that start with TAG_PREFIX are
+   * reported by listTaggedContent (other add-ins use content controls too). Build them with pieceTag().
+   */
+  tag?: string;
+  /** Content-control title Word shows on the control (the section's name). */
+  title?: string;
+};
+
+export type WordHost = {
+  capabilities(): HostCapabilities;
+  /**
+   * Inserts the pieces, in order, at `location`; each piece is wrapped in its own content control. Either
+   * every piece is inserted or none is (a failure midway removes what this call inserted). Throws HostError.
+   */
+  insert(
+    pieces: InsertPiece[],
+    location: InsertLocation,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<void>;
+  /** The selection as HTML (Word's HTML, which differs by platform). Throws HostError. */
+  getSelectionHtml(): Promise<string>;
+  /** Content controls carrying a Sectionsmith tag, in document order. Standalone: always empty. */
+  listTaggedContent(): Promise<Array<{ tag: string; title: string; text: string }>>;
+  /** Replaces the content of every control tagged `tag` with the piece (and retags it). Throws HostError. */
+  replaceTaggedContent(tag: string, piece: InsertPiece): Promise<void>;
+  /** Key under which the pane keeps its local data: Office.context.partitionKey ?? "default". */
+  storageKey(): string;
+};
+
+export type HostErrorCode = "not-supported" | "too-large" | "word-rejected" | "no-selection" | "not-found" | "unknown";
+
+export type HostError = Error & {
+  code: HostErrorCode;
+  /** What the user can do about it, as a sentence for the UI. */
+  action: string;
+};
+
+export const TAG_PREFIX = "sectionsmith:";
+
+/** The content-control tag for a snippet at a version: "sectionsmith:<snippetId>@<version>". */
+export function pieceTag(snippetId: string, version?: number | string): string {
+  return version === undefined ? `${TAG_PREFIX}${snippetId}` : `${TAG_PREFIX}${snippetId}@${version}`;
+}
+
+export function hostError(code: HostErrorCode, message: string, action: string, cause?: unknown): HostError {
+  const error = new Error(message, cause === undefined ? undefined : { cause }) as HostError;
+  error.name = "HostError";
+  error.code = code;
+  error.action = action;
+  return error;
+}
+
+export function isHostError(value: unknown): value is HostError {
+  return (
+    value instanceof Error &&
+    value.name === "HostError" &&
+    typeof (value as Partial<HostError>).code === "string" &&
+    typeof (value as Partial<HostError>).action === "string"
+  );
+}
+
+/** Decoded size in bytes of a Base64 string (what Word measures), without decoding it. */
+export function base64ByteLength(base64: string): number {
+  let length = base64.length;
+  while (length > 0 && /\s/.test(base64[length - 1] ?? "")) length--;
+  let padding = 0;
+  if (base64[length - 1] === "=") padding++;
+  if (base64[length - 2] === "=") padding++;
+  return Math.floor((length * 3) / 4) - padding;
+}

@@ -1,0 +1,79 @@
+import { Dropdown, Field, Option, Switch } from "@fluentui/react-components";
+import type { SearchFilters, SnippetFacets } from "../../../engine/search";
+import { useLibraryViewStyles } from "./LibraryView.styles";
+
+export type FilterState = Required<Pick<SearchFilters, "category" | "tag">> & {
+  status: "" | NonNullable<SearchFilters["status"]>;
+  approvedOnly: boolean;
+};
+
+export const NO_FILTERS: FilterState = { category: "", tag: "", status: "", approvedOnly: false };
+
+const STATUS_LABELS: Record<string, string> = { approved: "Approved", draft: "Draft", deprecated: "Deprecated", stale: "Stale" };
+
+type Props = { facets: SnippetFacets; value: FilterState; onChange(next: FilterState): void };
+
+export function LibraryFilters({ facets, value, onChange }: Props) {
+  const styles = useLibraryViewStyles();
+  const set = (patch: Partial<FilterState>) => onChange({ ...value, ...patch });
+  return (
+    <div className={styles.filters}>
+      <FilterDropdown
+        label="Category"
+        all="All categories"
+        value={value.category}
+        options={facets.categories.map((c) => ({ value: c.value, text: `${c.value.split("/").join(" › ")} (${c.count})` }))}
+        onChange={(category) => set({ category })}
+      />
+      <FilterDropdown
+        label="Tag"
+        all="All tags"
+        value={value.tag}
+        options={facets.tags.map((t) => ({ value: t.value, text: `${t.value} (${t.count})` }))}
+        onChange={(tag) => set({ tag })}
+      />
+      <FilterDropdown
+        label="Status"
+        all="Any status"
+        value={value.status}
+        options={facets.statuses.map((s) => ({ value: s.value, text: `${STATUS_LABELS[s.value] ?? s.value} (${s.count})` }))}
+        onChange={(status) => set({ status: status as FilterState["status"] })}
+      />
+      <Switch
+        label="Approved only"
+        checked={value.approvedOnly}
+        onChange={(_, data) => set({ approvedOnly: data.checked })}
+      />
+    </div>
+  );
+}
+
+type DropdownProps = {
+  label: string;
+  all: string;
+  value: string;
+  options: Array<{ value: string; text: string }>;
+  onChange(value: string): void;
+};
+
+function FilterDropdown({ label, all, value, options, onChange }: DropdownProps) {
+  const styles = useLibraryViewStyles();
+  const selected = options.find((o) => o.value === value);
+  return (
+    <Field label={label} size="small" className={styles.filter}>
+      <Dropdown
+        size="small"
+        value={selected?.text ?? all}
+        selectedOptions={[value]}
+        onOptionSelect={(_, data) => onChange(data.optionValue ?? "")}
+      >
+        <Option value="">{all}</Option>
+        {options.map((o) => (
+          <Option key={o.value} value={o.value}>
+            {o.text}
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
+  );
+}

@@ -1,0 +1,35 @@
+import { makeStyles, tokens } from "@fluentui/react-components";
+
+export const useLibraryViewStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  filters: {
+    display: "grid",
+    gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))",
+    gap: tokens.spacingHorizontalS,
+    alignItems: "end",
+  },
+  filter: { minWidth: 0 },
+  groupTitle: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
+  list: { listStyleType: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column" },
+  row: {
+    display: "flex",
+    alignItems: "flex-start",
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} 0`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  rowMain: { flexGrow: 1, minWidth: 0, display: "flex", flexDirection: "column", alignItems: "flex-start", gap: tokens.spacingVerticalXXS },
+  rowTitle: {
+    padding: 0,
+    minWidth: 0,
+    height: "auto",
+    justifyContent: "flex-start",
+    textAlign: "start",
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  rowText: { color: tokens.colorNeutralForeground2 },
+  rowMeta: { color: tokens.colorNeutralForeground3 },
+  importRow: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS, alignItems: "center" },
+  hiddenInput: { display: "none" },
+  status: { color: tokens.colorNeutralForeground3 },
+});

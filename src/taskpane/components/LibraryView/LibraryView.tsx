@@ -1,0 +1,85 @@
+// Library: find a snippet (search as you type, filters, favourites, recently used) and open it.
+
+import { useDeferredValue, useMemo, useState } from "react";
+import { SearchBox, Subtitle2 } from "@fluentui/react-components";
+import type { Snippet } from "../../../engine/model/types";
+import type { SnippetIndex } from "../../../engine/search";
+import type { Favourites } from "../../hooks/use-favourites";
+import type { ImportResult, LibrarySource } from "../../hooks/use-library";
+import { ImportLibrary } from "./ImportLibrary";
+import { LibraryFilters, NO_FILTERS, type FilterState } from "./LibraryFilters";
+import { useLibraryViewStyles } from "./LibraryView.styles";
+import { SnippetRow } from "./SnippetRow";
+
+export type LibraryViewProps = {
+  index: SnippetIndex;
+  sources: readonly LibrarySource[];
+  today: Date;
+  favourites: Favourites;
+  onOpen(snippet: Snippet): void;
+  onImport(file: File): Promise<ImportResult>;
+};
+
+export function LibraryView({ index, sources, today, favourites, onOpen, onImport }: LibraryViewProps) {
+  const styles = useLibraryViewStyles();
+  const [query, setQuery] = useState("");
+  const [filters, setFilters] = useState<FilterState>(NO_FILTERS);
+  // Typing stays responsive on big libraries: the list follows a beat behind the keystrokes.
+  const deferredQuery = useDeferredValue(query);
+
+  const hits = useMemo(
+    () =>
+      index.search(deferredQuery, {
+        today,
+        approvedOnly: filters.approvedOnly,
+        ...(filters.category ? { category: filters.category } : {}),
+        ...(filters.tag ? { tag: filters.tag } : {}),
+        ...(filters.status ? { status: filters.status } : {}),
+      }),
+    [index, deferredQuery, filters, today],
+  );
+  const facets = useMemo(() => index.facets(today), [index, today]);
+  const browsing =
+    deferredQuery.trim() === "" && !filters.approvedOnly && !filters.category && !filters.tag && !filters.status;
+  const byId = useMemo(() => new Map(index.search("").map((h) => [h.snippet.id, h.snippet])), [index]);
+  const pick = (ids: Iterable<string>) => [...ids].flatMap((id) => byId.get(id) ?? []);
+
+  const row = (s: Snippet) => (
+    <SnippetRow
+      key={s.id}
+      snippet={s}
+      today={today}
+      favourite={favourites.favourites.has(s.id)}
+      onOpen={onOpen}
+      onToggleFavourite={favourites.toggleFavourite}
+    />
+  );
+  const group = (title: string, snippets: Snippet[]) =>
+    snippets.length === 0 ? null : (
+      <section aria-label={title}>
+        <Subtitle2 as="h2" className={styles.groupTitle}>
+          {title}
+        </Subtitle2>
+        <ul className={styles.list}>{snippets.map(row)}</ul>
+      </section>
+    );
+
+  return (
+    <div className={styles.root}>
+      <SearchBox
+        aria-label="Search snippets"
+        placeholder="Search snippets"
+        value={query}
+        onChange={(_, data) => setQuery(data.value)}
+      />
+      <LibraryFilters facets={facets} value={filters} onChange={setFilters} />
+      <div role="status" className={styles.status}>
+        {hits.length === 1 ? "1 snippet" : `${hits.length} snippets`}
+      </div>
+      {browsing && group("Favourites", pick(favourites.favourites))}
+      {browsing && group("Recently used", pick(favourites.recent))}
+      {group(browsing ? "All snippets" : "Results", hits.map((h) => h.snippet))}
+      <ImportLibrary sources={sources} onImport={onImport} />
+    </div>
+  );
+}

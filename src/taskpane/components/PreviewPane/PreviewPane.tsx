@@ -1,0 +1,65 @@
+// Shows the real Word output of the snippet being filled in: the engine's .docx, drawn by
+// docx-preview, scaled down to the pane's width like a print preview.
+
+import { useEffect, useRef, useState } from "react";
+import { Caption1, MessageBar, MessageBarBody, MessageBarTitle, Spinner } from "@fluentui/react-components";
+import type { PreviewState } from "../../hooks/use-preview";
+import { renderDocxPreview } from "../../preview/render-docx";
+import { ProblemList } from "../ProblemList/ProblemList";
+import { usePreviewPaneStyles } from "./PreviewPane.styles";
+
+export function PreviewPane({ state }: { state: PreviewState }) {
+  const styles = usePreviewPaneStyles();
+  const pages = useRef<HTMLDivElement>(null);
+  const css = useRef<HTMLDivElement>(null);
+  const [renderError, setRenderError] = useState<string>();
+
+  useEffect(() => {
+    if (state.status !== "ready" || !pages.current || !css.current) return;
+    let live = true;
+    const target = pages.current;
+    renderDocxPreview(state.blob, target, css.current)
+      .then(() => {
+        if (!live) return;
+        setRenderError(undefined);
+        fitToWidth(target);
+      })
+      .catch((e: unknown) => live && setRenderError(e instanceof Error ? e.message : String(e)));
+    return () => {
+      live = false;
+    };
+  }, [state]);
+
+  return (
+    <section aria-label="Preview" className={styles.root}>
+      <div className={styles.status}>
+        {state.status === "building" && <Spinner size="extra-tiny" label="Updating preview…" />}
+        {state.status === "ready" && state.warnings.length > 0 && (
+          <Caption1>{state.warnings.length === 1 ? "1 warning" : `${state.warnings.length} warnings`}</Caption1>
+        )}
+      </div>
+      {state.status === "error" && (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>The preview cannot be built yet.</MessageBarTitle>
+            {state.problems.length > 0 ? <ProblemList problems={state.problems} /> : state.message}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {renderError && <Caption1>The preview could not be drawn ({renderError}); the document itself is fine.</Caption1>}
+      <div ref={css} />
+      <div className={styles.viewport}>
+        <div ref={pages} className={styles.pages} />
+      </div>
+    </section>
+  );
+}
+
+/** Scales the rendered pages (real page width) down to the pane width; never up. */
+function fitToWidth(pages: HTMLElement) {
+  pages.style.removeProperty("zoom");
+  const page = pages.firstElementChild as HTMLElement | null;
+  const available = pages.parentElement?.clientWidth ?? 0;
+  const width = page?.offsetWidth ?? 0;
+  if (width > 0 && available > 0 && width > available) pages.style.setProperty("zoom", String(available / width));
+}

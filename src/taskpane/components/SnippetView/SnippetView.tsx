@@ -1,0 +1,168 @@
+// Snippet: what it is, the fill-in form generated from its variables (those of included snippets
+// too), a live preview of the real Word output, and "Add to document".
+
+import { useMemo, useState } from "react";
+import {
+  Body1,
+  Button,
+  Caption1,
+  Link,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Subtitle1,
+} from "@fluentui/react-components";
+import { Add20Regular, Save20Regular } from "@fluentui/react-icons";
+import type { Snippet, Value, Values, Variable } from "../../../engine/model/types";
+import type { Problem } from "../../../engine/errors/problem";
+import type { Engine } from "../../engine";
+import { usePreview } from "../../hooks/use-preview";
+import { buildAssembly } from "../../model/assembly";
+import type { DocumentSettings, OutlineSection } from "../../model/document";
+import { initialValues, previewValues, validateAll } from "../../model/values";
+import { PreviewPane } from "../PreviewPane/PreviewPane";
+import { ProblemList } from "../ProblemList/ProblemList";
+import { StatusBadges } from "../StatusBadges/StatusBadges";
+import { VariableField } from "../VariableField/VariableField";
+import { useSnippetViewStyles } from "./SnippetView.styles";
+
+export type SnippetViewProps = {
+  snippet: Snippet;
+  variables: Variable[];
+  variableProblems: Problem[];
+  engine: Engine | undefined;
+  libraries: unknown[];
+  settings: DocumentSettings;
+  today: Date;
+  /** Set when editing a section already in the document. */
+  editing?: OutlineSection;
+  onAdd(values: Values): void;
+  onUpdate?(values: Values): void;
+  onShowDocument(): void;
+};
+
+export function SnippetView(props: SnippetViewProps) {
+  const { snippet, variables, variableProblems, engine, libraries, settings, today, editing } = props;
+  const styles = useSnippetViewStyles();
+  const [values, setValues] = useState<Values>(() => initialValues(variables, editing?.values));
+  const [submitted, setSubmitted] = useState(false);
+  const [done, setDone] = useState<string>();
+
+  const errors = useMemo(() => validateAll(variables, values), [variables, values]);
+  // Before a submit, "required" is not shown on untouched empty fields: only wrong values are.
+  const visible = (key: string) => {
+    const message = errors.get(key);
+    if (message === undefined) return undefined;
+    return submitted || !message.endsWith(" is required.") ? message : undefined;
+  };
+
+  const previewAssembly = useMemo(() => {
+    const section: OutlineSection = {
+      key: "preview",
+      snippet: snippet.id,
+      version: snippet.version,
+      title: snippet.title,
+      values: previewValues(variables, values, today),
+      headingOffset: editing?.headingOffset ?? 0,
+      pageBreakBefore: false,
+      numbering: "restart",
+    };
+    return buildAssembly([section], settings, { whole: false });
+  }, [snippet, variables, values, today, settings, editing?.headingOffset]);
+  const preview = usePreview(engine, libraries, previewAssembly);
+
+  const set = (name: string, value: Value | undefined) => {
+    setDone(undefined);
+    setValues((old) => {
+      const next = { ...old };
+      if (value === undefined) delete next[name];
+      else next[name] = value;
+      return next;
+    });
+  };
+
+  const submit = (action: "add" | "update") => {
+    setSubmitted(true);
+    if (errors.size > 0) return;
+    if (action === "update" && props.onUpdate) props.onUpdate(values);
+    else props.onAdd(values);
+    setDone(action === "update" ? "Section updated." : `Added “${snippet.title}” to the document.`);
+  };
+
+  return (
+    <div className={styles.root}>
+      <header className={styles.header}>
+        <Subtitle1 as="h2" className={styles.title}>
+          {snippet.title} <StatusBadges snippet={snippet} today={today} />
+        </Subtitle1>
+        <Caption1 className={styles.meta}>
+          {snippet.id}@{snippet.version}
+          {snippet.category ? ` · ${snippet.category.split("/").join(" › ")}` : ""}
+        </Caption1>
+        {snippet.description && <Body1>{snippet.description}</Body1>}
+        {snippet.notes && <Caption1 className={styles.notes}>Note: {snippet.notes}</Caption1>}
+      </header>
+
+      {variableProblems.length > 0 && (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>This snippet has problems in the library:</MessageBarTitle>
+            <ProblemList problems={variableProblems} />
+          </MessageBarBody>
+        </MessageBar>
+      )}
+
+      <form
+        className={styles.form}
+        aria-label={`Fill in ${snippet.title}`}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit(editing ? "update" : "add");
+        }}
+      >
+        {variables.length === 0 && <Caption1>This snippet has nothing to fill in.</Caption1>}
+        {variables.map((v) => (
+          <VariableField
+            key={v.name}
+            variable={v}
+            value={values[v.name]}
+            error={visible(v.name)}
+            errors={submitted ? errors : new Map([...errors].filter(([k]) => visible(k) !== undefined))}
+            onChange={(value) => set(v.name, value)}
+          />
+        ))}
+        {submitted && errors.size > 0 && (
+          <Caption1 role="alert" className={styles.error}>
+            {errors.size === 1 ? "1 field needs attention." : `${errors.size} fields need attention.`}
+          </Caption1>
+        )}
+        <div className={styles.buttons}>
+          {editing ? (
+            <>
+              <Button type="submit" appearance="primary" icon={<Save20Regular />}>
+                Update section
+              </Button>
+              <Button icon={<Add20Regular />} onClick={() => submit("add")}>
+                Add to document
+              </Button>
+            </>
+          ) : (
+            <Button type="submit" appearance="primary" icon={<Add20Regular />}>
+              Add to document
+            </Button>
+          )}
+        </div>
+        {done && (
+          <MessageBar intent="success">
+            <MessageBarBody>
+              {done} <Link onClick={props.onShowDocument}>Show the document</Link>
+            </MessageBarBody>
+          </MessageBar>
+        )}
+      </form>
+
+      <PreviewPane state={preview} />
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+// Insert into Word and Download .docx: build, show warnings before inserting ("Insert anyway" or
+// "Cancel"), insert with progress, and turn every failure into a message that says what to do.
+
+import { useCallback, useRef, useState } from "react";
+import type { Problem } from "../../engine/errors/problem";
+import type { Engine } from "../engine";
+import { INSERT_LOCATIONS, isHostError, type InsertLocation, type InsertPiece, type WordHost } from "../host";
+import { buildAssembly, fileNameFor } from "../model/assembly";
+import type { DocumentState } from "../model/document";
+import { base64Size, megabytes, saveBlob } from "../model/download";
+import { buildFragments, buildWhole, unique } from "./build-pieces";
+import type { SnippetRef } from "./use-library";
+
+export type ActionState =
+  | { phase: "idle" }
+  | { phase: "working"; label: string }
+  | { phase: "confirm"; warnings: Problem[]; proceed(): void }
+  | { phase: "done"; message: string; warnings: Problem[] }
+  | { phase: "error"; title: string; action: string; problems: Problem[] };
+
+type Deps = {
+  host: WordHost;
+  engine: Engine | undefined;
+  libraries: unknown[];
+  doc: DocumentState;
+  lookup(id: string, version?: number): SnippetRef | undefined;
+};
+
+export function useDocumentActions({ host, engine, libraries, doc, lookup }: Deps) {
+  const [state, setState] = useState<ActionState>({ phase: "idle" });
+  const busy = useRef(false);
+  const working = (label: string) => setState({ phase: "working", label });
+
+  const run = useCallback(async (job: () => Promise<void>) => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await job();
+    } catch (e) {
+      setState(errorState(e));
+    } finally {
+      busy.current = false;
+    }
+  }, []);
+
+  const insert = useCallback(
+    (location: InsertLocation) =>
+      run(async () => {
+        if (engine === undefined) throw new Error("The engine is still loading.");
+        if (doc.sections.length === 0) throw emptyError();
+        const can = host.capabilities().can[location];
+        if (!can.ok) throw Object.assign(new Error(can.why ?? "Word cannot insert there."), { code: "not-supported", action: "Choose another place, or download .docx." });
+        const whole = INSERT_LOCATIONS.find((l) => l.location === location)?.whole ?? false;
+        const ctx = { engine, libraries, doc, lookup, onProgress: working };
+        const built = whole ? await buildWhole(ctx) : await buildFragments(ctx);
+        checkSize(built.pieces, host.capabilities().maxInsertBytes, whole);
+        const go = () =>
+          void run(async () => {
+            const total = built.pieces.length;
+            working(`Inserting 1 of ${total}…`);
+            await host.insert(built.pieces, location, (done, of) => working(`Inserting ${Math.min(done + 1, of)} of ${of}…`));
+            const what = whole ? "the document" : total === 1 ? "1 section" : `${total} sections`;
+            setState({ phase: "done", message: `Inserted ${what} into Word.`, warnings: [] });
+          });
+        if (built.warnings.length > 0) setState({ phase: "confirm", warnings: built.warnings, proceed: go });
+        else go();
+      }),
+    [run, engine, libraries, doc, lookup, host],
+  );
+
+  const download = useCallback(
+    () =>
+      run(async () => {
+        if (engine === undefined) throw new Error("The engine is still loading.");
+        if (doc.sections.length === 0) throw emptyError();
+        working("Building…");
+        const result = await engine.exportDocument(libraries, buildAssembly(doc.sections, doc.settings), {
+          as: "blob",
+          shape: "document",
+        });
+        const name = fileNameFor(doc.settings.title);
+        saveBlob(result.output, name);
+        setState({ phase: "done", message: `Downloaded ${name}.`, warnings: unique(result.warnings) });
+      }),
+    [run, engine, libraries, doc],
+  );
+
+  const dismiss = useCallback(() => setState({ phase: "idle" }), []);
+  return { state, insert, download, dismiss };
+}
+
+function checkSize(pieces: InsertPiece[], max: number | undefined, whole: boolean) {
+  if (max === undefined) return;
+  const big = pieces.find((p) => base64Size(p.base64) > max);
+  if (big === undefined) return;
+  const size = megabytes(base64Size(big.base64));
+  const limit = megabytes(max);
+  throw Object.assign(
+    new Error(
+      whole
+        ? `The document is ${size}; Word here accepts at most ${limit} at once.`
+        : `The section “${big.title ?? big.tag}” is ${size}; Word here accepts at most ${limit} at once.`,
+    ),
+    {
+      code: "too-large",
+      action: whole
+        ? "Insert at the cursor or at the end instead (that goes section by section), or download .docx."
+        : "Download .docx and open it in Word, or make the section smaller (large images).",
+    },
+  );
+}
+
+function emptyError() {
+  return Object.assign(new Error("The document has no sections yet."), {
+    code: "no-sections",
+    action: "Open a snippet in the Library and choose “Add to document”.",
+  });
+}
+
+export function errorState(e: unknown): ActionState {
+  const problems = (e as { problems?: unknown }).problems;
+  if (Array.isArray(problems)) {
+    return {
+      phase: "error",
+      title: "The document cannot be built.",
+      action: "Fix what is listed (Edit values on the section, or the library), then try again.",
+      // Errors first and alone when there are any: the warnings seen on the way are not the reason.
+      problems: (problems as Problem[]).some((p) => p.severity === "error")
+        ? (problems as Problem[]).filter((p) => p.severity === "error")
+        : (problems as Problem[]),
+    };
+  }
+  if (isHostError(e)) return { phase: "error", title: e.message, action: e.action, problems: [] };
+  const message = e instanceof Error ? e.message : String(e);
+  return { phase: "error", title: message, action: "Try again; if it keeps failing, download .docx instead.", problems: [] };
+}

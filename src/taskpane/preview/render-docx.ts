@@ -1,0 +1,17 @@
+// Renders .docx bytes into a container with docx-preview, loaded on first use (it is large and only
+// the Snippet view needs it). The HTML comes from docx-preview reading our own generated file — the
+// snippet text is never handed to the DOM as HTML by the pane itself. Component tests stub this module
+// (docx-preview needs layout APIs jsdom lacks).
+
+export async function renderDocxPreview(blob: Blob, container: HTMLElement, styles: HTMLElement): Promise<void> {
+  const { renderAsync } = await import("docx-preview");
+  container.replaceChildren();
+  styles.replaceChildren();
+  await renderAsync(blob, container, styles, {
+    inWrapper: false,
+    ignoreLastRenderedPageBreak: true,
+    // Our own files only carry what the engine writes; no need for anything fancier.
+    experimental: false,
+    useBase64URL: true,
+  });
+}
