@@ -21,8 +21,11 @@ export const INSERT_LOCATIONS: ReadonlyArray<{ location: InsertLocation; label: 
   { location: "new-document", label: "As a new Word document", whole: true },
 ];
 
-/** HostError is an Error with a code and an action the user can take; anything else is not. */
-export function isHostError(e: unknown): e is Error & { code: string; action: string } {
+/**
+ * A HostError (from the adapter) or one of the pane's own errors of the same shape: an Error with a
+ * code and a sentence saying what the user can do.
+ */
+export function isActionableError(e: unknown): e is Error & { code: string; action: string } {
   return e instanceof Error && typeof (e as { code?: unknown }).code === "string" &&
     typeof (e as { action?: unknown }).action === "string";
 }

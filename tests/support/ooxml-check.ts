@@ -33,6 +33,11 @@ export type DocxCheckResult = {
   timings: DocxCheckTimings;
 };
 
+export type DocxCheckOptions = {
+  /** Errors matching any of these patterns are not failures: they move to notes as "allowed: …". */
+  allow?: readonly RegExp[];
+};
+
 type Prepared = {
   report: Report;
   parts: string[];
@@ -76,7 +81,7 @@ async function prepare(bytes: Uint8Array): Promise<Prepared> {
 
 // Batching: every check in preparation holds the batch open; when the last one is ready, the queue
 // goes to xmllint in one run.
-type Waiting = { prepared: Prepared; resolve: (r: DocxCheckResult) => void; reject: (e: unknown) => void };
+type Waiting = { prepared: Prepared; options: DocxCheckOptions; resolve: (r: DocxCheckResult) => void; reject: (e: unknown) => void };
 let preparing = 0;
 let queue: Waiting[] = [];
 let flushScheduled = false;
@@ -96,14 +101,17 @@ function scheduleFlush(): void {
 async function runBatch(batch: Waiting[]): Promise<void> {
   try {
     const { errors, ms } = await validateWithSchemas(batch.flatMap((w) => w.prepared.schemaInputs));
-    for (const { prepared, resolve } of batch) {
+    for (const { prepared, options, resolve } of batch) {
       const schemaErrors = prepared.schemaInputs.flatMap((i) => (errors.get(i.fileName) ?? []).map((e) => `${i.part}: ${e}`));
       const all = [...prepared.report.errors, ...schemaErrors, ...prepared.referenceErrors];
+      const allow = options.allow ?? [];
+      const isAllowed = (e: string) => allow.some((re) => re.test(e));
+      const failures = all.filter((e) => !isAllowed(e));
       resolve({
-        ok: all.length === 0,
-        errors: all,
+        ok: failures.length === 0,
+        errors: failures,
         parts: prepared.parts,
-        notes: prepared.report.notes,
+        notes: [...prepared.report.notes, ...all.filter(isAllowed).map((e) => `allowed: ${e}`)],
         timings: { prepareMs: prepared.prepareMs, schemaMs: ms, batchSize: batch.length, totalMs: performance.now() - prepared.started },
       });
     }
@@ -113,7 +121,7 @@ async function runBatch(batch: Waiting[]): Promise<void> {
 }
 
 /** Checks one .docx package. Concurrent calls share one schema-validation run. */
-export async function checkDocx(bytes: Uint8Array): Promise<DocxCheckResult> {
+export async function checkDocx(bytes: Uint8Array, options: DocxCheckOptions = {}): Promise<DocxCheckResult> {
   preparing++;
   let prepared: Prepared;
   try {
@@ -124,14 +132,14 @@ export async function checkDocx(bytes: Uint8Array): Promise<DocxCheckResult> {
     if (preparing === 0 && queue.length > 0) scheduleFlush();
   }
   return new Promise<DocxCheckResult>((resolve, reject) => {
-    queue.push({ prepared, resolve, reject });
+    queue.push({ prepared, options, resolve, reject });
     scheduleFlush();
   });
 }
 
 /** Checks many packages with a single schema-validation run. */
-export function checkDocxAll(list: readonly Uint8Array[]): Promise<DocxCheckResult[]> {
-  return Promise.all(list.map((b) => checkDocx(b)));
+export function checkDocxAll(list: readonly Uint8Array[], options: DocxCheckOptions = {}): Promise<DocxCheckResult[]> {
+  return Promise.all(list.map((b) => checkDocx(b, options)));
 }
 
 export function formatDocxErrors(result: DocxCheckResult): string {
@@ -139,8 +147,8 @@ export function formatDocxErrors(result: DocxCheckResult): string {
 }
 
 /** For vitest: `await expectValidDocx(bytes)` throws listing every problem; returns the result. */
-export async function expectValidDocx(bytes: Uint8Array): Promise<DocxCheckResult> {
-  const result = await checkDocx(bytes);
+export async function expectValidDocx(bytes: Uint8Array, options: DocxCheckOptions = {}): Promise<DocxCheckResult> {
+  const result = await checkDocx(bytes, options);
   if (!result.ok) throw new Error(formatDocxErrors(result));
   return result;
 }

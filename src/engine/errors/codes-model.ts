@@ -249,12 +249,6 @@ export const MODEL_CODES = {
     fix: "Review the snippet and move its reviewBy date forward.",
     example: '"reviewBy": "2020-01-01"',
   },
-  SNIPPET_KIND_MISMATCH: {
-    severity: "warning",
-    title: "A snippet is used in a place its kind is not meant for",
-    fix: "Use body snippets in sections, header snippets in the header and footer snippets in the footer (or change the snippet's kind).",
-    example: '"header": { "snippet": "confidentiality" }  (kind body)',
-  },
 } as const satisfies Record<string, CodeInfo>;
 
 export type ModelCode = keyof typeof MODEL_CODES;

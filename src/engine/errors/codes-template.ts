@@ -84,7 +84,7 @@ export const TEMPLATE_CODES = {
   TEMPLATE_RESERVED_NAME: {
     severity: "warning",
     title: "A variable is named like a built-in tag and cannot be used in the body",
-    fix: "Rename the variable: `page`, `pages`, `today`, `pagebreak`, `toc` and `else` always mean the built-in tag.",
+    fix: "Rename the variable: `page`, `pages`, `today`, `pagebreak`, `toc`, `else`, `this`, `true`, `false`, `null` and `undefined` always mean the built-in tag or keyword.",
     example: '"variables": [{ "name": "today", "type": "date" }]',
   },
 } as const satisfies Record<string, CodeInfo>;

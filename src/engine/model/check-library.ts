@@ -1,5 +1,6 @@
 import { pathJoin, problem, type Problem } from "../errors/problem";
-import { variableSchema } from "./schema-library";
+import { valueSchema } from "./schema-common";
+import { VARIABLE_TYPES } from "./schema-library";
 import type { Variable, VariableType } from "./types";
 import { validateValue } from "./values";
 
@@ -36,26 +37,55 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set([
   "page", "pages", "today", "toc", "pagebreak", "else", "this", "eq", "ne", "gt", "lt", "and", "or", "not", "note",
 ]);
 
-function checkVariable(v: Variable, raw: Record<string, unknown>, path: string, out: Problem[]): void {
+const TYPES: ReadonlySet<string> = new Set(VARIABLE_TYPES);
+const num = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
+
+/**
+ * The variable as far as it is well-formed, for checking its default even when another of its rules
+ * has an error of its own (a bad currency code does not make a default of "x" any more valid).
+ */
+function bestEffort(raw: Record<string, unknown>): Variable | undefined {
+  if (typeof raw.type !== "string" || !TYPES.has(raw.type)) return undefined;
+  const v: Variable = { name: typeof raw.name === "string" ? raw.name : "?", type: raw.type as VariableType, required: raw.required === true };
+  if (typeof raw.label === "string") v.label = raw.label;
+  const [maxLength, min, max] = [num(raw.maxLength), num(raw.min), num(raw.max)];
+  if (maxLength !== undefined) v.maxLength = maxLength;
+  if (min !== undefined) v.min = min;
+  if (max !== undefined) v.max = max;
+  if (typeof raw.pattern === "string") v.pattern = raw.pattern;
+  if (Array.isArray(raw.options) && raw.options.every((o) => typeof o === "string")) v.options = raw.options;
+  if (Array.isArray(raw.fields)) {
+    v.fields = raw.fields.flatMap((f) => (isObject(f) ? (bestEffort(f) ?? []) : []));
+  }
+  return v;
+}
+
+function checkVariable(raw: Record<string, unknown>, path: string, out: Problem[]): void {
+  const v = bestEffort(raw);
+  if (!v) return; // a missing or unknown type is reported by the schema
+  const name = typeof raw.name === "string" ? `"${raw.name}"` : "this variable";
   for (const rule of inapplicableRules(v, raw)) {
     const types = RULES_BY_TYPE[rule].join(" and ");
-    const message = `"${rule}" applies only to ${types} variables; "${v.name}" is ${v.type}, so it is ignored`;
+    const message = `"${rule}" applies only to ${types} variables; ${name} is ${v.type}, so it is ignored`;
     out.push(problem({ code: "RULE_NOT_APPLICABLE", path: pathJoin(path, rule), message }));
   }
   if (v.type === "choice" && !has(raw, "options")) {
-    const message = `"${v.name}" is a choice, so it needs "options": a non-empty list of the texts to choose from`;
+    const message = `${name} is a choice, so it needs "options": a non-empty list of the texts to choose from`;
     out.push(problem({ code: "OPTIONS_REQUIRED", path: pathJoin(path, "options"), message }));
   }
   if (v.type === "list" && !has(raw, "fields")) {
-    const message = `"${v.name}" is a list, so it needs "fields": the variables that make up one item`;
+    const message = `${name} is a list, so it needs "fields": the variables that make up one item`;
     out.push(problem({ code: "FIELDS_REQUIRED", path: pathJoin(path, "fields"), message }));
   }
   const ranged = v.type === "number" || v.type === "currency";
   if (ranged && v.min !== undefined && v.max !== undefined && v.min > v.max) {
-    const message = `"${v.name}" has min ${v.min} greater than max ${v.max}: no value could be valid`;
+    const message = `${name} has min ${v.min} greater than max ${v.max}: no value could be valid`;
     out.push(problem({ code: "RANGE_INVERTED", path: pathJoin(path, "min"), message }));
   }
-  if (v.default !== undefined) out.push(...validateValue(v, v.default, pathJoin(path, "default")).problems);
+  // A default that is not even a JSON value of a possible shape is already VALUE_TYPE from the schema.
+  if (raw.default !== undefined && valueSchema.safeParse(raw.default).success) {
+    out.push(...validateValue(v, raw.default, pathJoin(path, "default")).problems);
+  }
 }
 
 /** Duplicate and reserved names, then each variable that is well-formed on its own. */
@@ -79,8 +109,7 @@ function checkVariables(list: unknown, path: string, out: Problem[], nested = fa
     }
     // A list inside a list is already LIST_NESTED (from the schema); more about it would be noise.
     if (nested && raw.type === "list") return;
-    const parsed = variableSchema.safeParse(raw);
-    if (parsed.success) checkVariable(parsed.data as Variable, raw, at, out);
+    checkVariable(raw, at, out);
     if (raw.type === "list") checkVariables(raw.fields, pathJoin(at, "fields"), out, true);
   });
 }

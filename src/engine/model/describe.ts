@@ -38,11 +38,11 @@ function distance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-/** The candidate closest to `word` (case-insensitive, at most a third of its letters off), if any. */
+/** The candidate closest to `word` (case-insensitive; 1 edit for short words, 2 up to 8 letters, else 3). */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
   const lower = word.toLowerCase();
   let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(word.length / 3)) + 1;
+  let bestDistance = (word.length <= 3 ? 1 : word.length <= 8 ? 2 : 3) + 1;
   for (const candidate of candidates) {
     const d = distance(lower, candidate.toLowerCase());
     if (d < bestDistance) {

@@ -57,6 +57,7 @@ function generic(issue: core.$ZodIssue, path: Segment[], root: unknown): { code:
     }
     case "invalid_value": {
       const allowed = issue.values.map((v) => String(v));
+      if (!at.found) return { code: "FIELD_REQUIRED", message: `Missing required field ${label(path)}: expected ${orList(allowed)}` };
       return { code: "FIELD_ENUM", message: `${label(path)} must be ${allowed.length > 1 ? "one of " : ""}${orList(allowed)}, not ${show(at.value)}` };
     }
     case "too_small":

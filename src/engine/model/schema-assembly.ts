@@ -3,7 +3,7 @@ import { ASSEMBLY_FORMAT } from "./types";
 import { show } from "./describe";
 import { LENGTH_PATTERN } from "./length";
 import { formatRule } from "./schema-library";
-import { idSchema, onAny, onNumber, onString, valuesSchema, versionSchema } from "./schema-common";
+import { idSchema, intSchema, onAny, onNumber, onString, valuesSchema, versionSchema } from "./schema-common";
 
 // The assembly file as a zod schema (see schema-library.ts for why zod, and issues.ts for MARK codes).
 
@@ -103,17 +103,12 @@ const headerFooterSchema = z
   )
   .meta({ description: '{ "snippet": id, "values"?: {…} } or { "text": markdown }' });
 
-const offsetMessage = (n: number): string => `headingOffset must be a whole number from 0 to 8, not ${n}`;
-
 const sectionSchema = z
   .object({
     snippet: idSchema.meta({ description: "Id of the snippet to insert" }),
     version: versionSchema.optional().meta({ description: "Pins one version; default: the highest approved" }),
     values: valuesSchema.optional().meta({ description: "Values for this section; they win over the assembly's values" }),
-    headingOffset: z
-      .int(onNumber("FIELD_RANGE", offsetMessage))
-      .min(0, onNumber("FIELD_RANGE", offsetMessage))
-      .max(8, onNumber("FIELD_RANGE", offsetMessage))
+    headingOffset: intSchema("headingOffset", 0, 8)
       .default(0)
       .meta({ description: "Shifts headings down: 1 turns Heading 1 into Heading 2 (0–8)" }),
     pageBreakBefore: z.boolean().default(false).meta({ description: "Start the section on a new page" }),

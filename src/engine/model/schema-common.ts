@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ModelCode } from "../errors/codes-model";
-import { show } from "./describe";
+import { show, showKind } from "./describe";
 
 // Pieces shared by the library and assembly schemas. A zod issue carries only zod's own codes, so a
 // schema that needs one of ours puts it in the message, between MARK characters, and issues.ts
@@ -46,8 +46,25 @@ export const idSchema = z
     ),
   );
 
-const versionMessage = (n: number): string => `Version must be a whole number of at least 1, not ${n}`;
-export const versionSchema = z.int(onNumber("FIELD_RANGE", versionMessage)).min(1, onNumber("FIELD_RANGE", versionMessage));
+/**
+ * A whole number from `min` to `max` (inclusive; max optional): a non-number is FIELD_TYPE, a number
+ * out of range or with decimals FIELD_RANGE, both with one message naming the field and the range.
+ */
+export function intSchema(field: string, min: number, max?: number) {
+  const range = max === undefined ? `of at least ${min}` : `from ${min} to ${max}`;
+  const error = {
+    error: (issue: { input?: unknown }) =>
+      issue.input === undefined
+        ? undefined
+        : typeof issue.input === "number"
+          ? `${MARK}FIELD_RANGE${MARK}${field} must be a whole number ${range}, not ${issue.input}`
+          : `${MARK}FIELD_TYPE${MARK}${field} must be a whole number ${range}, not ${showKind(issue.input)}`,
+  };
+  const base = z.int(error).min(min, error);
+  return max === undefined ? base : base.max(max, error);
+}
+
+export const versionSchema = intSchema("version", 1);
 
 export const scalarValueSchema = z.union([z.string(), z.number(), z.boolean()]);
 export const listItemSchema = z.record(z.string(), scalarValueSchema);

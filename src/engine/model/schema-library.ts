@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIBRARY_FORMAT } from "./types";
 import { parseDateFormat } from "./date-format";
 import { show } from "./describe";
-import { ID_PATTERN, VARIABLE_NAME_PATTERN, idSchema, onAny, onNumber, onString, valueSchema, versionSchema } from "./schema-common";
+import { ID_PATTERN, VARIABLE_NAME_PATTERN, idSchema, intSchema, onAny, onString, valueSchema, versionSchema } from "./schema-common";
 
 // The library file as a zod schema: one definition gives the structural checks (with every issue
 // and its path) and, through z.toJSONSchema, the schema editors use (json-schema.ts). Rules that
@@ -52,9 +52,7 @@ const variableShape = {
   type: z.enum(VARIABLE_TYPES).meta({ description: "text, multiline, number, currency, date, choice, boolean or list" }),
   required: z.boolean().default(false).meta({ description: "A missing required value is an error" }),
   default: valueSchema.optional().meta({ description: "Used when no value is given; must be a valid value" }),
-  maxLength: z
-    .int(onNumber("FIELD_RANGE", (n) => `maxLength must be a whole number of at least 1, not ${n}`))
-    .min(1, onNumber("FIELD_RANGE", (n) => `maxLength must be a whole number of at least 1, not ${n}`))
+  maxLength: intSchema("maxLength", 1)
     .optional()
     .meta({ description: "text, multiline: the most characters a value may have" }),
   pattern: z
@@ -67,15 +65,14 @@ const variableShape = {
     .meta({ description: "text, multiline: a JavaScript regular expression the whole value must match" }),
   min: z.number().optional().meta({ description: "number, currency: the smallest value allowed (inclusive)" }),
   max: z.number().optional().meta({ description: "number, currency: the largest value allowed (inclusive)" }),
-  decimals: z
-    .int(onNumber("FIELD_RANGE", (n) => `decimals must be a whole number from 0 to 20, not ${n}`))
-    .min(0, onNumber("FIELD_RANGE", (n) => `decimals must be a whole number from 0 to 20, not ${n}`))
-    .max(20, onNumber("FIELD_RANGE", (n) => `decimals must be a whole number from 0 to 20, not ${n}`))
+  decimals: intSchema("decimals", 0, 20)
     .optional()
     .meta({ description: "number: digits after the decimal point when formatted" }),
   currency: z
     .string()
-    .refine(isCurrencyCode, onString("CURRENCY_INVALID", currencyMessage))
+    .regex(/^[A-Z]{3}$/, onString("CURRENCY_INVALID", currencyMessage))
+    // Only for codes of the right shape, so that "eur" is one problem, not two.
+    .refine((c) => !/^[A-Z]{3}$/.test(c) || isCurrencyCode(c), onString("CURRENCY_INVALID", currencyMessage))
     .optional()
     .meta({ description: "currency: ISO 4217 code, e.g. EUR" }),
   format: z

@@ -1,4 +1,4 @@
-import { Document, Footer, Header, PageOrientation, type ISectionOptions } from "docx";
+import { Document, Footer, Header, PageOrientation, TableOfContents, type ISectionOptions, type Paragraph, type Table } from "docx";
 import type { Assembly } from "../model/types";
 import type { OutputShape } from "../build/types";
 import type { Block } from "./blocks";
@@ -39,8 +39,8 @@ export function createDocument(parts: DocumentParts): Document {
               margin: geometry.margins,
             },
           },
-          headers: parts.header ? { default: new Header({ children: parts.header }) } : undefined,
-          footers: parts.footer ? { default: new Footer({ children: parts.footer }) } : undefined,
+          headers: parts.header ? { default: new Header({ children: noToc(parts.header) }) } : undefined,
+          footers: parts.footer ? { default: new Footer({ children: noToc(parts.footer) }) } : undefined,
         }
       : {}),
   };
@@ -61,3 +61,7 @@ export function createDocument(parts: DocumentParts): Document {
     sections: [section],
   });
 }
+
+/** A table of contents belongs to the body; in a header or footer it is left out. */
+const noToc = (blocks: Block[]): Array<Paragraph | Table> =>
+  blocks.filter((b): b is Paragraph | Table => !(b instanceof TableOfContents));

@@ -23,7 +23,8 @@ export function renderTable(node: MdTable, s: SectionState): Table {
       const runs = cell ? renderInline(cell.children, s, r === 0 ? { bold: true } : {}) : [];
       return new TableCell({
         width: { size: columnWidth, type: WidthType.DXA },
-        children: [new Paragraph({ alignment: a ? ALIGN[a] : undefined, children: runs })],
+        // Cell paragraphs drop the body's after-spacing so rows stay compact.
+        children: [new Paragraph({ alignment: a ? ALIGN[a] : undefined, spacing: { before: 40, after: 40 }, children: runs })],
       });
     });
     return new TableRow({ tableHeader: r === 0 || undefined, children: cells });

@@ -9,7 +9,7 @@ import { categoryLevels, computeFacets, type SnippetFacets } from "./facets";
 import { isStale, latestPerId } from "./pick-version";
 import { foldTerm, plainText } from "./text";
 
-export { pickVersion, latestPerId, isStale, isoDay } from "./pick-version";
+export { pickVersion, latestPerId, isStale } from "./pick-version";
 export { categoryLevels, type FacetCount, type SnippetFacets } from "./facets";
 
 export type SearchFilters = {

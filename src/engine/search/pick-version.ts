@@ -1,8 +1,10 @@
 // Which version of a snippet id the library shows and uses when nothing pins one. The contract says
 // "the highest approved one is used unless an assembly pins a version"; when no version is approved
 // we fall back to the highest draft, then the highest deprecated, so a library of drafts still works.
-// This mirrors the engine's selectSnippet rule; it lives here too so search stays usable on its own.
+// This is the engine's selectSnippet rule (model/select.ts) applied to a whole catalogue at once, plus
+// loadLibraries' rule for duplicates: the same id and version seen twice → the later copy.
 
+import { snippetHealth } from "../model/select";
 import type { Snippet, SnippetStatus } from "../model/types";
 
 const PREFERENCE: readonly SnippetStatus[] = ["approved", "draft", "deprecated"];
@@ -38,12 +40,7 @@ export function latestPerId(snippets: readonly Snippet[]): Snippet[] {
   return [...byId.values()];
 }
 
-/** YYYY-MM-DD of a date in UTC: reviewBy dates are calendar dates, compared as strings. */
-export function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-/** Past its reviewBy date (the review day itself is still fresh). */
+/** Past its reviewBy date (the review day itself is still fresh): the engine's own rule, in local time. */
 export function isStale(snippet: Snippet, today: Date): boolean {
-  return snippet.reviewBy !== undefined && snippet.reviewBy < isoDay(today);
+  return snippetHealth(snippet, today).stale;
 }

@@ -15,7 +15,16 @@ const shift = (o: Origin, k: number): Origin => (o.literal && k !== 0 ? { ...o, 
 // first pipe. A drafting-note start that falls at the start of a line goes after it, so "## Title" in a
 // note stays a heading instead of becoming the paragraph "<note>## Title".
 const BLOCK_PREFIX = /^(?:[ \t]*(?:>[ \t]?|[-*+][ \t]+|\d{1,9}[.)][ \t]+))*[ \t]*(?:#{1,6}[ \t]+|\|[ \t]*)?/;
-const TRAILING_BLANKS = /[ \t\r\n]+$/;
+
+/** Where the run of blanks (space, tab, CR, LF) that ends `text` starts. */
+function trailingBlanksStart(text: string): number {
+  let i = text.length;
+  for (;;) {
+    const c = text.charCodeAt(i - 1);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return i;
+    i--;
+  }
+}
 
 /**
  * Accumulates the expanded Markdown and its source map. Two adjustments keep the Markdown's structure
@@ -53,8 +62,8 @@ export class MarkdownBuilder {
 
   write(text: string, origin: Origin): void {
     if (text === "") return;
-    const blanks = TRAILING_BLANKS.exec(text);
-    const body = blanks ? text.slice(0, blanks.index) : text;
+    const cut = trailingBlanksStart(text);
+    const body = cut === text.length ? text : text.slice(0, cut);
     if (body === "") {
       this.pending.push({ text, origin });
       this.pendingLength += text.length;
@@ -70,9 +79,9 @@ export class MarkdownBuilder {
       this.flushNotes();
     }
     this.raw(body.slice(from), shift(origin, from));
-    if (blanks) {
-      this.pending.push({ text: blanks[0], origin: shift(origin, body.length) });
-      this.pendingLength += blanks[0].length;
+    if (cut < text.length) {
+      this.pending.push({ text: text.slice(cut), origin: shift(origin, cut) });
+      this.pendingLength += text.length - cut;
     }
   }
 

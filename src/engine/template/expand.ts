@@ -71,7 +71,7 @@ class Expander {
       this.report(parsed.failure.code, parsed.failure.message, src, parsed.failure.offset);
       return;
     }
-    const checkKey = `${path}|${frames.map((f) => [...f.fields.keys()].join(",")).join("/")}`;
+    const checkKey = `${path}|${frames.map((f) => [...f.fields.keys()].join(",")).join("/")}|${text}`;
     if (!this.checked.has(checkKey)) {
       this.checked.add(checkKey);
       walkStatic(

@@ -69,6 +69,16 @@ function findNestingError(text: string): { kind: "unclosed" | "mismatch" | "stra
   return last ? { kind: "unclosed", tag: last } : undefined;
 }
 
+/** Parser token names in words, for "expected …" hints. */
+const TOKEN_WORDS: Record<string, string> = {
+  CLOSE: "}}",
+  CLOSE_SEXPR: ")",
+  ID: "a name",
+  STRING: "text in quotes",
+  OPEN_ENDBLOCK: "a closing {{/…}} tag",
+  EOF: "the end of the text",
+};
+
 type JisonHash = { token?: string; text?: string; loc?: { last_line: number; last_column: number } };
 type HandlebarsException = Error & { hash?: JisonHash; lineNumber?: number; column?: number };
 
@@ -125,12 +135,21 @@ function describeFailure(body: string, error: unknown): ParseFailure {
   if (/doesn't match/.test(raw)) {
     return { code: "TEMPLATE_MISMATCHED_BLOCK", message: raw.replace(/ - \d+:\d+$/, ""), offset };
   }
-  // Keep the parser's own words after the first line (its excerpt and caret are noise in an editor).
-  const detail = raw.split("\n").filter((line) => /^Expecting|^Invalid|^[A-Za-z].* - \d+:\d+$/.test(line));
+  // A tag opened with {{ and never closed is the most common slip: say so at its {{.
+  const open = body.lastIndexOf("{{", Math.max(0, offset - 1));
+  if (open >= 0 && token !== undefined) {
+    const next = body.indexOf("{{", open + 2);
+    const close = body.indexOf("}}", open + 2);
+    if (close < 0 || (next >= 0 && next < close)) {
+      return { code: "TEMPLATE_SYNTAX", message: "this tag is not closed: add }} (or write \\{{ for literal braces)", offset: open };
+    }
+  }
+  const expected = (e.hash as { expected?: string[] } | undefined)?.expected ?? [];
+  const words = expected.map((t) => TOKEN_WORDS[t.replace(/'/g, "")]).filter((w) => w !== undefined);
+  const wanted = expected.length > 0 && expected.length <= 3 && words.length === expected.length ? `; expected ${words.join(" or ")}` : "";
   const found = e.hash?.text ? ` near "${e.hash.text}"` : "";
-  return {
-    code: "TEMPLATE_SYNTAX",
-    message: `the tag cannot be read${found}${detail.length ? ` (${detail.join("; ").replace(/ - \d+:\d+$/, "")})` : ""}; write \\{{ for literal braces`,
-    offset,
-  };
+  if (e.hash === undefined && !/^Parse error/.test(raw)) {
+    return { code: "TEMPLATE_SYNTAX", message: `${raw.replace(/ - \d+:\d+$/, "")}`, offset };
+  }
+  return { code: "TEMPLATE_SYNTAX", message: `the tag cannot be read${found}${wanted}; write \\{{ for literal braces`, offset };
 }

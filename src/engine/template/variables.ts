@@ -2,7 +2,7 @@ import { pathJoin, problem, type Problem } from "../errors/problem";
 import type { Snippet, Variable } from "../model/types";
 import { parseTemplate } from "./parse";
 import { SourceText } from "./source-text";
-import { BUILTINS, includeIds } from "./tags";
+import { RESERVED_NAMES, includeIds } from "./tags";
 import type { SnippetLookup } from "./types";
 
 /** Two declarations are compatible when they have the same type (and, for lists, the same field types). */
@@ -31,11 +31,11 @@ export function collectVariables(
   const problems: Problem[] = [];
 
   snippet.variables.forEach((v, i) => {
-    if (BUILTINS.has(v.name)) {
+    if (RESERVED_NAMES.has(v.name)) {
       problems.push(
         problem({
           code: "TEMPLATE_RESERVED_NAME",
-          message: `{{${v.name}}} always means the built-in tag, so the variable "${v.name}" cannot be used in the body; rename it`,
+          message: `{{${v.name}}} always means the built-in tag or keyword, so the variable "${v.name}" cannot be used in the body; rename it`,
           path: pathJoin(snippetPath, "variables", i, "name"),
         }),
       );

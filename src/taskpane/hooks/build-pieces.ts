@@ -14,12 +14,13 @@ export type Built = { pieces: InsertPiece[]; warnings: Problem[] };
 type Context = {
   engine: Engine;
   libraries: unknown[];
+  libraryNames: string[];
   doc: DocumentState;
   lookup(id: string, version?: number): SnippetRef | undefined;
   onProgress(label: string): void;
 };
 
-export async function buildFragments({ engine, libraries, doc, lookup, onProgress }: Context): Promise<Built> {
+export async function buildFragments({ engine, libraries, libraryNames, doc, lookup, onProgress }: Context): Promise<Built> {
   const pieces: InsertPiece[] = [];
   const warnings: Problem[] = [];
   const total = doc.sections.length;
@@ -28,7 +29,11 @@ export async function buildFragments({ engine, libraries, doc, lookup, onProgres
     const assembly = buildAssembly([section], doc.settings, { whole: false });
     const where = `Section ${i + 1} (${section.title})`;
     try {
-      const result = await engine.exportDocument(libraries, assembly, { as: "base64", shape: "fragment" });
+      const result = await engine.exportDocument(libraries, assembly, {
+        as: "base64",
+        shape: "fragment",
+        names: { libraries: libraryNames },
+      });
       const resolved = lookup(section.snippet, section.version)?.snippet;
       const version = resolved?.version ?? section.version ?? 1;
       pieces.push({
@@ -47,11 +52,12 @@ export async function buildFragments({ engine, libraries, doc, lookup, onProgres
   return { pieces, warnings: unique(warnings) };
 }
 
-export async function buildWhole({ engine, libraries, doc, onProgress }: Context): Promise<Built> {
+export async function buildWhole({ engine, libraries, libraryNames, doc, onProgress }: Context): Promise<Built> {
   onProgress("Building…");
   const result = await engine.exportDocument(libraries, buildAssembly(doc.sections, doc.settings), {
     as: "base64",
     shape: "document",
+    names: { libraries: libraryNames },
     onProgress: (p) =>
       onProgress(p.stage === "render" && p.total > 1 ? `Building ${Math.min(p.done + 1, p.total)} of ${p.total}…` : "Building…"),
   });

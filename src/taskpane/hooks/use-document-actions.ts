@@ -4,7 +4,7 @@
 import { useCallback, useRef, useState } from "react";
 import type { Problem } from "../../engine/errors/problem";
 import type { Engine } from "../engine";
-import { INSERT_LOCATIONS, isHostError, type InsertLocation, type InsertPiece, type WordHost } from "../host";
+import { INSERT_LOCATIONS, isActionableError, type InsertLocation, type InsertPiece, type WordHost } from "../host";
 import { buildAssembly, fileNameFor } from "../model/assembly";
 import type { DocumentState } from "../model/document";
 import { base64Size, megabytes, saveBlob } from "../model/download";
@@ -22,11 +22,12 @@ type Deps = {
   host: WordHost;
   engine: Engine | undefined;
   libraries: unknown[];
+  libraryNames: string[];
   doc: DocumentState;
   lookup(id: string, version?: number): SnippetRef | undefined;
 };
 
-export function useDocumentActions({ host, engine, libraries, doc, lookup }: Deps) {
+export function useDocumentActions({ host, engine, libraries, libraryNames, doc, lookup }: Deps) {
   const [state, setState] = useState<ActionState>({ phase: "idle" });
   const busy = useRef(false);
   const working = (label: string) => setState({ phase: "working", label });
@@ -51,7 +52,7 @@ export function useDocumentActions({ host, engine, libraries, doc, lookup }: Dep
         const can = host.capabilities().can[location];
         if (!can.ok) throw Object.assign(new Error(can.why ?? "Word cannot insert there."), { code: "not-supported", action: "Choose another place, or download .docx." });
         const whole = INSERT_LOCATIONS.find((l) => l.location === location)?.whole ?? false;
-        const ctx = { engine, libraries, doc, lookup, onProgress: working };
+        const ctx = { engine, libraries, libraryNames, doc, lookup, onProgress: working };
         const built = whole ? await buildWhole(ctx) : await buildFragments(ctx);
         checkSize(built.pieces, host.capabilities().maxInsertBytes, whole);
         const go = () =>
@@ -65,7 +66,7 @@ export function useDocumentActions({ host, engine, libraries, doc, lookup }: Dep
         if (built.warnings.length > 0) setState({ phase: "confirm", warnings: built.warnings, proceed: go });
         else go();
       }),
-    [run, engine, libraries, doc, lookup, host],
+    [run, engine, libraries, libraryNames, doc, lookup, host],
   );
 
   const download = useCallback(
@@ -77,12 +78,13 @@ export function useDocumentActions({ host, engine, libraries, doc, lookup }: Dep
         const result = await engine.exportDocument(libraries, buildAssembly(doc.sections, doc.settings), {
           as: "blob",
           shape: "document",
+          names: { libraries: libraryNames },
         });
         const name = fileNameFor(doc.settings.title);
         saveBlob(result.output, name);
         setState({ phase: "done", message: `Downloaded ${name}.`, warnings: unique(result.warnings) });
       }),
-    [run, engine, libraries, doc],
+    [run, engine, libraries, libraryNames, doc],
   );
 
   const dismiss = useCallback(() => setState({ phase: "idle" }), []);
@@ -130,7 +132,7 @@ export function errorState(e: unknown): ActionState {
         : (problems as Problem[]),
     };
   }
-  if (isHostError(e)) return { phase: "error", title: e.message, action: e.action, problems: [] };
+  if (isActionableError(e)) return { phase: "error", title: e.message, action: e.action, problems: [] };
   const message = e instanceof Error ? e.message : String(e);
   return { phase: "error", title: message, action: "Try again; if it keeps failing, download .docx instead.", problems: [] };
 }

@@ -13,7 +13,12 @@ export type PreviewState =
   | { status: "ready"; blob: Blob; warnings: Problem[] }
   | { status: "error"; message: string; problems: Problem[] };
 
-export function usePreview(engine: Engine | undefined, libraries: unknown[], assembly: unknown): PreviewState {
+export function usePreview(
+  engine: Engine | undefined,
+  libraries: unknown[],
+  libraryNames: string[],
+  assembly: unknown,
+): PreviewState {
   // JSON text as the debounced key: a new object with the same content does not rebuild.
   const key = useDebounced(JSON.stringify(assembly), PREVIEW_DELAY_MS);
   const [state, setState] = useState<PreviewState>({ status: "idle" });
@@ -24,7 +29,7 @@ export function usePreview(engine: Engine | undefined, libraries: unknown[], ass
     const mine = ++generation.current;
     setState({ status: "building" });
     engine
-      .exportDocument(libraries, JSON.parse(key) as unknown, { as: "blob", shape: "document" })
+      .exportDocument(libraries, JSON.parse(key) as unknown, { as: "blob", shape: "document", names: { libraries: libraryNames } })
       .then((result) => {
         if (mine === generation.current) setState({ status: "ready", blob: result.output, warnings: result.warnings });
       })
@@ -33,7 +38,7 @@ export function usePreview(engine: Engine | undefined, libraries: unknown[], ass
         const problems = (e as { problems?: Problem[] }).problems ?? [];
         setState({ status: "error", message: e instanceof Error ? e.message : String(e), problems });
       });
-  }, [engine, libraries, key]);
+  }, [engine, libraries, libraryNames, key]);
 
   return state;
 }

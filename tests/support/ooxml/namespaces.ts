@@ -59,7 +59,18 @@ export const VALIDATED_ROOTS: ReadonlyMap<string, string> = new Map([
   [`{${NS.a}}theme`, "theme"],
 ]);
 
-const SHORT = new Map<string, string>(Object.entries(NS).map(([prefix, uri]) => [uri, prefix]));
+// Microsoft extension namespaces docx and Word write (for messages only; none of them is understood).
+const EXTENSIONS: Record<string, string> = {
+  w14: "http://schemas.microsoft.com/office/word/2010/wordml",
+  w15: "http://schemas.microsoft.com/office/word/2012/wordml",
+  wp14: "http://schemas.microsoft.com/office/word/2010/wordprocessingDrawing",
+  wps: "http://schemas.microsoft.com/office/word/2010/wordprocessingShape",
+  wpg: "http://schemas.microsoft.com/office/word/2010/wordprocessingGroup",
+  w16se: "http://schemas.microsoft.com/office/word/2015/wordml/symex",
+  w16cid: "http://schemas.microsoft.com/office/word/2016/wordml/cid",
+};
+
+const SHORT = new Map<string, string>([...Object.entries(NS), ...Object.entries(EXTENSIONS)].map(([prefix, uri]) => [uri, prefix]));
 
 /** "{http://…/wordprocessingml/2006/main}p" → "w:p" in validator messages. */
 export function shortenNames(message: string): string {

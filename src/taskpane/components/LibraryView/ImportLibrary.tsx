@@ -43,7 +43,7 @@ export function ImportLibrary({ sources, onImport }: Props) {
           onChange={(e) => void onFiles(e.currentTarget.files)}
         />
         <Caption1 className={styles.status}>
-          {sources.map((s) => `${s.name} (${s.library.snippets.length})`).join(" · ")}
+          {sources.map((s) => `${s.name} (${s.count})`).join(" · ")}
         </Caption1>
       </div>
       {result && (

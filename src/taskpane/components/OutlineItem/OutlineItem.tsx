@@ -25,7 +25,8 @@ export type OutlineItemProps = {
   count: number;
   snippet: Snippet | undefined;
   today: Date;
-  focus?: FocusTarget;
+  /** Set by the outline after a move or removal; `seq` changes each time focus should be placed. */
+  focus?: { target: FocusTarget; seq: number };
   dropTarget: boolean;
   onMove(to: number, focus: FocusTarget): void;
   onRemove(): void;
@@ -45,12 +46,13 @@ export function OutlineItem(props: OutlineItemProps) {
   const up = useRef<HTMLButtonElement>(null);
   const down = useRef<HTMLButtonElement>(null);
 
-  // After a move the element may have been re-inserted: put focus back where the user was.
+  // After a move the element may have been re-inserted: put focus back where the user was. Keyed on
+  // seq alone, so a later re-render (another section removed) does not steal focus again.
   useEffect(() => {
     if (focus === undefined) return;
-    const wanted = focus === "up" ? up.current : focus === "down" ? down.current : item.current;
-    (wanted && !wanted.disabled ? wanted : item.current)?.focus();
-  }, [focus, index]);
+    const wanted = focus.target === "up" ? up.current : focus.target === "down" ? down.current : item.current;
+    (wanted && !(wanted as HTMLButtonElement).disabled ? wanted : item.current)?.focus();
+  }, [focus?.seq]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLLIElement>) => {
     if (!e.altKey || (e.key !== "ArrowUp" && e.key !== "ArrowDown")) return;

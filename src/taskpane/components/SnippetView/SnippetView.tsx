@@ -32,6 +32,7 @@ export type SnippetViewProps = {
   variableProblems: Problem[];
   engine: Engine | undefined;
   libraries: unknown[];
+  libraryNames: string[];
   settings: DocumentSettings;
   today: Date;
   /** Set when editing a section already in the document. */
@@ -69,7 +70,7 @@ export function SnippetView(props: SnippetViewProps) {
     };
     return buildAssembly([section], settings, { whole: false });
   }, [snippet, variables, values, today, settings, editing?.headingOffset]);
-  const preview = usePreview(engine, libraries, previewAssembly);
+  const preview = usePreview(engine, libraries, props.libraryNames, previewAssembly);
 
   const set = (name: string, value: Value | undefined) => {
     setDone(undefined);

@@ -1,0 +1,29 @@
+import { mapIssues } from "./issues";
+import { finish, formatMismatch, load, type ParseOptions, type ParseResult } from "./parse-common";
+import { assemblySchema } from "./schema-assembly";
+import type { Assembly } from "./types";
+import { unknownKeys } from "./unknown-keys";
+
+export type { ParseOptions, ParseResult } from "./parse-common";
+
+/**
+ * Reads an assembly file (JSON text or a parsed value): checks its structure and every rule of the
+ * contract, reports all problems at once, and returns the normalised assembly with defaults filled.
+ * Whether the snippets it names exist is checked by the build (see select.ts: findSnippet).
+ */
+export function parseAssembly(input: unknown, options: ParseOptions = {}): ParseResult<Assembly> {
+  const loaded = load(input);
+  if (!loaded.ok) return finish<Assembly>(loaded.problems, undefined, options.source);
+  const { value, problems } = loaded;
+  const mismatch = formatMismatch(value, "assembly");
+  if (mismatch) return finish<Assembly>([...problems, mismatch], undefined, options.source);
+  const parsed = assemblySchema.safeParse(value);
+  if (!parsed.success) problems.push(...mapIssues(parsed.error.issues, value));
+  problems.push(...unknownKeys(assemblySchema, value));
+  let assembly: Assembly | undefined;
+  if (parsed.success) {
+    const { $schema: _ignored, ...rest } = parsed.data;
+    assembly = rest;
+  }
+  return finish(problems, assembly, options.source);
+}

@@ -1,0 +1,38 @@
+import { checkLibraryRules, inapplicableRules } from "./check-library";
+import { mapIssues } from "./issues";
+import { finish, formatMismatch, load, type ParseOptions, type ParseResult } from "./parse-common";
+import { librarySchema } from "./schema-library";
+import type { Library, Variable } from "./types";
+import { unknownKeys } from "./unknown-keys";
+
+export type { ParseOptions, ParseResult } from "./parse-common";
+
+/** Drops rules that do not suit the variable's type (they were reported as RULE_NOT_APPLICABLE). */
+function normaliseVariable(v: Variable): Variable {
+  const out: Variable = { ...v };
+  for (const rule of inapplicableRules(v, v)) delete out[rule];
+  if (out.fields) out.fields = out.fields.map(normaliseVariable);
+  return out;
+}
+
+/**
+ * Reads a library file (JSON text or a parsed value): checks its structure and every rule of the
+ * contract, reports all problems at once, and returns the normalised library with defaults filled.
+ */
+export function parseLibrary(input: unknown, options: ParseOptions = {}): ParseResult<Library> {
+  const loaded = load(input);
+  if (!loaded.ok) return finish<Library>(loaded.problems, undefined, options.source);
+  const { value, problems } = loaded;
+  const mismatch = formatMismatch(value, "library");
+  if (mismatch) return finish<Library>([...problems, mismatch], undefined, options.source);
+  const parsed = librarySchema.safeParse(value);
+  if (!parsed.success) problems.push(...mapIssues(parsed.error.issues, value));
+  problems.push(...checkLibraryRules(value), ...unknownKeys(librarySchema, value));
+  let library: Library | undefined;
+  if (parsed.success) {
+    const { $schema: _ignored, ...rest } = parsed.data;
+    library = { ...rest, snippets: rest.snippets.map((s) => ({ ...s, variables: s.variables.map(normaliseVariable) })) };
+  }
+  return finish(problems, library, options.source);
+}
+

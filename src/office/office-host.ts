@@ -1,0 +1,79 @@
+// The one file that touches the Office and Word globals (office.js). Everything else in src/office works on
+// what this file hands it (a Word.run function, a requirement-set probe), which is what the tests fake.
+import { computeCapabilities, type WordApiSupport } from "./word-capabilities";
+import { listTagged, replaceTagged, selectionHtml } from "./word-content";
+import { insertPieces, type WordRun } from "./word-insert";
+import type { WordHost } from "./word-host";
+
+/** What the Word host needs from office.js. */
+export type OfficeBindings = {
+  run: WordRun;
+  supports: WordApiSupport;
+  platform?: string;
+  partitionKey?: string;
+};
+
+export function createOfficeHost(bindings: OfficeBindings): WordHost {
+  const capabilities = computeCapabilities(bindings.supports, bindings.platform);
+  const deps = { run: bindings.run, supports: bindings.supports, capabilities };
+  return {
+    capabilities: () => capabilities,
+    insert: (pieces, location, onProgress) => insertPieces(deps, pieces, location, onProgress),
+    getSelectionHtml: () => selectionHtml(bindings.run),
+    listTaggedContent: () => listTagged(bindings.run),
+    replaceTaggedContent: (tag, piece) => replaceTagged(bindings.run, capabilities, tag, piece),
+    // partitionKey is undefined on Windows desktop, where storage is not shared between add-ins anyway.
+    storageKey: () => bindings.partitionKey ?? "default",
+  };
+}
+
+/** Bindings to the real office.js globals. Call only after Office.onReady reported Word. */
+export function bindingsFromGlobals(): OfficeBindings {
+  const requirements = Office.context?.requirements;
+  const bindings: OfficeBindings = {
+    run: (batch) => Word.run(batch),
+    supports: (version) => {
+      try {
+        return requirements?.isSetSupported("WordApi", version) ?? false;
+      } catch {
+        return false;
+      }
+    },
+  };
+  const platform = Office.context?.platform;
+  if (platform) bindings.platform = String(platform);
+  const partitionKey = Office.context?.partitionKey;
+  if (partitionKey) bindings.partitionKey = partitionKey;
+  return bindings;
+}
+
+export type OfficeReady = { host: string | null; platform: string | null };
+
+/**
+ * Waits for office.js. Null when office.js is absent (offline, plain page) or does not answer within
+ * `timeoutMs`; otherwise what Office.onReady reports (host null outside Office).
+ */
+export async function waitForOffice(timeoutMs: number): Promise<OfficeReady | null> {
+  if (typeof Office === "undefined" || typeof Office.onReady !== "function") return null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  try {
+    const info = await Promise.race([Office.onReady().catch(() => null), timeout]);
+    if (!info) return null;
+    return { host: info.host ? String(info.host) : null, platform: info.platform ? String(info.platform) : null };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Office's body background colour ("#RRGGBB") when Office reports a theme (Windows, Mac); else undefined. */
+export function officeBodyBackground(): string | undefined {
+  try {
+    if (typeof Office === "undefined") return undefined;
+    return Office.context?.officeTheme?.bodyBackgroundColor || undefined;
+  } catch {
+    return undefined; // officeTheme throws on hosts that do not implement it
+  }
+}

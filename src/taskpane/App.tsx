@@ -1,0 +1,158 @@
+// The task pane: Library → Snippet → Document, in a FluentProvider that follows the Office theme.
+// The shell (src/taskpane/index.tsx) mounts <App host={host} /> with a WordHost for Word or for
+// standalone mode; this file never touches Office.js.
+
+import { useMemo, useState } from "react";
+import {
+  FluentProvider,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Tab,
+  TabList,
+  type SelectTabData,
+} from "@fluentui/react-components";
+import type { Snippet, Values } from "../engine/model/types";
+import type { WordHost } from "./host";
+import { DocumentView } from "./components/DocumentView/DocumentView";
+import { LibraryView } from "./components/LibraryView/LibraryView";
+import { SnippetView } from "./components/SnippetView/SnippetView";
+import { StandaloneBanner } from "./components/StandaloneBanner/StandaloneBanner";
+import { useDocument } from "./hooks/use-document";
+import { useDocumentActions } from "./hooks/use-document-actions";
+import { useFavourites } from "./hooks/use-favourites";
+import { defaultStarterLibrary, useLibrary } from "./hooks/use-library";
+import { useStore } from "./hooks/use-store";
+import type { OutlineSection } from "./model/document";
+import { useOfficeTheme, type PaneTheme } from "./theme/use-office-theme";
+import { useAppStyles } from "./App.styles";
+
+export type AppProps = {
+  host: WordHost;
+  /** The Office theme, when the shell knows it; otherwise the browser's colour scheme decides. */
+  theme?: PaneTheme;
+  /** Where the starter library comes from (default: assets/starter-library.json). */
+  loadStarterLibrary?: () => Promise<unknown>;
+  /** "Today" for staleness and {{today}} (tests pin it). */
+  today?: Date;
+};
+
+type View = "library" | "snippet" | "document";
+
+export function App({ host, theme, loadStarterLibrary = defaultStarterLibrary, today }: AppProps) {
+  const fluent = useOfficeTheme(theme);
+  const styles = useAppStyles();
+  return (
+    <FluentProvider theme={fluent.theme} className={styles.provider} data-theme={fluent.name}>
+      <Pane host={host} loadStarterLibrary={loadStarterLibrary} today={today} />
+    </FluentProvider>
+  );
+}
+
+function Pane({ host, loadStarterLibrary, today: pinned }: Omit<AppProps, "theme"> & { loadStarterLibrary: () => Promise<unknown> }) {
+  const styles = useAppStyles();
+  const [today] = useState(() => pinned ?? new Date());
+  const store = useStore(host.storageKey());
+  const library = useLibrary(store, loadStarterLibrary);
+  const { doc, dispatch, loaded } = useDocument(store);
+  const favourites = useFavourites(store);
+  const capabilities = host.capabilities();
+  const actions = useDocumentActions({
+    host,
+    engine: library.engine,
+    libraries: library.rawLibraries,
+    libraryNames: library.libraryNames,
+    doc,
+    lookup: library.lookup,
+  });
+  const [view, setView] = useState<View>("library");
+  const [open, setOpen] = useState<{ snippet: Snippet; editing?: OutlineSection }>();
+  const vars = useMemo(() => (open ? library.variablesOf(open.snippet) : undefined), [open, library]);
+
+  const openSnippet = (snippet: Snippet, editing?: OutlineSection) => {
+    setOpen(editing ? { snippet, editing } : { snippet });
+    setView("snippet");
+  };
+  const add = (snippet: Snippet, values: Values) => {
+    dispatch({ type: "add", section: { snippet: snippet.id, version: snippet.version, title: snippet.title, values } });
+    favourites.markUsed(snippet.id);
+  };
+
+  const ready = library.status === "ready" && loaded && favourites.loaded;
+  return (
+    <div className={styles.pane}>
+      {capabilities.mode === "standalone" && <StandaloneBanner />}
+      <TabList selectedValue={view} onTabSelect={(_, d: SelectTabData) => setView(d.value as View)} size="small">
+        <Tab id="tab-library" value="library">
+          Library
+        </Tab>
+        <Tab id="tab-snippet" value="snippet">
+          Snippet
+        </Tab>
+        <Tab id="tab-document" value="document">
+          Document{doc.sections.length > 0 ? ` (${doc.sections.length})` : ""}
+        </Tab>
+      </TabList>
+      <div role="tabpanel" aria-labelledby={`tab-${view}`} className={styles.panel}>
+        {library.status === "error" && (
+          <MessageBar intent="error" layout="multiline">
+            <MessageBarBody>
+              The library could not be loaded: {library.error}. Reload the pane to try again.
+            </MessageBarBody>
+          </MessageBar>
+        )}
+        {library.status === "ready" && library.error && (
+          <MessageBar intent="warning">
+            <MessageBarBody>{library.error}</MessageBarBody>
+          </MessageBar>
+        )}
+        {!ready && library.status !== "error" && <Spinner label="Loading the library…" />}
+        {ready && view === "library" && (
+          <LibraryView
+            index={library.index}
+            sources={library.sources}
+            today={today}
+            favourites={favourites}
+            onOpen={(s) => openSnippet(s)}
+            onImport={library.importFile}
+          />
+        )}
+        {ready && view === "snippet" && !open && <p>Choose a snippet in the Library to fill it in.</p>}
+        {ready && view === "snippet" && open && vars && (
+          <SnippetView
+            key={`${open.snippet.id}@${open.snippet.version}:${open.editing?.key ?? "new"}`}
+            snippet={open.snippet}
+            variables={vars.variables}
+            variableProblems={vars.problems}
+            engine={library.engine}
+            libraries={library.rawLibraries}
+            libraryNames={library.libraryNames}
+            settings={doc.settings}
+            today={today}
+            editing={open.editing}
+            onAdd={(values) => add(open.snippet, values)}
+            onUpdate={(values) => open.editing && dispatch({ type: "update", key: open.editing.key, patch: { values } })}
+            onShowDocument={() => setView("document")}
+          />
+        )}
+        {ready && view === "document" && (
+          <DocumentView
+            doc={doc}
+            dispatch={dispatch}
+            resolve={(s) => library.lookup(s.snippet, s.version)?.snippet}
+            today={today}
+            capabilities={capabilities}
+            actionState={actions.state}
+            onEdit={(section) => {
+              const ref = library.lookup(section.snippet, section.version);
+              if (ref) openSnippet(ref.snippet, section);
+            }}
+            onInsert={(location) => void actions.insert(location)}
+            onDownload={() => void actions.download()}
+            onDismiss={actions.dismiss}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

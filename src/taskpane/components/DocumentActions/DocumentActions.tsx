@@ -1,0 +1,125 @@
+// Insert into Word (a split button: the default place, or choose one) and Download .docx, with the
+// progress, warnings-before-insert, error and success messages of useDocumentActions.
+
+import {
+  Button,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  SplitButton,
+  Tooltip,
+  type MenuButtonProps,
+} from "@fluentui/react-components";
+import { ArrowDownload20Regular, DocumentArrowLeft20Regular } from "@fluentui/react-icons";
+import { INSERT_LOCATIONS, type HostCapabilities, type InsertLocation } from "../../host";
+import type { ActionState } from "../../hooks/use-document-actions";
+import { ProblemList } from "../ProblemList/ProblemList";
+import { useDocumentActionsStyles } from "./DocumentActions.styles";
+
+type Props = {
+  capabilities: HostCapabilities;
+  state: ActionState;
+  empty: boolean;
+  onInsert(location: InsertLocation): void;
+  onDownload(): void;
+  onDismiss(): void;
+};
+
+export function DocumentActions({ capabilities, state, empty, onInsert, onDownload, onDismiss }: Props) {
+  const styles = useDocumentActionsStyles();
+  const working = state.phase === "working" || state.phase === "confirm";
+  const primary = INSERT_LOCATIONS.find((l) => capabilities.can[l.location]?.ok)?.location;
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.buttons}>
+        <Menu positioning="below-start">
+          <MenuTrigger disableButtonEnhancement>
+            {(trigger: MenuButtonProps) => (
+              <SplitButton
+                appearance="primary"
+                icon={<DocumentArrowLeft20Regular />}
+                menuButton={{ ...trigger, "aria-label": "Choose where to insert" }}
+                primaryActionButton={{
+                  disabled: working || empty || primary === undefined,
+                  onClick: () => primary && onInsert(primary),
+                }}
+              >
+                Insert into Word
+              </SplitButton>
+            )}
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              {INSERT_LOCATIONS.map(({ location, label }) => {
+                const can = capabilities.can[location] ?? { ok: false, why: "Not available here." };
+                if (can.ok)
+                  return (
+                    <MenuItem key={location} disabled={working || empty} onClick={() => onInsert(location)}>
+                      {label}
+                    </MenuItem>
+                  );
+                return (
+                  <Tooltip key={location} content={can.why ?? "Not available here."} relationship="description">
+                    <MenuItem disabled>{label}</MenuItem>
+                  </Tooltip>
+                );
+              })}
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+        <Button icon={<ArrowDownload20Regular />} disabled={working || empty} onClick={onDownload}>
+          Download .docx
+        </Button>
+      </div>
+
+      <div role="status" aria-live="polite" className={styles.status}>
+        {state.phase === "working" && <Spinner size="tiny" labelPosition="after" label={state.label} />}
+      </div>
+
+      {state.phase === "confirm" && (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>Check before inserting</MessageBarTitle>
+            <ProblemList problems={state.warnings} />
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button appearance="primary" onClick={state.proceed}>
+              Insert anyway
+            </Button>
+            <Button onClick={onDismiss}>Cancel</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      {state.phase === "error" && (
+        <MessageBar intent="error" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>{state.title}</MessageBarTitle> {state.action}
+            <ProblemList problems={state.problems} />
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={onDismiss}>Dismiss</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      {state.phase === "done" && (
+        <MessageBar intent={state.warnings.length > 0 ? "warning" : "success"} layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>{state.message}</MessageBarTitle>
+            <ProblemList problems={state.warnings} />
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={onDismiss}>Dismiss</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+    </div>
+  );
+}

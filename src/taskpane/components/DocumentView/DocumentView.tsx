@@ -1,0 +1,128 @@
+// Document: the outline (reorder by drag and drop or keyboard, options, edit, remove), document
+// settings, and the Insert / Download actions.
+
+import { useState } from "react";
+import {
+  Accordion,
+  AccordionHeader,
+  AccordionItem,
+  AccordionPanel,
+  Body1,
+  Caption1,
+  Subtitle2,
+} from "@fluentui/react-components";
+import type { Snippet } from "../../../engine/model/types";
+import type { HostCapabilities, InsertLocation } from "../../host";
+import type { ActionState } from "../../hooks/use-document-actions";
+import type { DocumentAction, DocumentState, OutlineSection } from "../../model/document";
+import { DocumentActions } from "../DocumentActions/DocumentActions";
+import { DocumentSettings } from "../DocumentSettings/DocumentSettings";
+import { OutlineItem, type FocusTarget } from "../OutlineItem/OutlineItem";
+import { useDocumentViewStyles } from "./DocumentView.styles";
+
+export type DocumentViewProps = {
+  doc: DocumentState;
+  dispatch(action: DocumentAction): void;
+  resolve(section: OutlineSection): Snippet | undefined;
+  today: Date;
+  capabilities: HostCapabilities;
+  actionState: ActionState;
+  onEdit(section: OutlineSection): void;
+  onInsert(location: InsertLocation): void;
+  onDownload(): void;
+  onDismiss(): void;
+};
+
+export function DocumentView(props: DocumentViewProps) {
+  const { doc, dispatch, today } = props;
+  const styles = useDocumentViewStyles();
+  const [focus, setFocusState] = useState<{ key: string; target: FocusTarget; seq: number }>();
+  const setFocus = (f: { key: string; target: FocusTarget }) => setFocusState((old) => ({ ...f, seq: (old?.seq ?? 0) + 1 }));
+  const [announcement, setAnnouncement] = useState("");
+  const [dragKey, setDragKey] = useState<string>();
+  const [overKey, setOverKey] = useState<string>();
+  const count = doc.sections.length;
+
+  const move = (section: OutlineSection, to: number, target: FocusTarget) => {
+    const clamped = Math.max(0, Math.min(count - 1, to));
+    if (clamped === doc.sections.indexOf(section)) return;
+    dispatch({ type: "move", key: section.key, to: clamped });
+    setFocus({ key: section.key, target });
+    setAnnouncement(`Moved ${section.title} to position ${clamped + 1} of ${count}.`);
+  };
+  const remove = (section: OutlineSection, index: number) => {
+    dispatch({ type: "remove", key: section.key });
+    const next = doc.sections[index + 1] ?? doc.sections[index - 1];
+    if (next) setFocus({ key: next.key, target: "item" });
+    setAnnouncement(`Removed ${section.title}.`);
+  };
+  const drop = (onto: OutlineSection) => {
+    const dragged = doc.sections.find((s) => s.key === dragKey);
+    if (dragged && dragged !== onto) move(dragged, doc.sections.indexOf(onto), "item");
+    setDragKey(undefined);
+    setOverKey(undefined);
+  };
+
+  return (
+    <div className={styles.root}>
+      <section aria-labelledby="outline-title" className={styles.section}>
+        <Subtitle2 as="h2" id="outline-title" className={styles.heading}>
+          Sections
+        </Subtitle2>
+        <Caption1 id="outline-keyboard-hint" className={styles.hint}>
+          Drag to reorder, or press Alt+Arrow Up / Alt+Arrow Down on a section.
+        </Caption1>
+        {count === 0 ? (
+          <Body1>No sections yet. Open a snippet in the Library and choose “Add to document”.</Body1>
+        ) : (
+          <ol className={styles.list} aria-label="Document outline">
+            {doc.sections.map((section, index) => (
+              <OutlineItem
+                key={section.key}
+                section={section}
+                index={index}
+                count={count}
+                snippet={props.resolve(section)}
+                today={today}
+                focus={focus?.key === section.key ? focus : undefined}
+                dropTarget={overKey === section.key && dragKey !== section.key}
+                onMove={(to, target) => move(section, to, target)}
+                onRemove={() => remove(section, index)}
+                onEdit={() => props.onEdit(section)}
+                onChange={(patch) => dispatch({ type: "update", key: section.key, patch })}
+                onDragStart={() => setDragKey(section.key)}
+                onDragOver={() => setOverKey(section.key)}
+                onDrop={() => drop(section)}
+                onDragEnd={() => {
+                  setDragKey(undefined);
+                  setOverKey(undefined);
+                }}
+              />
+            ))}
+          </ol>
+        )}
+        <div aria-live="polite" className={styles.visuallyHidden}>
+          {announcement}
+        </div>
+      </section>
+
+      <DocumentActions
+        capabilities={props.capabilities}
+        state={props.actionState}
+        empty={count === 0}
+        onInsert={props.onInsert}
+        onDownload={props.onDownload}
+        onDismiss={props.onDismiss}
+      />
+
+      <Accordion collapsible>
+        <AccordionItem value="settings">
+          <AccordionHeader as="h2">Document settings</AccordionHeader>
+          <AccordionPanel>
+            <DocumentSettings settings={doc.settings} onChange={(patch) => dispatch({ type: "settings", patch })} />
+          </AccordionPanel>
+        </AccordionItem>
+      </Accordion>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// Every starter snippet must build: one section per snippet (headers and footers in their slots), values made
+// up from each variable's definition, once with booleans on and lists filled and once with booleans off and
+// optional lists empty, so both sides of every conditional are expanded and rendered.
+import { describe, expect, it } from "vitest";
+import { exportDocument, validateLibrary, type Library, type Value, type Variable } from "../../src/engine";
+import { docxParts, starterLibrary, textOf } from "./content-files";
+
+// Sample values for text variables with a pattern, keyed by the pattern.
+const PATTERNED: Record<string, string> = {
+  "P-[0-9]{4}-[0-9]{4}": "P-2027-0142",
+  "https://\\S+": "https://www.example.com/meet/abc",
+  "[^@\\s]+@[^@\\s]+\\.[^@\\s]+": "jordan.lee@example.com",
+  "R[0-9]{1,3}": "R12",
+  "[0-9]+\\.[0-9]+": "1.2",
+};
+
+function sample(v: Variable, on: boolean): Value {
+  if (v.type === "boolean") return on;
+  if (v.type === "list") return !on && !v.required ? [] : [1, 2].map(() => Object.fromEntries(v.fields!.map((f) => [f.name, sample(f, on)])));
+  if (v.type === "choice") return on ? v.options![0]! : v.options!.at(-1)!;
+  if (v.default !== undefined) return v.default;
+  switch (v.type) {
+    case "text": {
+      if (v.pattern === undefined) return `${v.label ?? v.name} sample`;
+      const value = PATTERNED[v.pattern];
+      if (value === undefined) throw new Error(`add a sample for the pattern ${v.pattern}`);
+      return value;
+    }
+    case "multiline": return `${v.label ?? v.name}, first line\nsecond line`;
+    case "number": return Math.min(Math.max(v.min ?? 0, 2.5), v.max ?? Infinity);
+    case "currency": return Math.max(v.min ?? 0, 1234.5);
+    case "date": return "2027-03-15";
+    case "choice": throw new Error("handled above");
+  }
+}
+
+function assemblyFor(library: Library, on: boolean) {
+  const values: Record<string, Value> = {};
+  for (const s of library.snippets) for (const v of s.variables) values[v.name] ??= sample(v, on);
+  const headers = library.snippets.filter((s) => s.kind === "header");
+  const footers = library.snippets.filter((s) => s.kind === "footer");
+  expect(headers.length).toBeGreaterThan(0);
+  expect(footers.length).toBeGreaterThan(0);
+  return {
+    format: "sectionsmith/assembly@1",
+    locale: "en-US",
+    header: { snippet: headers[0]!.id },
+    footer: { snippet: footers[0]!.id },
+    options: { draftingNotes: true },
+    values,
+    sections: library.snippets.filter((s) => s.kind === "body").map((s) => ({ snippet: s.id, version: s.version })),
+  };
+}
+
+describe("every starter snippet builds", () => {
+  const input = starterLibrary();
+  const parsed = validateLibrary(input);
+  if (!parsed.ok) throw new Error("the starter library does not load");
+  const library = parsed.value;
+
+  it.each([true, false])("with booleans %s", async (on) => {
+    const result = await exportDocument(input, assemblyFor(library, on), { as: "buffer", today: new Date("2026-11-22T12:00:00Z") });
+    for (const s of library.snippets) expect(result.snippets).toContain(`${s.id}@${s.version}`);
+    // Only lifecycle warnings: no value, template or Markdown warning from any snippet.
+    expect(new Set(result.warnings.map((w) => w.code))).toEqual(new Set(["SNIPPET_DRAFT", "SNIPPET_DEPRECATED", "SNIPPET_STALE"]));
+    const parts = await docxParts(result.output as Uint8Array);
+    const text = textOf(parts, "word/document.xml").join("\n");
+    expect(text).not.toMatch(/\{\{|\}\}|\*\*|~~|<\/?(u|sup|sub|mark)>/);
+    if (on) {
+      expect(text).toContain("The Customer shall likewise defend the Supplier");
+      expect(text).toContain("A prepaid return envelope is enclosed");
+    } else {
+      expect(text).toContain("Fully remote working is not offered");
+      expect(text).toContain("Each Party is an independent controller");
+    }
+    expect(textOf(parts, "word/footer").join("")).toMatch(/Page .* of /);
+  });
+});

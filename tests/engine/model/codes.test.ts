@@ -1,0 +1,51 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { MODEL_CODES } from "../../../src/engine/errors/codes-model";
+import { PROBLEM_CODES } from "../../../src/engine/errors/codes";
+
+describe("model codes", () => {
+  test("no model code is defined again by another domain", () => {
+    for (const code of Object.keys(MODEL_CODES)) expect(PROBLEM_CODES[code as keyof typeof PROBLEM_CODES], code).toBe(MODEL_CODES[code as keyof typeof MODEL_CODES]);
+  });
+
+  test("every code has a severity, a title, a fix and an example", () => {
+    for (const [code, info] of Object.entries(MODEL_CODES)) {
+      expect(code).toMatch(/^[A-Z][A-Z0-9_]*$/);
+      expect(["error", "warning"]).toContain(info.severity);
+      expect(info.title.length, code).toBeGreaterThan(10);
+      expect(info.fix.length, code).toBeGreaterThan(10);
+      expect(info.example.length, code).toBeGreaterThan(0);
+    }
+  });
+
+  test("warnings are exactly those the contract lets a build go on with", () => {
+    const warnings = Object.entries(MODEL_CODES)
+      .filter(([, info]) => info.severity === "warning")
+      .map(([code]) => code)
+      .sort();
+    expect(warnings).toEqual(
+      [
+        "FIELD_UNKNOWN",
+        "RULE_NOT_APPLICABLE",
+        "SNIPPET_DEPRECATED",
+        "SNIPPET_DRAFT",
+        "SNIPPET_STALE",
+        "VALUE_UNKNOWN",
+        "VARIABLE_RESERVED",
+      ].sort(),
+    );
+  });
+
+  // Each code must be produced by at least one test of this folder: a code nobody can trigger is
+  // either dead or untested. (The tests assert on the code name, so the name appears in them.)
+  test("every code is exercised by a test in tests/engine/model", () => {
+    const dir = import.meta.dirname;
+    const sources = readdirSync(dir)
+      .filter((f) => f.endsWith(".test.ts") && f !== "codes.test.ts")
+      .map((f) => readFileSync(join(dir, f), "utf8"))
+      .join("\n");
+    const missing = Object.keys(MODEL_CODES).filter((code) => !new RegExp(`\\b${code}\\b`).test(sources));
+    expect(missing).toEqual([]);
+  });
+});

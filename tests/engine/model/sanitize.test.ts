@@ -1,0 +1,63 @@
+import { describe, expect, test } from "vitest";
+import { cleanString, sanitize } from "../../../src/engine/model/sanitize";
+import { parseLibrary } from "../../../src/engine/model/parse-library";
+import { lib } from "./helpers";
+
+describe("sanitize", () => {
+  test.each([
+    ["C0 control U+0000", "a\u0000b", [0x0000]],
+    ["C0 control U+0008", "a\u0008b", [0x0008]],
+    ["vertical tab U+000B", "a\u000Bb", [0x000b]],
+    ["form feed U+000C", "a\u000Cb", [0x000c]],
+    ["C0 controls U+000E–U+001F", "a\u000E\u001Fb", [0x000e, 0x001f]],
+    ["U+FFFE", "a\uFFFEb", [0xfffe]],
+    ["U+FFFF", "a\uFFFFb", [0xffff]],
+    ["lone high surrogate", "a\uD800b", [0xd800]],
+    ["lone low surrogate", "a\uDC00b", [0xdc00]],
+    ["high surrogate at the end", "ab\uDBFF", [0xdbff]],
+    ["sentinel U+FDD0", "a\uFDD0b", [0xfdd0]],
+    ["sentinel U+FDEF", "a\uFDEFb", [0xfdef]],
+  ])("%s is removed", (_name, text, removed) => {
+    const cleaned = cleanString(text);
+    expect(cleaned.removed).toEqual(removed);
+    expect(cleaned.text).toBe(text.replace(/[^ab]/g, ""));
+  });
+
+  test("tab, LF, CR, paired surrogates and other text are kept", () => {
+    const text = "a\tb\nc\rd 😀 é \u007F \uFDCF \uFDF0 \uFFFD";
+    expect(cleanString(text)).toEqual({ text, removed: [] });
+  });
+
+  test("every string is cleaned, keys too, one warning per string with count and code points", () => {
+    const input = { "ke\u0007y": ["x\u0001\u0001y", { deep: "\uD800" }], n: 1, b: true, z: null };
+    const { value, problems } = sanitize(input, "");
+    expect(value).toEqual({ key: ["xy", { deep: "" }], n: 1, b: true, z: null });
+    expect(problems.map((p) => [p.code, p.severity, p.path])).toEqual([
+      ["CHARACTERS_REMOVED", "warning", "key"],
+      ["CHARACTERS_REMOVED", "warning", "key[0]"],
+      ["CHARACTERS_REMOVED", "warning", "key[1].deep"],
+    ]);
+    expect(problems[0]?.message).toContain("1 character (U+0007) from the field name");
+    expect(problems[1]?.message).toContain("2 characters (U+0001 ×2)");
+    expect(problems[2]?.message).toContain("U+D800");
+  });
+
+  test("paths start from the given path", () => {
+    expect(sanitize({ a: "\u0002" }, "sections[2].values").problems[0]?.path).toBe("sections[2].values.a");
+  });
+
+  test("the input is not modified and a __proto__ key stays a plain key", () => {
+    const input = JSON.parse('{"__proto__": "x\\u0007", "a": "b"}') as Record<string, unknown>;
+    const { value } = sanitize(input, "");
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value as object)).toEqual(["__proto__", "a"]);
+    expect(input["__proto__"]).toBe("x\u0007");
+  });
+
+  test("parseLibrary warns and keeps loading", () => {
+    const result = parseLibrary(lib({ body: "Total\u0007 due \uFDD3", title: "Intro\uFFFE" }));
+    expect(result.ok).toBe(true);
+    expect(result.problems.map((p) => p.path)).toEqual(["snippets[0].title", "snippets[0].body"]);
+    expect(result.ok && result.value.snippets[0]).toMatchObject({ title: "Intro", body: "Total due " });
+  });
+});

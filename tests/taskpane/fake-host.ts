@@ -1,0 +1,44 @@
+// A WordHost that records what the pane asks of it, for component tests.
+
+import type { HostCapabilities, InsertLocation, InsertPiece, WordHost } from "../../src/taskpane/host";
+
+export type InsertCall = { pieces: InsertPiece[]; location: InsertLocation };
+
+const ALL: InsertLocation[] = ["cursor", "replace-selection", "start", "end", "replace-document", "new-document"];
+
+export function fakeHost(options: {
+  key?: string;
+  mode?: "word" | "standalone";
+  cannot?: Partial<Record<InsertLocation, string>>;
+  maxInsertBytes?: number;
+  fail?: Error;
+} = {}): WordHost & { calls: InsertCall[] } {
+  const calls: InsertCall[] = [];
+  const key = options.key ?? `test-${Math.random().toString(36).slice(2)}`;
+  const can = Object.fromEntries(
+    ALL.map((l) => {
+      const why = options.cannot?.[l];
+      return [l, why === undefined ? { ok: true } : { ok: false, why }];
+    }),
+  ) as HostCapabilities["can"];
+  const caps: HostCapabilities = { mode: options.mode ?? "word", can };
+  if (options.maxInsertBytes !== undefined) caps.maxInsertBytes = options.maxInsertBytes;
+  return {
+    calls,
+    capabilities: () => caps,
+    async insert(pieces, location, onProgress) {
+      if (options.fail) throw options.fail;
+      pieces.forEach((_, i) => onProgress?.(i + 1, pieces.length));
+      calls.push({ pieces, location });
+    },
+    getSelectionHtml: async () => "",
+    listTaggedContent: async () => [],
+    replaceTaggedContent: async () => undefined,
+    storageKey: () => key,
+  };
+}
+
+/** The bytes of a piece, to check it is a .docx (a zip: "PK"). */
+export function decodePiece(piece: InsertPiece): Uint8Array {
+  return new Uint8Array(Buffer.from(piece.base64, "base64"));
+}

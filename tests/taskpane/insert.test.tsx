@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import "./setup";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DOCX_MIME } from "../../src/engine/pack/output";
+import { decodePiece, fakeHost } from "./fake-host";
+import { renderApp, seedDocument } from "./render-app";
+
+vi.mock("../../src/taskpane/preview/render-docx", () => ({ renderDocxPreview: vi.fn(async () => undefined) }));
+
+const zipMagic = (bytes: Uint8Array) => String.fromCharCode(bytes[0]!, bytes[1]!);
+
+async function openDocument(host: ReturnType<typeof fakeHost>, sections: Array<{ snippet: string; version?: number }>) {
+  await seedDocument(host, sections.map((s) => ({ ...s, title: s.snippet })));
+  await renderApp(host);
+  const user = userEvent.setup();
+  await user.click(screen.getByRole("tab", { name: /Document/ }));
+  await screen.findByRole("list", { name: "Document outline" });
+  return user;
+}
+
+describe("Insert into Word", () => {
+  it("inserts one fragment per section, tagged with id@version", async () => {
+    const host = fakeHost();
+    const user = await openDocument(host, [{ snippet: "confidentiality" }, { snippet: "payment" }]);
+    await user.click(screen.getByRole("button", { name: "Insert into Word" }));
+    await screen.findByText("Inserted 2 sections into Word.", undefined, { timeout: 10_000 });
+    expect(host.calls).toHaveLength(1);
+    const [call] = host.calls;
+    expect(call!.location).toBe("cursor");
+    expect(call!.pieces.map((p) => p.tag)).toEqual(["sectionsmith:confidentiality@3", "sectionsmith:payment@1"]);
+    expect(call!.pieces.map((p) => p.title)).toEqual(["Confidentiality", "Payment terms"]);
+    for (const piece of call!.pieces) expect(zipMagic(decodePiece(piece))).toBe("PK");
+  });
+
+  it("inserts one whole document for 'Replace the whole document'", async () => {
+    const host = fakeHost();
+    const user = await openDocument(host, [{ snippet: "confidentiality" }, { snippet: "payment" }]);
+    await user.click(screen.getByRole("button", { name: "Choose where to insert" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Replace the whole document" }));
+    await screen.findByText("Inserted the document into Word.", undefined, { timeout: 10_000 });
+    expect(host.calls[0]!.location).toBe("replace-document");
+    expect(host.calls[0]!.pieces).toHaveLength(1);
+    expect(zipMagic(decodePiece(host.calls[0]!.pieces[0]!))).toBe("PK");
+  });
+
+  it("disables the locations the host cannot do and says why", async () => {
+    const why = "Opening a new document needs Word 2016 or later (WordApi 1.3).";
+    const host = fakeHost({ cannot: { "new-document": why } });
+    const user = await openDocument(host, [{ snippet: "confidentiality" }]);
+    await user.click(screen.getByRole("button", { name: "Choose where to insert" }));
+    const item = await screen.findByRole("menuitem", { name: "As a new Word document" });
+    expect(item.getAttribute("aria-disabled")).toBe("true");
+    const describedBy = item.getAttribute("aria-describedby")!;
+    expect(document.getElementById(describedBy)?.textContent).toBe(why);
+    await user.click(item);
+    expect(host.calls).toHaveLength(0);
+  });
+
+  it("shows warnings before inserting: Cancel inserts nothing, Insert anyway inserts", async () => {
+    const host = fakeHost();
+    const user = await openDocument(host, [{ snippet: "cover" }, { snippet: "confidentiality" }]);
+    await user.click(screen.getByRole("button", { name: "Insert into Word" }));
+    const bar = (await screen.findByText("Check before inserting", undefined, { timeout: 10_000 })).closest(
+      "[role=group], div",
+    )!.parentElement!;
+    expect(within(bar).getByText(/draft/i)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(host.calls).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: "Insert into Word" }));
+    await user.click(await screen.findByRole("button", { name: "Insert anyway" }, { timeout: 10_000 }));
+    await screen.findByText("Inserted 2 sections into Word.");
+    expect(host.calls).toHaveLength(1);
+  });
+
+  it("refuses a piece over the host's size limit with what to do", async () => {
+    const host = fakeHost({ maxInsertBytes: 100 });
+    const user = await openDocument(host, [{ snippet: "confidentiality" }]);
+    await user.click(screen.getByRole("button", { name: "Insert into Word" }));
+    expect(await screen.findByText(/accepts at most 0\.0 MB at once/, undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText(/Download \.docx and open it in Word/)).toBeTruthy();
+    expect(host.calls).toHaveLength(0);
+  });
+
+  it("turns a host error into its message and action", async () => {
+    const fail = Object.assign(new Error("Word rejected the content."), { code: "word-rejected", action: "Try inserting at the end." });
+    const host = fakeHost({ fail });
+    const user = await openDocument(host, [{ snippet: "confidentiality" }]);
+    await user.click(screen.getByRole("button", { name: "Insert into Word" }));
+    expect(await screen.findByText("Word rejected the content.", undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText(/Try inserting at the end\./)).toBeTruthy();
+  });
+
+  it("reports build errors with where they are", async () => {
+    const host = fakeHost();
+    const user = await openDocument(host, [{ snippet: "confidentiality", version: 9 }]);
+    await user.click(screen.getByRole("button", { name: "Insert into Word" }));
+    expect(await screen.findByText("The document cannot be built.", undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText(/Section 1 \(confidentiality\)/)).toBeTruthy();
+    expect(host.calls).toHaveLength(0);
+  });
+});
+
+describe("Download .docx", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("builds the whole document as a Blob and downloads it named after the title", async () => {
+    const blobs: Blob[] = [];
+    const names: string[] = [];
+    URL.createObjectURL = vi.fn((b: Blob) => {
+      blobs.push(b);
+      return "blob:test";
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const host = fakeHost({ mode: "standalone", cannot: { cursor: "Open in Word", "replace-selection": "x", start: "x", end: "x", "replace-document": "x", "new-document": "x" } });
+    const user = await openDocument(host, [{ snippet: "confidentiality" }, { snippet: "payment" }]);
+    expect(screen.getByRole("button", { name: "Insert into Word" }).hasAttribute("disabled")).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Download .docx" }));
+    await screen.findByText("Downloaded Test agreement.docx.", undefined, { timeout: 10_000 });
+    expect(names).toEqual(["Test agreement.docx"]);
+    expect(blobs).toHaveLength(1);
+    expect(blobs[0]!.type).toBe(DOCX_MIME);
+    expect(zipMagic(new Uint8Array(await blobs[0]!.arrayBuffer()))).toBe("PK");
+    await waitFor(() => expect(host.calls).toHaveLength(0));
+  });
+});

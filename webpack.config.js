@@ -1,0 +1,166 @@
+// Webpack build of the Word add-in shell (task pane + function file), laid out after
+// OfficeDev/Office-Addin-TaskPane-React but written by hand (`yo office` cannot run offline).
+//
+//   npm run build:addin   production build into dist/addin/ (dist/engine and dist/cli belong to tsup)
+//   npm run dev-server    development server on https://localhost:3000/ (plain HTTP if no certificates)
+//   npm start             scripts/start.mjs: sideload into Word desktop when present, else serve standalone
+//
+// Production URL: every "https://localhost:3000/" in manifest.xml is replaced by `urlProd` in the copy written
+// to dist/addin/manifest.xml. Set urlProd (or SECTIONSMITH_URL_PROD) to where dist/addin/ is deployed; it
+// must be https and end with "/".
+/* global process, console */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import CopyWebpackPlugin from "copy-webpack-plugin";
+import HtmlWebpackPlugin from "html-webpack-plugin";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.npm_package_config_dev_server_port || 3000);
+export const urlDev = "https://localhost:3000/";
+export const urlProd = process.env.SECTIONSMITH_URL_PROD || "https://sectionsmith.example/"; // CHANGE for deployment
+
+/**
+ * The pages' Content-Security-Policy. No 'unsafe-eval' anywhere (the engine and UI never eval, and the
+ * devtool below is never eval-based). Styles need 'unsafe-inline': office.js applies inline styles
+ * (OfficeDev/office-js #1687), docx-preview writes <style> elements and style attributes, and Griffel (Fluent)
+ * injects <style> elements at runtime (it can take a nonce, but a static page cannot mint one per response).
+ * blob:/data: cover docx-preview's images and embedded fonts.
+ */
+export function csp({ dev }) {
+  const devSockets = dev ? ` ws://localhost:${port} wss://localhost:${port}` : "";
+  return [
+    "default-src 'self'",
+    "script-src 'self' https://appsforoffice.microsoft.com",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data: blob:",
+    `connect-src 'self'${devSockets}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'none'",
+  ].join("; ");
+}
+
+/** HTTPS with the Office dev certificates when they exist or can be created; plain HTTP otherwise. */
+async function devServerTransport() {
+  if (process.env.SECTIONSMITH_DEV_HTTP === "1") return { type: "http", reason: "SECTIONSMITH_DEV_HTTP=1" };
+  try {
+    const certs = await import("office-addin-dev-certs");
+    const getHttpsServerOptions = certs.getHttpsServerOptions ?? certs.default.getHttpsServerOptions;
+    // Creating certificates may ask for sudo (Linux) or a keychain password (macOS): do not wait forever.
+    const options = await Promise.race([
+      getHttpsServerOptions(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timed out creating certificates")), 120_000).unref()),
+    ]);
+    return { type: "https", options: { ca: options.ca, key: options.key, cert: options.cert } };
+  } catch (error) {
+    return { type: "http", reason: error instanceof Error ? error.message.split("\n")[0] : String(error) };
+  }
+}
+
+export default async (env = {}, argv = {}) => {
+  const dev = argv.mode === "development";
+  const transport = env.WEBPACK_SERVE ? await devServerTransport() : undefined;
+  if (transport?.type === "http") {
+    console.warn(
+      `\n⚠ Sectionsmith dev server: no HTTPS certificates (${transport.reason}).\n` +
+        `  Serving plain HTTP on http://localhost:${port}/ — fine for standalone mode in a browser, but Office only\n` +
+        "  loads add-ins over HTTPS: run `npx office-addin-dev-certs install` and restart.\n",
+    );
+  }
+  const policy = csp({ dev });
+
+  return {
+    mode: dev ? "development" : "production",
+    context: here,
+    // Never an eval-based devtool: the CSP has no 'unsafe-eval'.
+    devtool: "source-map",
+    entry: {
+      taskpane: "./src/taskpane/index.tsx",
+      commands: "./src/commands/commands.ts",
+    },
+    output: {
+      path: path.join(here, "dist", "addin"),
+      filename: dev ? "[name].js" : "[name].[contenthash:8].js",
+      chunkFilename: dev ? "[name].chunk.js" : "[name].[contenthash:8].chunk.js",
+      assetModuleFilename: "assets/[name].[contenthash:8][ext]",
+      clean: true,
+    },
+    resolve: {
+      extensions: [".ts", ".tsx", ".mjs", ".js", ".json"],
+      extensionAlias: { ".js": [".ts", ".tsx", ".js"] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          // Type errors are `npm run typecheck`'s job; transpiling alone keeps builds fast.
+          use: { loader: "ts-loader", options: { transpileOnly: true, configFile: path.join(here, "tsconfig.json") } },
+        },
+        { test: /\.(png|jpe?g|gif|svg|woff2?)$/, type: "asset/resource" },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({
+        filename: "taskpane.html",
+        template: "./src/taskpane/taskpane.html",
+        chunks: ["taskpane"],
+        csp: policy,
+      }),
+      new HtmlWebpackPlugin({
+        filename: "commands.html",
+        template: "./src/commands/commands.html",
+        chunks: ["commands"],
+        csp: policy,
+      }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: "assets/*", to: "assets/[name][ext]" },
+          {
+            from: "manifest.xml",
+            to: "manifest.xml",
+            transform(content) {
+              if (dev) return content;
+              const xml = content.toString().replaceAll(urlDev, urlProd);
+              if (/localhost/.test(xml)) throw new Error("manifest.xml still points at localhost after URL substitution");
+              return xml;
+            },
+          },
+        ],
+      }),
+    ],
+    optimization: {
+      splitChunks: {
+        cacheGroups: {
+          // The UI loads the engine and the preview with import(): keep their libraries in their own
+          // async chunks so the pane paints before they arrive, and the two do not drag each other in.
+          docx: { test: /[\\/]node_modules[\\/](docx|fflate|nanoid)[\\/]/, name: "docx", chunks: "async", priority: 30, enforce: true },
+          preview: { test: /[\\/]node_modules[\\/]docx-preview[\\/]/, name: "docx-preview", chunks: "async", priority: 30, enforce: true },
+          jszip: { test: /[\\/]node_modules[\\/](jszip|pako|lie|immediate|setimmediate|readable-stream)[\\/]/, name: "jszip", chunks: "async", priority: 30, enforce: true },
+          // React and Fluent change less often than our code: a separate file stays cached across releases.
+          ui: { test: /[\\/]node_modules[\\/]/, name: "ui-vendor", chunks: "initial", priority: 10 },
+        },
+      },
+    },
+    // Fluent makes the initial bundle exceed webpack's default 244 KB hint; sizes are reported by the build.
+    performance: { hints: false },
+    devServer: transport && {
+      port,
+      server: transport.type === "https" ? { type: "https", options: transport.options } : { type: "http" },
+      hot: false, // no React Fast Refresh in this setup: live reload only
+      liveReload: true,
+      static: false, // everything (assets, manifest) comes from the compilation
+      headers: { "X-Content-Type-Options": "nosniff" },
+      client: { overlay: { errors: true, warnings: false } },
+      onListening(server) {
+        const url = `${transport.type}://localhost:${server.options.port}/taskpane.html`;
+        console.log(
+          process.env.SECTIONSMITH_STANDALONE === "1"
+            ? `\nOpen ${url} in a browser (standalone mode)\n`
+            : `\nSectionsmith task pane: ${url}\n`,
+        );
+      },
+    },
+  };
+};
