@@ -42,3 +42,13 @@ export function fakeHost(options: {
 export function decodePiece(piece: InsertPiece): Uint8Array {
   return new Uint8Array(Buffer.from(piece.base64, "base64"));
 }
+
+/** A Blob's bytes through FileReader: jsdom's Blob has no arrayBuffer(). */
+export function blobBytes(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}

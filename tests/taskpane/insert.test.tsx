@@ -4,7 +4,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DOCX_MIME } from "../../src/engine/pack/output";
-import { decodePiece, fakeHost } from "./fake-host";
+import { blobBytes, decodePiece, fakeHost } from "./fake-host";
 import { renderApp, seedDocument } from "./render-app";
 
 vi.mock("../../src/taskpane/preview/render-docx", () => ({ renderDocxPreview: vi.fn(async () => undefined) }));
@@ -125,7 +125,7 @@ describe("Download .docx", () => {
     expect(names).toEqual(["Test agreement.docx"]);
     expect(blobs).toHaveLength(1);
     expect(blobs[0]!.type).toBe(DOCX_MIME);
-    expect(zipMagic(new Uint8Array(await blobs[0]!.arrayBuffer()))).toBe("PK");
+    expect(zipMagic(await blobBytes(blobs[0]!))).toBe("PK");
     await waitFor(() => expect(host.calls).toHaveLength(0));
   });
 });

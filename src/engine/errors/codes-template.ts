@@ -79,7 +79,8 @@ export const TEMPLATE_CODES = {
     severity: "error",
     title: "An included snippet declares a variable with the same name but a different type",
     fix: "Rename one of the two variables, or give both the same type; the form shows one field per name.",
-    example: '"a": variables [{ "name": "term", "type": "number" }], body "{{> b}}"; "b": variables [{ "name": "term", "type": "text" }]',
+    example:
+      '"a": variables [{ "name": "term", "type": "number" }], body "{{> b}}"; "b": variables [{ "name": "term", "type": "text" }]',
   },
   TEMPLATE_RESERVED_NAME: {
     severity: "warning",

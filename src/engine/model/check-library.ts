@@ -7,7 +7,8 @@ import { validateValue } from "./values";
 // The library rules that span several fields. They run on the raw (sanitised) input, not on zod's
 // output, so that they are reported even when some unrelated field elsewhere has an error.
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 const has = (v: object, key: string): boolean => Object.prototype.hasOwnProperty.call(v, key);
 
 /** Which variable types each type-specific rule applies to (the contract's "applies to" column). */
@@ -34,7 +35,21 @@ export function inapplicableRules(v: { type: VariableType }, raw: object): Varia
 
 /** Names that mean something else in a body: built-in tags and helpers. */
 export const RESERVED_NAMES: ReadonlySet<string> = new Set([
-  "page", "pages", "today", "toc", "pagebreak", "else", "this", "eq", "ne", "gt", "lt", "and", "or", "not", "note",
+  "page",
+  "pages",
+  "today",
+  "toc",
+  "pagebreak",
+  "else",
+  "this",
+  "eq",
+  "ne",
+  "gt",
+  "lt",
+  "and",
+  "or",
+  "not",
+  "note",
 ]);
 
 const TYPES: ReadonlySet<string> = new Set(VARIABLE_TYPES);
@@ -46,7 +61,11 @@ const num = (v: unknown): number | undefined => (typeof v === "number" ? v : und
  */
 function bestEffort(raw: Record<string, unknown>): Variable | undefined {
   if (typeof raw.type !== "string" || !TYPES.has(raw.type)) return undefined;
-  const v: Variable = { name: typeof raw.name === "string" ? raw.name : "?", type: raw.type as VariableType, required: raw.required === true };
+  const v: Variable = {
+    name: typeof raw.name === "string" ? raw.name : "?",
+    type: raw.type as VariableType,
+    required: raw.required === true,
+  };
   if (typeof raw.label === "string") v.label = raw.label;
   const [maxLength, min, max] = [num(raw.maxLength), num(raw.min), num(raw.max)];
   if (maxLength !== undefined) v.maxLength = maxLength;
@@ -128,7 +147,13 @@ export function checkLibraryRules(input: unknown): Problem[] {
       const first = seen.get(key);
       if (first !== undefined) {
         const message = `Snippet "${raw.id}" version ${version} appears twice (first at snippets[${first}]); give the newer one a higher version`;
-        out.push(problem({ code: "SNIPPET_DUPLICATE", path: pathJoin(at, has(raw, "version") ? "version" : "id"), message }));
+        out.push(
+          problem({
+            code: "SNIPPET_DUPLICATE",
+            path: pathJoin(at, has(raw, "version") ? "version" : "id"),
+            message,
+          }),
+        );
       } else seen.set(key, i);
     }
     checkVariables(raw.variables, pathJoin(at, "variables"), out);

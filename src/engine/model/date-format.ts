@@ -23,8 +23,7 @@ export function localDateString(date: Date): string {
 export type DateFieldLetter = "d" | "M" | "y" | "E";
 
 export type DateFormatToken =
-  | { kind: "field"; letter: DateFieldLetter; width: number }
-  | { kind: "literal"; text: string };
+  { kind: "field"; letter: DateFieldLetter; width: number } | { kind: "literal"; text: string };
 
 /**
  * Supported letters and widths: d/dd day; M/MM month number, MMM short name, MMMM long name;
@@ -43,7 +42,9 @@ const SUPPORTED = "d, dd, M, MM, MMM, MMMM, y, yy, yyyy, E…EEE, EEEE";
  * Splits a date pattern into fields and literal text. Text in single quotes is literal ('' is a quote);
  * other ASCII letters must be supported fields; every other character is literal.
  */
-export function parseDateFormat(pattern: string): { ok: true; tokens: DateFormatToken[] } | { ok: false; error: string } {
+export function parseDateFormat(
+  pattern: string,
+): { ok: true; tokens: DateFormatToken[] } | { ok: false; error: string } {
   const tokens: DateFormatToken[] = [];
   const literal = (text: string): void => {
     const last = tokens[tokens.length - 1];

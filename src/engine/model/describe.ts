@@ -21,7 +21,9 @@ export function showKind(value: unknown): string {
 /** "a", "b" or "c" */
 export function orList(items: readonly string[]): string {
   const quoted = items.map((s) => JSON.stringify(s));
-  return quoted.length <= 1 ? (quoted[0] ?? "") : `${quoted.slice(0, -1).join(", ")} or ${quoted[quoted.length - 1]}`;
+  return quoted.length <= 1
+    ? (quoted[0] ?? "")
+    : `${quoted.slice(0, -1).join(", ")} or ${quoted[quoted.length - 1]}`;
 }
 
 function distance(a: string, b: string): number {

@@ -42,7 +42,11 @@ function label(path: readonly Segment[]): string {
   return `"${last}"`;
 }
 
-function generic(issue: core.$ZodIssue, path: Segment[], root: unknown): { code: ModelCode; message: string } {
+function generic(
+  issue: core.$ZodIssue,
+  path: Segment[],
+  root: unknown,
+): { code: ModelCode; message: string } {
   const at = getAt(root, path);
   switch (issue.code) {
     case "invalid_type": {
@@ -50,19 +54,30 @@ function generic(issue: core.$ZodIssue, path: Segment[], root: unknown): { code:
       if (!at.found) {
         return path.length === 0
           ? { code: "FIELD_TYPE", message: `The file must hold a JSON object { … }, not ${show(at.value)}` }
-          : { code: "FIELD_REQUIRED", message: `Missing required field ${label(path)}: expected ${expected}` };
+          : {
+              code: "FIELD_REQUIRED",
+              message: `Missing required field ${label(path)}: expected ${expected}`,
+            };
       }
       const subject = path.length === 0 ? "The file" : label(path);
       return { code: "FIELD_TYPE", message: `${subject} must be ${expected}, not ${showKind(at.value)}` };
     }
     case "invalid_value": {
       const allowed = issue.values.map((v) => String(v));
-      if (!at.found) return { code: "FIELD_REQUIRED", message: `Missing required field ${label(path)}: expected ${orList(allowed)}` };
-      return { code: "FIELD_ENUM", message: `${label(path)} must be ${allowed.length > 1 ? "one of " : ""}${orList(allowed)}, not ${show(at.value)}` };
+      if (!at.found)
+        return {
+          code: "FIELD_REQUIRED",
+          message: `Missing required field ${label(path)}: expected ${orList(allowed)}`,
+        };
+      return {
+        code: "FIELD_ENUM",
+        message: `${label(path)} must be ${allowed.length > 1 ? "one of " : ""}${orList(allowed)}, not ${show(at.value)}`,
+      };
     }
     case "too_small":
     case "too_big": {
-      const bound = issue.code === "too_small" ? `at least ${String(issue.minimum)}` : `at most ${String(issue.maximum)}`;
+      const bound =
+        issue.code === "too_small" ? `at least ${String(issue.minimum)}` : `at most ${String(issue.maximum)}`;
       if (issue.origin === "number" || issue.origin === "int") {
         return { code: "FIELD_RANGE", message: `${label(path)} must be ${bound}, not ${show(at.value)}` };
       }

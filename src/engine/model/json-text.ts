@@ -15,10 +15,13 @@ class JsonScanError extends Error {
 function found(text: string, i: number): string {
   if (i >= text.length) return "the end of the file";
   const ch = text[i]!;
-  if (ch === "/" && (text[i + 1] === "/" || text[i + 1] === "*")) return "a comment (JSON does not allow comments)";
+  if (ch === "/" && (text[i + 1] === "/" || text[i + 1] === "*"))
+    return "a comment (JSON does not allow comments)";
   if (ch === "'") return "' (JSON strings must use double quotes)";
   const code = ch.charCodeAt(0);
-  return code < 0x20 ? `the control character U+${code.toString(16).toUpperCase().padStart(4, "0")}` : `"${ch}"`;
+  return code < 0x20
+    ? `the control character U+${code.toString(16).toUpperCase().padStart(4, "0")}`
+    : `"${ch}"`;
 }
 
 /** Throws JsonScanError at the first mistake in `text`; returns normally if the text is valid JSON. */
@@ -35,14 +38,16 @@ function scan(text: string): void {
     const start = i;
     i++; // opening quote
     for (;;) {
-      if (i >= text.length) fail("this text (string) is never closed: a closing \" is missing", start);
+      if (i >= text.length) fail('this text (string) is never closed: a closing " is missing', start);
       const code = text.charCodeAt(i);
       if (code === 0x22) return void i++;
-      if (code < 0x20) fail(`a text (string) cannot contain ${found(text, i)}; write \\n for a line break or \\t for a tab`);
+      if (code < 0x20)
+        fail(`a text (string) cannot contain ${found(text, i)}; write \\n for a line break or \\t for a tab`);
       if (code === 0x5c) {
         const esc = text[i + 1];
         if (esc === "u") {
-          if (!/^[0-9A-Fa-f]{4}$/.test(text.slice(i + 2, i + 6))) fail("\\u must be followed by four hexadecimal digits");
+          if (!/^[0-9A-Fa-f]{4}$/.test(text.slice(i + 2, i + 6)))
+            fail("\\u must be followed by four hexadecimal digits");
           i += 6;
         } else if (esc !== undefined && '"\\/bfnrt'.includes(esc)) i += 2;
         else fail(`"\\${esc ?? ""}" is not a JSON escape; write \\\\ for a backslash`);

@@ -21,6 +21,7 @@ export function parseLength(length: string): { value: number; unit: LengthUnit }
 /** "25mm" → 1417 twips (rounded to a whole twip). Throws a RangeError for text that is not a length. */
 export function lengthToTwips(length: string): number {
   const parsed = parseLength(length);
-  if (!parsed) throw new RangeError(`"${length}" is not a length: write a number followed by mm, cm, in or pt`);
+  if (!parsed)
+    throw new RangeError(`"${length}" is not a length: write a number followed by mm, cm, in or pt`);
   return Math.round(parsed.value * TWIPS_PER_UNIT[parsed.unit]);
 }

@@ -22,7 +22,8 @@ export function parseAssembly(input: unknown, options: ParseOptions = {}): Parse
   problems.push(...unknownKeys(assemblySchema, value));
   let assembly: Assembly | undefined;
   if (parsed.success) {
-    const { $schema: _ignored, ...rest } = parsed.data;
+    const rest = { ...parsed.data };
+    delete rest.$schema; // only for editors
     assembly = rest;
   }
   return finish(problems, assembly, options.source);

@@ -15,10 +15,13 @@ export type ParseOptions = {
   source?: string;
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** JSON text or an already-parsed value → a sanitised value (forbidden characters removed, with warnings). */
-export function load(input: unknown): { ok: true; value: unknown; problems: Problem[] } | { ok: false; problems: Problem[] } {
+export function load(
+  input: unknown,
+): { ok: true; value: unknown; problems: Problem[] } | { ok: false; problems: Problem[] } {
   let value = input;
   if (typeof input === "string") {
     const parsed = parseJsonText(input);
@@ -45,9 +48,13 @@ export function formatMismatch(value: unknown, kind: "library" | "assembly"): Pr
   return problem({ code: "FORMAT_UNKNOWN", path: "format", message });
 }
 
-export function finish<T>(problems: Problem[], value: T | undefined, source: string | undefined): ParseResult<T> {
-  const withSource = source === undefined ? problems : problems.map((p) => (p.source === undefined ? { ...p, source } : p));
+export function finish<T>(
+  problems: Problem[],
+  value: T | undefined,
+  source: string | undefined,
+): ParseResult<T> {
+  const withSource =
+    source === undefined ? problems : problems.map((p) => (p.source === undefined ? { ...p, source } : p));
   if (value === undefined || errorsOf(withSource).length > 0) return { ok: false, problems: withSource };
   return { ok: true, value, problems: withSource };
 }
-

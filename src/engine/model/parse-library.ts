@@ -30,9 +30,12 @@ export function parseLibrary(input: unknown, options: ParseOptions = {}): ParseR
   problems.push(...checkLibraryRules(value), ...unknownKeys(librarySchema, value));
   let library: Library | undefined;
   if (parsed.success) {
-    const { $schema: _ignored, ...rest } = parsed.data;
-    library = { ...rest, snippets: rest.snippets.map((s) => ({ ...s, variables: s.variables.map(normaliseVariable) })) };
+    const rest = { ...parsed.data };
+    delete rest.$schema; // only for editors
+    library = {
+      ...rest,
+      snippets: rest.snippets.map((s) => ({ ...s, variables: s.variables.map(normaliseVariable) })),
+    };
   }
   return finish(problems, library, options.source);
 }
-

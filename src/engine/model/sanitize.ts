@@ -4,6 +4,7 @@ import { pathJoin, problem, type Problem } from "../errors/problem";
 // the template layer reserves the noncharacters U+FDD0–U+FDEF as sentinels (template/sentinels.ts).
 // Removing them once, at the door, means no later stage has to wonder whether a U+FDD0 is ours.
 // The quick test also matches surrogates that are properly paired; the slow scan sorts that out.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const SUSPECT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFDD0-\uFDEF\uFFFE\uFFFF\uD800-\uDFFF]/;
 
 const hex = (code: number): string => "U+" + code.toString(16).toUpperCase().padStart(4, "0");
@@ -88,7 +89,12 @@ export function sanitize(value: unknown, path: string): { value: unknown; proble
       const itemPath = pathJoin(at, key);
       if (removed.length > 0) problems.push(removedProblem(removed, itemPath, "the field name"));
       // defineProperty, so that a key such as "__proto__" stays an ordinary key.
-      Object.defineProperty(out, key, { value: walk(item, itemPath), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, {
+        value: walk(item, itemPath),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     seen.delete(v);
     return out;

@@ -25,7 +25,10 @@ const lengthSchema = z
   .string()
   .regex(
     LENGTH_PATTERN,
-    onString("LENGTH_INVALID", (v) => `Length ${show(v)} must be a number followed by mm, cm, in or pt, e.g. "25mm" or "1in"`),
+    onString(
+      "LENGTH_INVALID",
+      (v) => `Length ${show(v)} must be a number followed by mm, cm, in or pt, e.g. "25mm" or "1in"`,
+    ),
   )
   .meta({ description: 'A number followed by mm, cm, in or pt, e.g. "25mm"' });
 
@@ -43,17 +46,29 @@ const propertiesSchema = z
 
 const pageSchema = z
   .object({
-    size: z.enum(["A4", "Letter", "Legal"]).default("A4").meta({ description: "A4 (default), Letter or Legal" }),
-    orientation: z.enum(["portrait", "landscape"]).default("portrait").meta({ description: "portrait (default) or landscape" }),
+    size: z
+      .enum(["A4", "Letter", "Legal"])
+      .default("A4")
+      .meta({ description: "A4 (default), Letter or Legal" }),
+    orientation: z
+      .enum(["portrait", "landscape"])
+      .default("portrait")
+      .meta({ description: "portrait (default) or landscape" }),
     margins: z
-      .object({ top: lengthSchema.optional(), bottom: lengthSchema.optional(), left: lengthSchema.optional(), right: lengthSchema.optional() })
+      .object({
+        top: lengthSchema.optional(),
+        bottom: lengthSchema.optional(),
+        left: lengthSchema.optional(),
+        right: lengthSchema.optional(),
+      })
       .optional()
       .meta({ description: "Page margins, each a length such as 25mm" }),
   })
   .prefault({})
   .meta({ description: "Paper size, orientation and margins" });
 
-const fontSizeMessage = (n: number): string => `fontSize must be a number of points above 0 and at most 1638, not ${n}`;
+const fontSizeMessage = (n: number): string =>
+  `fontSize must be a number of points above 0 and at most 1638, not ${n}`;
 
 const themeSchema = z
   .object({
@@ -67,7 +82,13 @@ const themeSchema = z
     headingFont: z.string().optional().meta({ description: "Heading font, e.g. Calibri Light" }),
     headingColor: z
       .string()
-      .regex(/^#[0-9A-Fa-f]{6}$/, onString("COLOR_INVALID", (v) => `headingColor ${show(v)} must be # and six hexadecimal digits, e.g. #1F3864`))
+      .regex(
+        /^#[0-9A-Fa-f]{6}$/,
+        onString(
+          "COLOR_INVALID",
+          (v) => `headingColor ${show(v)} must be # and six hexadecimal digits, e.g. #1F3864`,
+        ),
+      )
       .optional()
       .meta({ description: "Heading colour, #RRGGBB" }),
   })
@@ -87,7 +108,9 @@ const headerFooterSchema = z
         .meta({ title: "From a snippet" }),
       z
         .object({
-          text: z.string().meta({ description: "Markdown with template tags, e.g. Page {{page}} of {{pages}}" }),
+          text: z
+            .string()
+            .meta({ description: "Markdown with template tags, e.g. Page {{page}} of {{pages}}" }),
           snippet: z.never().optional(),
           values: z.never().optional(),
         })
@@ -95,9 +118,11 @@ const headerFooterSchema = z
     ],
     onAny("HEADER_FOOTER_INVALID", (v) => {
       if (typeof v !== "object" || v === null || Array.isArray(v)) return undefined;
-      if (has(v, "snippet") && has(v, "text")) return `Give either "snippet" (a snippet id) or "text" (Markdown), not both`;
+      if (has(v, "snippet") && has(v, "text"))
+        return `Give either "snippet" (a snippet id) or "text" (Markdown), not both`;
       if (!has(v, "snippet") && !has(v, "text")) return `Needs "snippet" (a snippet id) or "text" (Markdown)`;
-      if (has(v, "text") && has(v, "values")) return `"values" only applies with "snippet"; "text" is used as written`;
+      if (has(v, "text") && has(v, "values"))
+        return `"values" only applies with "snippet"; "text" is used as written`;
       return undefined;
     }),
   )
@@ -106,8 +131,12 @@ const headerFooterSchema = z
 const sectionSchema = z
   .object({
     snippet: idSchema.meta({ description: "Id of the snippet to insert" }),
-    version: versionSchema.optional().meta({ description: "Pins one version; default: the highest approved" }),
-    values: valuesSchema.optional().meta({ description: "Values for this section; they win over the assembly's values" }),
+    version: versionSchema
+      .optional()
+      .meta({ description: "Pins one version; default: the highest approved" }),
+    values: valuesSchema
+      .optional()
+      .meta({ description: "Values for this section; they win over the assembly's values" }),
     headingOffset: intSchema("headingOffset", 0, 8)
       .default(0)
       .meta({ description: "Shifts headings down: 1 turns Heading 1 into Heading 2 (0–8)" }),
@@ -122,7 +151,9 @@ const sectionSchema = z
 export const assemblySchema = z
   .object({
     $schema: z.string().optional().meta({ description: "The JSON Schema of this file, for editors" }),
-    format: z.literal(ASSEMBLY_FORMAT, formatRule(ASSEMBLY_FORMAT, "assembly")).meta({ description: "Always sectionsmith/assembly@1" }),
+    format: z
+      .literal(ASSEMBLY_FORMAT, formatRule(ASSEMBLY_FORMAT, "assembly"))
+      .meta({ description: "Always sectionsmith/assembly@1" }),
     properties: propertiesSchema.optional(),
     locale: z
       .string()
@@ -135,14 +166,33 @@ export const assemblySchema = z
     footer: headerFooterSchema.optional(),
     options: z
       .object({
-        draftingNotes: z.boolean().default(false).meta({ description: "Snippet notes and {{#note}} become Word comments" }),
-        updateFieldsOnOpen: z.boolean().optional().meta({ description: "Ask Word to update fields on open; default: when there is a table of contents" }),
+        draftingNotes: z
+          .boolean()
+          .default(false)
+          .meta({ description: "Snippet notes and {{#note}} become Word comments" }),
+        updateFieldsOnOpen: z
+          .boolean()
+          .optional()
+          .meta({
+            description: "Ask Word to update fields on open; default: when there is a table of contents",
+          }),
       })
       .prefault({}),
-    values: valuesSchema.default({}).meta({ description: "Values visible to every section; a section's own values win" }),
+    values: valuesSchema
+      .default({})
+      .meta({ description: "Values visible to every section; a section's own values win" }),
     sections: z
       .array(sectionSchema)
-      .min(1, onAny("SECTIONS_EMPTY", () => `An assembly needs at least one section: "sections": [{ "snippet": "id" }]`))
+      .min(
+        1,
+        onAny(
+          "SECTIONS_EMPTY",
+          () => `An assembly needs at least one section: "sections": [{ "snippet": "id" }]`,
+        ),
+      )
       .meta({ description: "The snippets of the document, in order" }),
   })
-  .meta({ title: "Sectionsmith assembly", description: "Which snippets, in what order, with which values (sectionsmith/assembly@1)" });
+  .meta({
+    title: "Sectionsmith assembly",
+    description: "Which snippets, in what order, with which values (sectionsmith/assembly@1)",
+  });

@@ -11,7 +11,11 @@ export const MARK = "\u0001";
 type ErrorParam = { error: (issue: { input?: unknown }) => string | undefined };
 
 /** An error callback giving `code` and a message, for inputs of the right JSON type only (else zod's). */
-function rule<T>(code: ModelCode, accepts: (v: unknown) => v is T, message: (v: T) => string | undefined): ErrorParam {
+function rule<T>(
+  code: ModelCode,
+  accepts: (v: unknown) => v is T,
+  message: (v: T) => string | undefined,
+): ErrorParam {
   return {
     error: (issue) => {
       if (!accepts(issue.input)) return undefined;
@@ -23,7 +27,7 @@ function rule<T>(code: ModelCode, accepts: (v: unknown) => v is T, message: (v: 
 
 const isString = (v: unknown): v is string => typeof v === "string";
 const isNumber = (v: unknown): v is number => typeof v === "number";
-const isAny = (v: unknown): v is unknown => true;
+const isAny = (_v: unknown): _v is unknown => true;
 
 export const onString = (code: ModelCode, message: (v: string) => string | undefined): ErrorParam =>
   rule(code, isString, message);
@@ -35,16 +39,14 @@ export const onAny = (code: ModelCode, message: (v: unknown) => string | undefin
 export const ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,99}$/;
 export const VARIABLE_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export const idSchema = z
-  .string()
-  .regex(
-    ID_PATTERN,
-    onString(
-      "ID_INVALID",
-      (v) =>
-        `Snippet id ${show(v)} must be lowercase letters, digits, ".", "_" or "-", starting with a letter or digit (at most 100 characters)`,
-    ),
-  );
+export const idSchema = z.string().regex(
+  ID_PATTERN,
+  onString(
+    "ID_INVALID",
+    (v) =>
+      `Snippet id ${show(v)} must be lowercase letters, digits, ".", "_" or "-", starting with a letter or digit (at most 100 characters)`,
+  ),
+);
 
 /**
  * A whole number from `min` to `max` (inclusive; max optional): a non-number is FIELD_TYPE, a number
@@ -79,8 +81,9 @@ export const valueSchema = z
         `A value must be text, a number, true/false or a list of items (objects whose fields are text, numbers or true/false), not ${Array.isArray(v) ? "a list with other things in it" : show(v)}`,
     ),
   )
-  .meta({ description: "text, multiline, choice, date (YYYY-MM-DD): a string; number, currency: a number; boolean: true/false; list: an array of objects" });
+  .meta({
+    description:
+      "text, multiline, choice, date (YYYY-MM-DD): a string; number, currency: a number; boolean: true/false; list: an array of objects",
+  });
 
-export const valuesSchema = z
-  .record(z.string(), valueSchema)
-  .meta({ description: "Variable name → value" });
+export const valuesSchema = z.record(z.string(), valueSchema).meta({ description: "Variable name → value" });

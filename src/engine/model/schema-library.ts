@@ -2,7 +2,16 @@ import { z } from "zod";
 import { LIBRARY_FORMAT } from "./types";
 import { parseDateFormat } from "./date-format";
 import { show } from "./describe";
-import { ID_PATTERN, VARIABLE_NAME_PATTERN, idSchema, intSchema, onAny, onString, valueSchema, versionSchema } from "./schema-common";
+import {
+  ID_PATTERN,
+  VARIABLE_NAME_PATTERN,
+  idSchema,
+  intSchema,
+  onAny,
+  onString,
+  valueSchema,
+  versionSchema,
+} from "./schema-common";
 
 // The library file as a zod schema: one definition gives the structural checks (with every issue
 // and its path) and, through z.toJSONSchema, the schema editors use (json-schema.ts). Rules that
@@ -11,8 +20,20 @@ import { ID_PATTERN, VARIABLE_NAME_PATTERN, idSchema, intSchema, onAny, onString
 
 export const SNIPPET_STATUSES = ["draft", "approved", "deprecated"] as const;
 export const SNIPPET_KINDS = ["body", "header", "footer"] as const;
-export const VARIABLE_TYPES = ["text", "multiline", "number", "currency", "date", "choice", "boolean", "list"] as const;
-const FIELD_TYPES = VARIABLE_TYPES.filter((t) => t !== "list") as Exclude<(typeof VARIABLE_TYPES)[number], "list">[];
+export const VARIABLE_TYPES = [
+  "text",
+  "multiline",
+  "number",
+  "currency",
+  "date",
+  "choice",
+  "boolean",
+  "list",
+] as const;
+const FIELD_TYPES = VARIABLE_TYPES.filter((t) => t !== "list") as Exclude<
+  (typeof VARIABLE_TYPES)[number],
+  "list"
+>[];
 
 export function compileError(pattern: string): string | undefined {
   try {
@@ -26,7 +47,8 @@ export function compileError(pattern: string): string | undefined {
 /** ISO 4217, as far as this JavaScript engine knows; three capital letters when it cannot say. */
 export function isCurrencyCode(code: string): boolean {
   if (!/^[A-Z]{3}$/.test(code)) return false;
-  const supported = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("currency") : undefined;
+  const supported =
+    typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("currency") : undefined;
   return supported === undefined || supported.includes(code);
 }
 
@@ -43,13 +65,16 @@ const variableShape = {
       VARIABLE_NAME_PATTERN,
       onString(
         "VARIABLE_NAME_INVALID",
-        (v) => `Variable name ${show(v)} must start with a letter or "_" and hold only letters, digits and "_" (it is written {{name}} in the body)`,
+        (v) =>
+          `Variable name ${show(v)} must start with a letter or "_" and hold only letters, digits and "_" (it is written {{name}} in the body)`,
       ),
     )
     .meta({ description: "Name used in the body as {{name}}: a letter or _, then letters, digits or _" }),
   label: z.string().optional().meta({ description: "Label shown in the fill-in form" }),
   help: z.string().optional().meta({ description: "Help text shown under the field in the fill-in form" }),
-  type: z.enum(VARIABLE_TYPES).meta({ description: "text, multiline, number, currency, date, choice, boolean or list" }),
+  type: z
+    .enum(VARIABLE_TYPES)
+    .meta({ description: "text, multiline, number, currency, date, choice, boolean or list" }),
   required: z.boolean().default(false).meta({ description: "A missing required value is an error" }),
   default: valueSchema.optional().meta({ description: "Used when no value is given; must be a valid value" }),
   maxLength: intSchema("maxLength", 1)
@@ -59,11 +84,17 @@ const variableShape = {
     .string()
     .refine(
       (p) => compileError(p) === undefined,
-      onString("PATTERN_INVALID", (p) => `Pattern ${show(p)} is not a valid JavaScript regular expression: ${compileError(p)}`),
+      onString(
+        "PATTERN_INVALID",
+        (p) => `Pattern ${show(p)} is not a valid JavaScript regular expression: ${compileError(p)}`,
+      ),
     )
     .optional()
     .meta({ description: "text, multiline: a JavaScript regular expression the whole value must match" }),
-  min: z.number().optional().meta({ description: "number, currency: the smallest value allowed (inclusive)" }),
+  min: z
+    .number()
+    .optional()
+    .meta({ description: "number, currency: the smallest value allowed (inclusive)" }),
   max: z.number().optional().meta({ description: "number, currency: the largest value allowed (inclusive)" }),
   decimals: intSchema("decimals", 0, 20)
     .optional()
@@ -88,7 +119,10 @@ const variableShape = {
     .meta({ description: "date: Unicode date pattern such as d MMMM yyyy; default: the locale's long date" }),
   options: z
     .array(z.string())
-    .min(1, onAny("OPTIONS_REQUIRED", () => `"options" must list at least one choice`))
+    .min(
+      1,
+      onAny("OPTIONS_REQUIRED", () => `"options" must list at least one choice`),
+    )
     .optional()
     .meta({ description: "choice: the texts the user can choose from (required, non-empty)" }),
 };
@@ -100,10 +134,14 @@ const fieldSchema = z
       .enum(
         FIELD_TYPES,
         onAny("LIST_NESTED", (v) =>
-          v === "list" ? `A field of a list cannot itself be a list: lists do not nest (use text, number, … or a separate list variable)` : undefined,
+          v === "list"
+            ? `A field of a list cannot itself be a list: lists do not nest (use text, number, … or a separate list variable)`
+            : undefined,
         ),
       )
-      .meta({ description: "text, multiline, number, currency, date, choice or boolean (lists do not nest)" }),
+      .meta({
+        description: "text, multiline, number, currency, date, choice or boolean (lists do not nest)",
+      }),
   })
   .meta({ description: "A field of each list item" });
 
@@ -112,7 +150,10 @@ export const variableSchema = z
     ...variableShape,
     fields: z
       .array(fieldSchema)
-      .min(1, onAny("FIELDS_REQUIRED", () => `"fields" must describe at least one field of a list item`))
+      .min(
+        1,
+        onAny("FIELDS_REQUIRED", () => `"fields" must describe at least one field of a list item`),
+      )
       .optional()
       .meta({ description: "list: the fields of each item (required; no nested lists)" }),
   })
@@ -123,8 +164,14 @@ const titleMessage = (t: string): string =>
 
 export const snippetSchema = z
   .object({
-    id: idSchema.meta({ description: `Identifier: ${ID_PATTERN.source}. Several versions of one id may exist` }),
-    version: versionSchema.default(1).meta({ description: "Whole number ≥ 1; the highest approved version is used unless an assembly pins one" }),
+    id: idSchema.meta({
+      description: `Identifier: ${ID_PATTERN.source}. Several versions of one id may exist`,
+    }),
+    version: versionSchema
+      .default(1)
+      .meta({
+        description: "Whole number ≥ 1; the highest approved version is used unless an assembly pins one",
+      }),
     title: z
       .string()
       .min(1, onString("FIELD_LENGTH", titleMessage))
@@ -132,25 +179,42 @@ export const snippetSchema = z
       .refine((t) => t === "" || t.trim() !== "", onString("FIELD_LENGTH", titleMessage))
       .meta({ description: "Title shown in the library, 1–200 characters" }),
     description: z.string().optional().meta({ description: "What the snippet is for" }),
-    category: z.string().optional().meta({ description: 'Category; "/" separates levels, e.g. Contracts/Clauses' }),
+    category: z
+      .string()
+      .optional()
+      .meta({ description: 'Category; "/" separates levels, e.g. Contracts/Clauses' }),
     tags: z.array(z.string()).default([]).meta({ description: "Search tags" }),
     status: z.enum(SNIPPET_STATUSES).default("draft").meta({ description: "draft, approved or deprecated" }),
     owner: z.string().optional().meta({ description: "Who maintains the snippet" }),
     reviewBy: z.iso
-      .date(onString("DATE_INVALID", (v) => `reviewBy ${show(v)} must be a real date written YYYY-MM-DD, e.g. 2027-03-01`))
+      .date(
+        onString(
+          "DATE_INVALID",
+          (v) => `reviewBy ${show(v)} must be a real date written YYYY-MM-DD, e.g. 2027-03-01`,
+        ),
+      )
       .optional()
       .meta({ description: "YYYY-MM-DD; past it the snippet is stale" }),
     updated: z.iso
       .datetime({
         offset: true,
-        ...onString("DATETIME_INVALID", (v) => `updated ${show(v)} must be an ISO 8601 date-time with a time zone, e.g. 2026-10-01T12:00:00Z`),
+        ...onString(
+          "DATETIME_INVALID",
+          (v) =>
+            `updated ${show(v)} must be an ISO 8601 date-time with a time zone, e.g. 2026-10-01T12:00:00Z`,
+        ),
       })
       .optional()
       .meta({ description: "ISO 8601 date-time of the last change, e.g. 2026-10-01T12:00:00Z" }),
     kind: z.enum(SNIPPET_KINDS).default("body").meta({ description: "body, header or footer" }),
     variables: z.array(variableSchema).default([]).meta({ description: "Values the user fills in" }),
-    notes: z.string().optional().meta({ description: "Drafting note; a Word comment when drafting notes are on" }),
-    body: z.string().meta({ description: "Markdown with template tags ({{name}}, {{#if}}, {{#each}}, {{> id}}, …)" }),
+    notes: z
+      .string()
+      .optional()
+      .meta({ description: "Drafting note; a Word comment when drafting notes are on" }),
+    body: z
+      .string()
+      .meta({ description: "Markdown with template tags ({{name}}, {{#if}}, {{#each}}, {{> id}}, …)" }),
   })
   .meta({ description: "A reusable piece of a document" });
 
@@ -164,8 +228,13 @@ export const formatRule = (format: string, kind: string) =>
 export const librarySchema = z
   .object({
     $schema: z.string().optional().meta({ description: "The JSON Schema of this file, for editors" }),
-    format: z.literal(LIBRARY_FORMAT, formatRule(LIBRARY_FORMAT, "library")).meta({ description: "Always sectionsmith/library@1" }),
+    format: z
+      .literal(LIBRARY_FORMAT, formatRule(LIBRARY_FORMAT, "library"))
+      .meta({ description: "Always sectionsmith/library@1" }),
     name: z.string().optional().meta({ description: "Name of the library" }),
     snippets: z.array(snippetSchema).default([]).meta({ description: "The snippets of the library" }),
   })
-  .meta({ title: "Sectionsmith library", description: "A library of reusable snippets (sectionsmith/library@1)" });
+  .meta({
+    title: "Sectionsmith library",
+    description: "A library of reusable snippets (sectionsmith/library@1)",
+  });

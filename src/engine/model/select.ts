@@ -11,7 +11,11 @@ import type { Snippet, SnippetKind, SnippetStatus } from "./types";
 const RANK: Record<SnippetStatus, number> = { approved: 3, draft: 2, deprecated: 1 };
 
 /** The snippet an assembly gets for `id` (and `version`, when pinned); undefined when there is none. */
-export function selectSnippet(snippets: readonly Snippet[], id: string, version?: number): Snippet | undefined {
+export function selectSnippet(
+  snippets: readonly Snippet[],
+  id: string,
+  version?: number,
+): Snippet | undefined {
   let best: Snippet | undefined;
   for (const s of snippets) {
     if (s.id !== id) continue;
@@ -19,14 +23,22 @@ export function selectSnippet(snippets: readonly Snippet[], id: string, version?
       if (s.version === version) return s;
       continue;
     }
-    if (!best || RANK[s.status] > RANK[best.status] || (RANK[s.status] === RANK[best.status] && s.version > best.version)) best = s;
+    if (
+      !best ||
+      RANK[s.status] > RANK[best.status] ||
+      (RANK[s.status] === RANK[best.status] && s.version > best.version)
+    )
+      best = s;
   }
   return best;
 }
 
 /** A snippet's status, and whether it is stale: its reviewBy date is before `today`'s local date. */
 export function snippetHealth(snippet: Snippet, today: Date): { status: SnippetStatus; stale: boolean } {
-  return { status: snippet.status, stale: snippet.reviewBy !== undefined && snippet.reviewBy < localDateString(today) };
+  return {
+    status: snippet.status,
+    stale: snippet.reviewBy !== undefined && snippet.reviewBy < localDateString(today),
+  };
 }
 
 export type SnippetRef = { id: string; version?: number };
@@ -66,11 +78,22 @@ export function findSnippet(
   const pinned = ref.version !== undefined;
   if (snippet.status === "draft") {
     const why = pinned ? "the pinned version" : "there is no approved version";
-    problems.push(problem({ code: "SNIPPET_DRAFT", path: at, message: `Using ${name}, a draft that has not been approved (${why})` }));
+    problems.push(
+      problem({
+        code: "SNIPPET_DRAFT",
+        path: at,
+        message: `Using ${name}, a draft that has not been approved (${why})`,
+      }),
+    );
   } else if (snippet.status === "deprecated") {
     const better = selectSnippet(snippets, ref.id);
-    const hint = better && better !== snippet && better.status !== "deprecated" ? `; version ${better.version} is ${better.status}` : "";
-    problems.push(problem({ code: "SNIPPET_DEPRECATED", path: at, message: `Using ${name}, which is deprecated${hint}` }));
+    const hint =
+      better && better !== snippet && better.status !== "deprecated"
+        ? `; version ${better.version} is ${better.status}`
+        : "";
+    problems.push(
+      problem({ code: "SNIPPET_DEPRECATED", path: at, message: `Using ${name}, which is deprecated${hint}` }),
+    );
   }
   if (options.today && snippetHealth(snippet, options.today).stale) {
     const message = `${name} was due for review on ${snippet.reviewBy}: its text may be out of date`;

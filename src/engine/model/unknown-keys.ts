@@ -68,7 +68,9 @@ export function unknownKeys(schema: z.ZodType, value: unknown, path = ""): Probl
             path: pathJoin(at, key),
             message:
               `Unknown field "${key}" is ignored.` +
-              (guess ? ` Did you mean "${guess}"?` : ` Fields known here: ${known.filter((k) => k !== "$schema").join(", ")}.`),
+              (guess
+                ? ` Did you mean "${guess}"?`
+                : ` Fields known here: ${known.filter((k) => k !== "$schema").join(", ")}.`),
           }),
         );
       }

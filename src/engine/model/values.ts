@@ -7,7 +7,8 @@ import type { ListItem, ScalarValue, Value, Values, Variable } from "./types";
 // and a variable's own default (check-library.ts), so a default can never be something a user
 // could not type.
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 const has = (v: object, key: string): boolean => Object.prototype.hasOwnProperty.call(v, key);
 const named = (v: Variable): string => `"${v.name}"${v.label ? ` (${v.label})` : ""}`;
 
@@ -46,14 +47,22 @@ function matchesType(v: Variable, value: unknown): boolean {
 
 function checkScalar(v: Variable, value: string | number | boolean, path: string): Problem[] {
   const out: Problem[] = [];
-  const push = (code: Problem["code"], message: string): void => void out.push(problem({ code, path, message }));
+  const push = (code: Problem["code"], message: string): void =>
+    void out.push(problem({ code, path, message }));
   if (typeof value === "string") {
     if (v.type === "date" && !isRealDate(value)) {
-      push("VALUE_DATE", `${named(v)} must be a real date written YYYY-MM-DD, e.g. 2026-11-22, not ${show(value)}`);
+      push(
+        "VALUE_DATE",
+        `${named(v)} must be a real date written YYYY-MM-DD, e.g. 2026-11-22, not ${show(value)}`,
+      );
     }
     if ((v.type === "text" || v.type === "multiline") && v.maxLength !== undefined) {
       const length = [...value].length;
-      if (length > v.maxLength) push("VALUE_LENGTH", `${named(v)} may have at most ${v.maxLength} characters; this value has ${length}`);
+      if (length > v.maxLength)
+        push(
+          "VALUE_LENGTH",
+          `${named(v)} may have at most ${v.maxLength} characters; this value has ${length}`,
+        );
     }
     if ((v.type === "text" || v.type === "multiline") && v.pattern !== undefined) {
       let re: RegExp | undefined;
@@ -62,7 +71,11 @@ function checkScalar(v: Variable, value: string | number | boolean, path: string
       } catch {
         re = undefined; // reported as PATTERN_INVALID when the library loads
       }
-      if (re && !re.test(value)) push("VALUE_PATTERN", `${named(v)} must match the pattern ${v.pattern} (all of the value), but ${show(value)} does not`);
+      if (re && !re.test(value))
+        push(
+          "VALUE_PATTERN",
+          `${named(v)} must match the pattern ${v.pattern} (all of the value), but ${show(value)} does not`,
+        );
     }
     if (v.type === "choice" && v.options !== undefined && !v.options.includes(value)) {
       push("VALUE_OPTION", `${named(v)} must be one of ${orList(v.options)}, not ${show(value)}`);
@@ -72,7 +85,11 @@ function checkScalar(v: Variable, value: string | number | boolean, path: string
     const high = v.max !== undefined && value > v.max;
     if (low || high) {
       const range =
-        v.min !== undefined && v.max !== undefined ? `from ${v.min} to ${v.max}` : v.min !== undefined ? `at least ${v.min}` : `at most ${v.max}`;
+        v.min !== undefined && v.max !== undefined
+          ? `from ${v.min} to ${v.max}`
+          : v.min !== undefined
+            ? `at least ${v.min}`
+            : `at most ${v.max}`;
       push("VALUE_RANGE", `${named(v)} must be ${range}, not ${value}`);
     }
   }
@@ -95,7 +112,13 @@ function checkItem(list: Variable, item: unknown, path: string): { value?: ListI
       else if (field.required) {
         ok = false;
         const message = `Item is missing a value for the required field ${named(field)}: expected ${EXPECTED_TYPE[field.type]}`;
-        problems.push(problem({ code: "VALUE_REQUIRED", path: given === undefined ? path : pathJoin(path, field.name), message }));
+        problems.push(
+          problem({
+            code: "VALUE_REQUIRED",
+            path: given === undefined ? path : pathJoin(path, field.name),
+            message,
+          }),
+        );
       }
       continue;
     }
@@ -116,7 +139,11 @@ function checkItem(list: Variable, item: unknown, path: string): { value?: ListI
  * Checks one present value against its variable. `value` is the normalised value (list items get
  * their fields' defaults), or undefined when the value has errors.
  */
-export function validateValue(v: Variable, value: unknown, path: string): { value?: Value; problems: Problem[] } {
+export function validateValue(
+  v: Variable,
+  value: unknown,
+  path: string,
+): { value?: Value; problems: Problem[] } {
   if (!matchesType(v, value)) {
     const message = `${named(v)} is a ${v.type} variable: its value must be ${EXPECTED_TYPE[v.type]}, not ${showKind(value)}`;
     return { problems: [problem({ code: "VALUE_TYPE", path, message })] };
@@ -157,7 +184,10 @@ export function resolveValues(
       if (known.has(name)) continue;
       values[name] = value;
       if (layer.warnUnknown) {
-        const list = variables.length > 0 ? `its variables are ${variables.map((v) => v.name).join(", ")}` : "it has no variables";
+        const list =
+          variables.length > 0
+            ? `its variables are ${variables.map((v) => v.name).join(", ")}`
+            : "it has no variables";
         const message = `No variable of this snippet is named "${name}"; ${list}`;
         problems.push(problem({ code: "VALUE_UNKNOWN", path: pathJoin(layer.path, name), message }));
       }

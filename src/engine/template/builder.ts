@@ -115,7 +115,8 @@ export class MarkdownBuilder {
   }
 
   private flushNotes(): void {
-    for (const { index, origin } of this.pendingNotes) this.raw(noteStart(index), { ...origin, literal: false });
+    for (const { index, origin } of this.pendingNotes)
+      this.raw(noteStart(index), { ...origin, literal: false });
     this.pendingNotes = [];
   }
 

@@ -73,7 +73,12 @@ export function checkTemplate(input: CheckInput): Problem[] {
         if (snippetId === undefined) return;
         // Only cycles through this snippet are reported here; others are reported on their own snippets.
         const chain = pathBack(id, snippetId, lookup);
-        if (chain) report("TEMPLATE_INCLUDE_CYCLE", `including "${id}" makes a cycle: ${[snippetId, ...chain].join(" → ")}`, offset);
+        if (chain)
+          report(
+            "TEMPLATE_INCLUDE_CYCLE",
+            `including "${id}" makes a cycle: ${[snippetId, ...chain].join(" → ")}`,
+            offset,
+          );
       },
     },
     parsed.program,

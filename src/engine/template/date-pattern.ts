@@ -9,7 +9,8 @@ import { dateFormat, numberFormat } from "./intl-cache";
 //   '…'           literal text; '' is one apostrophe. Any character that is not a letter is literal.
 // Names and digits come from Intl for the locale, so "d MMMM yyyy" is "22 novembre 2026" in fr-FR.
 
-export type DatePatternToken = { kind: "field"; letter: string; count: number } | { kind: "literal"; text: string };
+export type DatePatternToken =
+  { kind: "field"; letter: string; count: number } | { kind: "literal"; text: string };
 
 const SUPPORTED = new Set(["d", "M", "L", "y", "E"]);
 
@@ -79,7 +80,9 @@ export function checkDatePattern(pattern: string): string | undefined {
 const MONTH_WIDTH = ["numeric", "2-digit", "short", "long", "narrow"] as const;
 
 function digits(locale: string, n: number, minDigits: number): string {
-  return numberFormat(locale, { useGrouping: false, minimumIntegerDigits: Math.min(minDigits, 21) }).format(n);
+  return numberFormat(locale, { useGrouping: false, minimumIntegerDigits: Math.min(minDigits, 21) }).format(
+    n,
+  );
 }
 
 function part(locale: string, options: Intl.DateTimeFormatOptions, date: Date, type: string): string {
@@ -89,7 +92,15 @@ function part(locale: string, options: Intl.DateTimeFormatOptions, date: Date, t
   return found?.value ?? "";
 }
 
-function field(letter: string, count: number, y: number, m: number, d: number, date: Date, locale: string): string {
+function field(
+  letter: string,
+  count: number,
+  y: number,
+  m: number,
+  d: number,
+  date: Date,
+  locale: string,
+): string {
   switch (letter) {
     case "d":
       return digits(locale, d, count);
@@ -118,7 +129,13 @@ function field(letter: string, count: number, y: number, m: number, d: number, d
  * Formats a calendar date (year, month 1–12, day) with a pattern, or with the locale's long date when
  * there is none. The date is never converted between time zones.
  */
-export function formatCalendarDate(y: number, m: number, d: number, pattern: string | undefined, locale: string): string {
+export function formatCalendarDate(
+  y: number,
+  m: number,
+  d: number,
+  pattern: string | undefined,
+  locale: string,
+): string {
   const date = new Date(Date.UTC(y, m - 1, d));
   // Date.UTC maps years 0–99 to 1900–1999; set the year explicitly so year 50 stays year 50.
   date.setUTCFullYear(y, m - 1, d);

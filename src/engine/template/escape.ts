@@ -18,7 +18,8 @@ const AUTOLINK_START = /(?<=https?:)(?=\/\/)|(?<=www)(?=\.)|(?<=@)(?=[\w-])/gi;
 function escapeLine(line: string): string {
   let out = line;
   // The autolink pattern uses look-behinds, slow on long text: run it only when it can match.
-  if (out.includes("@") || out.includes("//") || /www\./i.test(out)) out = out.replace(AUTOLINK_START, S_NOLINK);
+  if (out.includes("@") || out.includes("//") || /www\./i.test(out))
+    out = out.replace(AUTOLINK_START, S_NOLINK);
   out = out.replace(ASCII_PUNCTUATION, "\\$&");
   // Leading blanks would be indentation and trailing ones a hard break ("  " + newline): keep them as
   // sentinel spaces, which Markdown treats as ordinary characters.
@@ -35,5 +36,8 @@ export function escapeValue(text: string): string {
   if (text === "") return "";
   // Sentinels are reserved for the engine: a value must not be able to forge a page break or a note.
   const clean = text.replace(SENTINEL_RANGE, "");
-  return clean.split(/\r\n|\r|\n/).map(escapeLine).join(S_BREAK);
+  return clean
+    .split(/\r\n|\r|\n/)
+    .map(escapeLine)
+    .join(S_BREAK);
 }

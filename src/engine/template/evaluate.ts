@@ -13,7 +13,13 @@ export type Resolved = { variable: Variable; value: Value | undefined };
 
 /** A variable's declaration inferred from its value, for names that have a value but no declaration. */
 export function inferVariable(name: string, value: Value): Variable {
-  const type = Array.isArray(value) ? "list" : typeof value === "number" ? "number" : typeof value === "boolean" ? "boolean" : "text";
+  const type = Array.isArray(value)
+    ? "list"
+    : typeof value === "number"
+      ? "number"
+      : typeof value === "boolean"
+        ? "boolean"
+        : "text";
   return { name, type, required: false };
 }
 

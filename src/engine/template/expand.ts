@@ -24,7 +24,10 @@ function contentOffset(src: SourceText, node: AST.ContentStatement): number {
   const value = node.value;
   if (value === original) return base;
   const fits = (a: number): boolean =>
-    a >= 0 && original.startsWith(value, a) && /^\s*$/.test(original.slice(0, a)) && /^\s*$/.test(original.slice(a + value.length));
+    a >= 0 &&
+    original.startsWith(value, a) &&
+    /^\s*$/.test(original.slice(0, a)) &&
+    /^\s*$/.test(original.slice(a + value.length));
   const candidates = [
     /^[ \t]*\r?\n?/.exec(original)?.[0].length ?? 0,
     original.length - original.trimStart().length,
@@ -100,7 +103,8 @@ class Expander {
     switch (node.type) {
       case "ContentStatement": {
         const content = node as AST.ContentStatement;
-        if (content.value !== "") this.out.write(content.value, this.origin(body, contentOffset(body.src, content), true));
+        if (content.value !== "")
+          this.out.write(content.value, this.origin(body, contentOffset(body.src, content), true));
         return;
       }
       case "MustacheStatement":
@@ -123,7 +127,8 @@ class Expander {
     const at = this.origin(body, startOf(body.src, node));
     if (path.data) {
       const value = dataValue(String(path.parts[0]), frames);
-      if (value !== undefined) this.out.write(escapeValue(typeof value === "boolean" ? (value ? "Yes" : "No") : String(value)), at);
+      if (value !== undefined)
+        this.out.write(escapeValue(typeof value === "boolean" ? (value ? "Yes" : "No") : String(value)), at);
       return;
     }
     const name = simpleName(path);
@@ -131,7 +136,8 @@ class Expander {
     if (BUILTINS.has(name)) {
       if (name === "page") this.out.write(S_PAGE, at);
       else if (name === "pages") this.out.write(S_PAGES, at);
-      else if (name === "today") this.out.write(escapeValue(formatToday(this.input.today, this.input.locale)), at);
+      else if (name === "today")
+        this.out.write(escapeValue(formatToday(this.input.today, this.input.locale)), at);
       else if (ALONE_TAGS.has(name)) this.out.write(`\n\n${name === "toc" ? S_TOC : S_PAGEBREAK}\n\n`, at);
       return;
     }
@@ -156,7 +162,8 @@ class Expander {
       for (const item of items) this.program(node.program, body, [...frames, item]);
     } else if (name === "note") {
       const [text] = node.params;
-      const index = this.notes.push(text?.type === "StringLiteral" ? (text as AST.StringLiteral).value : "") - 1;
+      const index =
+        this.notes.push(text?.type === "StringLiteral" ? (text as AST.StringLiteral).value : "") - 1;
       const at = this.origin(body, startOf(body.src, node));
       this.out.noteStart(index, at);
       this.program(node.program, body, frames);

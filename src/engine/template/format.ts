@@ -21,7 +21,8 @@ function writtenDecimals(n: number): number {
 }
 
 function formatNumber(n: number, decimals: number | undefined, locale: string): string {
-  const digits = decimals !== undefined && decimals >= 0 ? Math.min(20, Math.floor(decimals)) : writtenDecimals(n);
+  const digits =
+    decimals !== undefined && decimals >= 0 ? Math.min(20, Math.floor(decimals)) : writtenDecimals(n);
   return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
 }
 

@@ -48,14 +48,17 @@ function scanBlockTags(text: string): Tag[] {
       continue;
     }
     const m = /^\{\{~?\s*([#^/])\s*[>*]?\s*([^\s}~()]*)/.exec(text.slice(i, i + 200));
-    if (m && m[2] !== "") tags.push({ kind: m[1] === "/" ? "close" : "open", name: m[2] as string, offset: i });
+    if (m && m[2] !== "")
+      tags.push({ kind: m[1] === "/" ? "close" : "open", name: m[2] as string, offset: i });
     i = text.indexOf("{{", i + 2);
   }
   return tags;
 }
 
 /** The first block tag that breaks nesting: a close without an open, a close of another block, or an open never closed. */
-function findNestingError(text: string): { kind: "unclosed" | "mismatch" | "stray"; tag: Tag; open?: Tag } | undefined {
+function findNestingError(
+  text: string,
+): { kind: "unclosed" | "mismatch" | "stray"; tag: Tag; open?: Tag } | undefined {
   const stack: Tag[] = [];
   for (const tag of scanBlockTags(text)) {
     if (tag.kind === "open") stack.push(tag);
@@ -141,15 +144,26 @@ function describeFailure(body: string, error: unknown): ParseFailure {
     const next = body.indexOf("{{", open + 2);
     const close = body.indexOf("}}", open + 2);
     if (close < 0 || (next >= 0 && next < close)) {
-      return { code: "TEMPLATE_SYNTAX", message: "this tag is not closed: add }} (or write \\{{ for literal braces)", offset: open };
+      return {
+        code: "TEMPLATE_SYNTAX",
+        message: "this tag is not closed: add }} (or write \\{{ for literal braces)",
+        offset: open,
+      };
     }
   }
   const expected = (e.hash as { expected?: string[] } | undefined)?.expected ?? [];
   const words = expected.map((t) => TOKEN_WORDS[t.replace(/'/g, "")]).filter((w) => w !== undefined);
-  const wanted = expected.length > 0 && expected.length <= 3 && words.length === expected.length ? `; expected ${words.join(" or ")}` : "";
+  const wanted =
+    expected.length > 0 && expected.length <= 3 && words.length === expected.length
+      ? `; expected ${words.join(" or ")}`
+      : "";
   const found = e.hash?.text ? ` near "${e.hash.text}"` : "";
   if (e.hash === undefined && !/^Parse error/.test(raw)) {
     return { code: "TEMPLATE_SYNTAX", message: `${raw.replace(/ - \d+:\d+$/, "")}`, offset };
   }
-  return { code: "TEMPLATE_SYNTAX", message: `the tag cannot be read${found}${wanted}; write \\{{ for literal braces`, offset };
+  return {
+    code: "TEMPLATE_SYNTAX",
+    message: `the tag cannot be read${found}${wanted}; write \\{{ for literal braces`,
+    offset,
+  };
 }

@@ -2,12 +2,10 @@ import type { AST } from "@handlebars/parser";
 import type { ProblemCode } from "../errors/codes";
 import type { Variable } from "../model/types";
 import type { SourceText } from "./source-text";
+import { checkExpression, checkReference } from "./static-refs";
 import {
   ALONE_TAGS,
   BLOCK_HELPERS,
-  BUILTINS,
-  COMPARISONS,
-  DATA_NAMES,
   endOf,
   fieldsOf,
   includeId,
@@ -34,80 +32,6 @@ export type StaticContext = {
 /** Field maps of the enclosing {{#each}} loops, innermost last. */
 export type StaticFrames = ReadonlyArray<ReadonlyMap<string, Variable>>;
 
-type Usage = "value" | "condition" | "list";
-
-function checkReference(ctx: StaticContext, path: AST.PathExpression, frames: StaticFrames, usage: Usage): Variable | undefined {
-  const at = startOf(ctx.src, path);
-  if (path.data) {
-    const name = String(path.parts[0] ?? "");
-    if (frames.length === 0) {
-      ctx.report("TEMPLATE_UNKNOWN_VARIABLE", `@${name} is only available inside {{#each}}`, at);
-    } else if (!DATA_NAMES.has(name) || path.parts.length !== 1) {
-      ctx.report("TEMPLATE_UNKNOWN_VARIABLE", `"${path.original}" is not a loop value: use @index, @number, @first or @last`, at);
-    } else if (usage === "list") {
-      ctx.report("TEMPLATE_NOT_A_LIST", `{{#each}} needs a list variable, not ${path.original}`, at);
-    }
-    return undefined;
-  }
-  const name = simpleName(path);
-  if (name === undefined) {
-    ctx.report(
-      "TEMPLATE_UNSUPPORTED",
-      `"${path.original}" is not a variable name: names cannot contain "." or "/", and "this" or "../" are not needed (inside {{#each}} the item's fields and all other variables are visible by name)`,
-      at,
-    );
-    return undefined;
-  }
-  if (BUILTINS.has(name)) {
-    if (usage !== "value") ctx.report("TEMPLATE_UNSUPPORTED", `{{${name}}} is a built-in tag and cannot be tested or looped over`, at);
-    return undefined;
-  }
-  for (let i = frames.length - 1; i >= 0; i--) {
-    const field = frames[i]?.get(name);
-    if (field) return field;
-  }
-  const variable = ctx.variables.get(name);
-  if (variable || ctx.isKnown(name)) return variable;
-  const known = [...ctx.variables.keys(), ...frames.flatMap((f) => [...f.keys()])];
-  ctx.report("TEMPLATE_UNKNOWN_VARIABLE", `unknown variable "${name}"${suggestion(name, known)}`, at);
-  return undefined;
-}
-
-function checkExpression(ctx: StaticContext, expr: AST.Node, frames: StaticFrames): void {
-  switch (expr.type) {
-    case "PathExpression":
-      checkReference(ctx, expr as AST.PathExpression, frames, "condition");
-      return;
-    case "StringLiteral":
-    case "NumberLiteral":
-    case "BooleanLiteral":
-    case "NullLiteral":
-    case "UndefinedLiteral":
-      return;
-    case "SubExpression": {
-      const sub = expr as AST.SubExpression;
-      const at = startOf(ctx.src, sub);
-      if (sub.hash?.pairs.length) ctx.report("TEMPLATE_UNSUPPORTED", "name=value arguments are not supported", at);
-      if (sub.path.type !== "PathExpression") {
-        ctx.report("TEMPLATE_UNSUPPORTED", "a helper name is expected after (", at);
-        return;
-      }
-      const name = (sub.path as AST.PathExpression).original;
-      const arity = COMPARISONS[name];
-      if (!isComparison(name) || !arity) {
-        ctx.report("TEMPLATE_UNKNOWN_HELPER", `unknown helper "${name}": use eq, ne, gt, lt, and, or or not${suggestion(name, Object.keys(COMPARISONS))}`, startOf(ctx.src, sub.path));
-      } else if (sub.params.length < arity[0] || sub.params.length > arity[1]) {
-        const wanted = arity[1] === Infinity ? `at least ${arity[0]}` : String(arity[0]);
-        ctx.report("TEMPLATE_HELPER_ARGUMENTS", `${name} takes ${wanted} argument${arity[0] === 1 ? "" : "s"}, not ${sub.params.length}`, at);
-      }
-      for (const param of sub.params) checkExpression(ctx, param, frames);
-      return;
-    }
-    default:
-      ctx.report("TEMPLATE_UNSUPPORTED", `${expr.type} is not supported in a condition`, startOf(ctx.src, expr));
-  }
-}
-
 function checkMustache(ctx: StaticContext, node: AST.MustacheStatement, frames: StaticFrames): void {
   const at = startOf(ctx.src, node);
   if (node.type === ("Decorator" as string)) {
@@ -115,14 +39,19 @@ function checkMustache(ctx: StaticContext, node: AST.MustacheStatement, frames: 
     return;
   }
   if (!node.escaped) {
-    ctx.report("TEMPLATE_UNSUPPORTED", "{{{…}}} and {{& …}} are not supported: values are always inserted as literal text, write {{name}}", at);
+    ctx.report(
+      "TEMPLATE_UNSUPPORTED",
+      "{{{…}}} and {{& …}} are not supported: values are always inserted as literal text, write {{name}}",
+      at,
+    );
   }
   if (node.path.type !== "PathExpression") {
     ctx.report("TEMPLATE_UNSUPPORTED", "a tag must name a variable", at);
     return;
   }
   const path = node.path as AST.PathExpression;
-  if (node.hash?.pairs.length) ctx.report("TEMPLATE_UNSUPPORTED", "name=value arguments are not supported", at);
+  if (node.hash?.pairs.length)
+    ctx.report("TEMPLATE_UNSUPPORTED", "name=value arguments are not supported", at);
   if (node.params.length > 0) {
     const name = path.original;
     if (isComparison(name)) {
@@ -130,12 +59,21 @@ function checkMustache(ctx: StaticContext, node: AST.MustacheStatement, frames: 
     } else if (BLOCK_HELPERS.has(name)) {
       ctx.report("TEMPLATE_UNSUPPORTED", `${name} is a block: write {{#${name} …}}…{{/${name}}}`, at);
     } else {
-      ctx.report("TEMPLATE_UNKNOWN_HELPER", `unknown helper "${name}" (a tag holds one variable name)`, startOf(ctx.src, path));
+      ctx.report(
+        "TEMPLATE_UNKNOWN_HELPER",
+        `unknown helper "${name}" (a tag holds one variable name)`,
+        startOf(ctx.src, path),
+      );
     }
     return;
   }
   const name = simpleName(path);
-  if (name !== undefined && ALONE_TAGS.has(name) && !path.data && !ctx.src.aloneOnLine(at, endOf(ctx.src, node))) {
+  if (
+    name !== undefined &&
+    ALONE_TAGS.has(name) &&
+    !path.data &&
+    !ctx.src.aloneOnLine(at, endOf(ctx.src, node))
+  ) {
     ctx.report("TEMPLATE_TAG_NOT_ALONE", `{{${name}}} must be alone on its line`, at);
   }
   checkReference(ctx, path, frames, "value");
@@ -148,16 +86,25 @@ function checkBlock(ctx: StaticContext, node: AST.BlockStatement, frames: Static
     ctx.report("TEMPLATE_UNSUPPORTED", "decorator blocks ({{#* …}}) are not supported", at);
     return;
   }
-  if (node.hash?.pairs.length) ctx.report("TEMPLATE_UNSUPPORTED", "name=value arguments are not supported", at);
+  if (node.hash?.pairs.length)
+    ctx.report("TEMPLATE_UNSUPPORTED", "name=value arguments are not supported", at);
   if (node.program?.blockParams?.length) {
-    ctx.report("TEMPLATE_UNSUPPORTED", "block parameters (as |x|) are not supported: inside {{#each}} the item's fields are visible by name", at);
+    ctx.report(
+      "TEMPLATE_UNSUPPORTED",
+      "block parameters (as |x|) are not supported: inside {{#each}} the item's fields are visible by name",
+      at,
+    );
   }
   let inner = frames;
   switch (name) {
     case "if":
     case "unless":
       if (node.params.length !== 1) {
-        ctx.report("TEMPLATE_HELPER_ARGUMENTS", `{{#${name}}} takes one condition, not ${node.params.length}; compare with {{#${name} (eq name "value")}}`, at);
+        ctx.report(
+          "TEMPLATE_HELPER_ARGUMENTS",
+          `{{#${name}}} takes one condition, not ${node.params.length}; compare with {{#${name} (eq name "value")}}`,
+          at,
+        );
       }
       for (const param of node.params) checkExpression(ctx, param, frames);
       break;
@@ -170,7 +117,11 @@ function checkBlock(ctx: StaticContext, node: AST.BlockStatement, frames: Static
       }
       const list = checkReference(ctx, param as AST.PathExpression, frames, "list");
       if (list && list.type !== "list") {
-        ctx.report("TEMPLATE_NOT_A_LIST", `{{#each}} needs a list variable, but "${list.name}" is ${list.type}`, startOf(ctx.src, param));
+        ctx.report(
+          "TEMPLATE_NOT_A_LIST",
+          `{{#each}} needs a list variable, but "${list.name}" is ${list.type}`,
+          startOf(ctx.src, param),
+        );
       }
       inner = [...frames, list?.type === "list" ? fieldsOf(list) : new Map()];
       break;
@@ -178,7 +129,11 @@ function checkBlock(ctx: StaticContext, node: AST.BlockStatement, frames: Static
     case "note": {
       const [param] = node.params;
       if (node.params.length !== 1 || param?.type !== "StringLiteral") {
-        ctx.report("TEMPLATE_HELPER_ARGUMENTS", '{{#note}} takes the note text in quotes: {{#note "Check the term"}}', at);
+        ctx.report(
+          "TEMPLATE_HELPER_ARGUMENTS",
+          '{{#note}} takes the note text in quotes: {{#note "Check the term"}}',
+          at,
+        );
       }
       if (node.inverse) ctx.report("TEMPLATE_MISPLACED_ELSE", "{{#note}} cannot have an {{else}}", at);
       break;
@@ -187,8 +142,14 @@ function checkBlock(ctx: StaticContext, node: AST.BlockStatement, frames: Static
       if (isComparison(name)) {
         ctx.report("TEMPLATE_UNSUPPORTED", `${name} is used in a condition: {{#if (${name} …)}}`, at);
       } else {
-        const hint = ctx.variables.has(name) ? `; to test the variable write {{#if ${name}}}` : suggestion(name, BLOCK_HELPERS);
-        ctx.report("TEMPLATE_UNKNOWN_HELPER", `unknown block {{#${name}}}: blocks are #if, #unless, #each and #note${hint}`, startOf(ctx.src, node.path));
+        const hint = ctx.variables.has(name)
+          ? `; to test the variable write {{#if ${name}}}`
+          : suggestion(name, BLOCK_HELPERS);
+        ctx.report(
+          "TEMPLATE_UNKNOWN_HELPER",
+          `unknown block {{#${name}}}: blocks are #if, #unless, #each and #note${hint}`,
+          startOf(ctx.src, node.path),
+        );
       }
   }
   // {{#each}}'s {{else}} (empty list) runs outside the loop.
@@ -215,15 +176,28 @@ export function walkStatic(ctx: StaticContext, program: AST.Program | undefined,
         const partial = node as AST.PartialStatement;
         const at = startOf(ctx.src, partial);
         const id = includeId(ctx.src, partial);
-        if (id === undefined) ctx.report("TEMPLATE_UNSUPPORTED", "dynamic includes {{> (…)}} are not supported: name the snippet id", at);
+        if (id === undefined)
+          ctx.report(
+            "TEMPLATE_UNSUPPORTED",
+            "dynamic includes {{> (…)}} are not supported: name the snippet id",
+            at,
+          );
         if (partial.params.length || partial.hash?.pairs.length) {
-          ctx.report("TEMPLATE_UNSUPPORTED", "{{> id}} takes no arguments: the included snippet sees the same values", at);
+          ctx.report(
+            "TEMPLATE_UNSUPPORTED",
+            "{{> id}} takes no arguments: the included snippet sees the same values",
+            at,
+          );
         }
         if (id !== undefined) ctx.include?.(id, at);
         break;
       }
       case "PartialBlockStatement":
-        ctx.report("TEMPLATE_UNSUPPORTED", "partial blocks {{#> …}} are not supported: use {{> id}}", startOf(ctx.src, node));
+        ctx.report(
+          "TEMPLATE_UNSUPPORTED",
+          "partial blocks {{#> …}} are not supported: use {{> id}}",
+          startOf(ctx.src, node),
+        );
         break;
       default:
         ctx.report("TEMPLATE_UNSUPPORTED", `${node.type} is not supported`, startOf(ctx.src, node));

@@ -33,7 +33,8 @@ export const isComparison = (name: string): boolean => Object.hasOwn(COMPARISONS
 
 /** A plain one-part name ("client"), or undefined for dotted paths, `this`, `../x` and the like. */
 export function simpleName(path: AST.PathExpression): string | undefined {
-  if (path.depth > 0 || path.parts.length !== 1 || /^(this|\.)(\.|\/|$)|\.\.|\//.test(path.original)) return undefined;
+  if (path.depth > 0 || path.parts.length !== 1 || /^(this|\.)(\.|\/|$)|\.\.|\//.test(path.original))
+    return undefined;
   const [name] = path.parts;
   return typeof name === "string" ? name : undefined;
 }
@@ -53,7 +54,8 @@ export function fieldsOf(variable: Variable): ReadonlyMap<string, Variable> {
 /** Offset of a node's first character in its body. */
 export const startOf = (src: SourceText, node: AST.Node): number =>
   src.offsetOf(node.loc.start.line, node.loc.start.column);
-export const endOf = (src: SourceText, node: AST.Node): number => src.offsetOf(node.loc.end.line, node.loc.end.column);
+export const endOf = (src: SourceText, node: AST.Node): number =>
+  src.offsetOf(node.loc.end.line, node.loc.end.column);
 
 /**
  * The snippet id of `{{> id}}`. Ids may contain "-" and "." (both valid in a Handlebars partial name:

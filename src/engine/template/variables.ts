@@ -13,7 +13,8 @@ function sameShape(a: Variable, b: Variable): boolean {
   return (b.fields ?? []).every((f) => !fields.has(f.name) || fields.get(f.name) === f.type);
 }
 
-const describe = (v: Variable): string => (v.type === "list" ? `a list (${(v.fields ?? []).map((f) => `${f.name}: ${f.type}`).join(", ")})` : v.type);
+const describe = (v: Variable): string =>
+  v.type === "list" ? `a list (${(v.fields ?? []).map((f) => `${f.name}: ${f.type}`).join(", ")})` : v.type;
 
 /**
  * The variables a snippet's form needs: its own, then those of every snippet it includes (transitively,

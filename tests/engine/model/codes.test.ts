@@ -6,7 +6,10 @@ import { PROBLEM_CODES } from "../../../src/engine/errors/codes";
 
 describe("model codes", () => {
   test("no model code is defined again by another domain", () => {
-    for (const code of Object.keys(MODEL_CODES)) expect(PROBLEM_CODES[code as keyof typeof PROBLEM_CODES], code).toBe(MODEL_CODES[code as keyof typeof MODEL_CODES]);
+    for (const code of Object.keys(MODEL_CODES))
+      expect(PROBLEM_CODES[code as keyof typeof PROBLEM_CODES], code).toBe(
+        MODEL_CODES[code as keyof typeof MODEL_CODES],
+      );
   });
 
   test("every code has a severity, a title, a fix and an example", () => {

@@ -12,7 +12,10 @@ export function only(problems: readonly Problem[], code: string, path: string): 
 }
 
 /** A minimal valid library with one snippet; `snippet` fields override. */
-export const lib = (snippet: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+export const lib = (
+  snippet: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> => ({
   format: "sectionsmith/library@1",
   snippets: [{ id: "intro", title: "Intro", body: "Hello", ...snippet }],
   ...extra,

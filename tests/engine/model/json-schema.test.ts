@@ -12,7 +12,8 @@ type Validate = ((data: unknown) => boolean) & { errors?: unknown };
 type AjvInstance = { compile(schema: object): Validate };
 const fromFormats = createRequire(createRequire(import.meta.url).resolve("ajv-formats/package.json"));
 const Ajv2020 = (fromFormats("ajv/dist/2020") as { default: new (o: object) => AjvInstance }).default;
-const addFormats = (createRequire(import.meta.url)("ajv-formats") as { default: (a: AjvInstance) => void }).default;
+const addFormats = (createRequire(import.meta.url)("ajv-formats") as { default: (a: AjvInstance) => void })
+  .default;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 const validateLibrary = ajv.compile(libraryJsonSchema);
@@ -26,7 +27,9 @@ describe("schema files", () => {
     ["assembly.schema.json", assemblyJsonSchema],
   ])("schemas/%s is current (else run: npm run schemas)", (file, schema) => {
     const written = readFileSync(join(root, "schemas", file), "utf8");
-    expect(written, `schemas/${file} is out of date: run npm run schemas`).toBe(JSON.stringify(schema, null, 2) + "\n");
+    expect(written, `schemas/${file} is out of date: run npm run schemas`).toBe(
+      JSON.stringify(schema, null, 2) + "\n",
+    );
   });
 
   test("draft 2020-12 with ids, titles and field descriptions", () => {
@@ -36,9 +39,10 @@ describe("schema files", () => {
       title: "Sectionsmith library",
     });
     expect(assemblyJsonSchema.$id).toBe("https://sectionsmith.dev/schemas/assembly.schema.json");
-    const snippet = (libraryJsonSchema as any).properties.snippets.items;
-    expect(snippet.properties.title.description).toContain("1–200");
-    expect(snippet.properties.id.pattern).toBe("^[a-z0-9][a-z0-9._-]{0,99}$");
+    type Node = { properties: Record<string, Node>; items: Node; description?: string; pattern?: string };
+    const snippet = (libraryJsonSchema as unknown as Node).properties.snippets!.items;
+    expect(snippet.properties.title?.description).toContain("1–200");
+    expect(snippet.properties.id?.pattern).toBe("^[a-z0-9][a-z0-9._-]{0,99}$");
   });
 });
 
@@ -54,7 +58,9 @@ describe("the schemas accept what the parsers accept", () => {
   });
 
   test("minimal files that rely on defaults", () => {
-    expect(validateLibrary({ format: "sectionsmith/library@1", snippets: [{ id: "a", title: "A", body: "" }] })).toBe(true);
+    expect(
+      validateLibrary({ format: "sectionsmith/library@1", snippets: [{ id: "a", title: "A", body: "" }] }),
+    ).toBe(true);
     expect(validateAssembly({ format: "sectionsmith/assembly@1", sections: [{ snippet: "a" }] })).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ const syntax = (text: string) => {
 describe("JSON_SYNTAX", () => {
   test.each([
     ['{\n  "a": 1,\n}', 3, 1, 'trailing comma before "}"'],
-    ['[1, 2,]', 1, 7, 'trailing comma before "]"'],
+    ["[1, 2,]", 1, 7, 'trailing comma before "]"'],
     ['{\n  "a": }', 2, 8, "expected a value"],
     ['{\n  "a" 1\n}', 2, 7, '":" after the property name'],
     ['{"a": 1 "b": 2}', 1, 9, '"," or "}" after a property value'],

@@ -26,7 +26,11 @@ describe("lengthToTwips", () => {
 describe("dates", () => {
   test("isRealDate knows month lengths and leap years", () => {
     expect(["2024-02-29", "2000-02-29", "0001-01-01", "2026-12-31"].every(isRealDate)).toBe(true);
-    expect(["2026-02-29", "1900-02-29", "2026-04-31", "2026-00-10", "2026-1-1", "2026-01-01T00:00Z"].some(isRealDate)).toBe(false);
+    expect(
+      ["2026-02-29", "1900-02-29", "2026-04-31", "2026-00-10", "2026-1-1", "2026-01-01T00:00Z"].some(
+        isRealDate,
+      ),
+    ).toBe(false);
   });
 
   test("localDateString uses the local calendar date", () => {
@@ -34,7 +38,10 @@ describe("dates", () => {
   });
 
   test("parseDateFormat splits fields and literals", () => {
-    expect(parseDateFormat("EEEE, d MMMM yyyy 'at' h''")).toEqual({ ok: false, error: expect.stringContaining('"h" is not supported') });
+    expect(parseDateFormat("EEEE, d MMMM yyyy 'at' h''")).toEqual({
+      ok: false,
+      error: expect.stringContaining('"h" is not supported'),
+    });
     expect(parseDateFormat("EEEE, d MMMM yyyy 'o''clock'")).toEqual({
       ok: true,
       tokens: [

@@ -18,7 +18,12 @@ describe("parseAssembly: good input", () => {
       pageBreakBefore: false,
       numbering: "restart",
     });
-    expect(result.value.sections[1]).toMatchObject({ version: 3, headingOffset: 1, pageBreakBefore: true, numbering: "continue" });
+    expect(result.value.sections[1]).toMatchObject({
+      version: 3,
+      headingOffset: 1,
+      pageBreakBefore: true,
+      numbering: "continue",
+    });
   });
 
   test("a minimal assembly gets every default of the contract", () => {
@@ -39,7 +44,11 @@ describe("parseAssembly: good input", () => {
 
   test("page defaults are filled in when only part of page is given", () => {
     const result = parseAssembly(asm({ page: { orientation: "landscape", margins: { top: "1in" } } }));
-    expect(result.ok && result.value.page).toEqual({ size: "A4", orientation: "landscape", margins: { top: "1in" } });
+    expect(result.ok && result.value.page).toEqual({
+      size: "A4",
+      orientation: "landscape",
+      margins: { top: "1in" },
+    });
   });
 
   test("a header from a snippet may carry values", () => {
@@ -58,7 +67,9 @@ describe("parseAssembly: rules", () => {
         header: { snippet: "a", text: "b" },
         footer: { text: "x", values: {} },
         values: { a: null },
-        sections: [{ snippet: "Bad!", version: 0, headingOffset: 9, numbering: "again", pageBreakBefore: "yes" }],
+        sections: [
+          { snippet: "Bad!", version: 0, headingOffset: 9, numbering: "again", pageBreakBefore: "yes" },
+        ],
         properties: { keywords: "msa" },
       }),
     );
@@ -83,7 +94,9 @@ describe("parseAssembly: rules", () => {
   });
 
   test("LOCALE_INVALID suggests the hyphenated tag", () => {
-    expect(only(parseAssembly(asm({ locale: "en_GB" })).problems, "LOCALE_INVALID", "locale").message).toContain('Did you mean "en-GB"?');
+    expect(
+      only(parseAssembly(asm({ locale: "en_GB" })).problems, "LOCALE_INVALID", "locale").message,
+    ).toContain('Did you mean "en-GB"?');
     expect(parseAssembly(asm({ locale: "de-CH-1996" })).ok).toBe(true);
   });
 
@@ -93,31 +106,43 @@ describe("parseAssembly: rules", () => {
   });
 
   test("HEADER_FOOTER_INVALID when neither snippet nor text is given", () => {
-    expect(only(parseAssembly(asm({ header: {} })).problems, "HEADER_FOOTER_INVALID", "header").message).toContain('Needs "snippet"');
+    expect(
+      only(parseAssembly(asm({ header: {} })).problems, "HEADER_FOOTER_INVALID", "header").message,
+    ).toContain('Needs "snippet"');
   });
 
   test("a header with a bad snippet id reports the id, not the other form", () => {
-    expect(brief(parseAssembly(asm({ header: { snippet: "Bad" } })).problems)).toEqual(["ID_INVALID header.snippet"]);
+    expect(brief(parseAssembly(asm({ header: { snippet: "Bad" } })).problems)).toEqual([
+      "ID_INVALID header.snippet",
+    ]);
     expect(brief(parseAssembly(asm({ footer: { text: 5 } })).problems)).toEqual(["FIELD_TYPE footer.text"]);
   });
 
   test("SECTIONS_EMPTY for an empty list; FIELD_REQUIRED when sections are missing", () => {
     expect(brief(parseAssembly(asm({ sections: [] })).problems)).toEqual(["SECTIONS_EMPTY sections"]);
     expect(brief(parseAssembly(asm({ sections: undefined })).problems)).toEqual(["FIELD_REQUIRED sections"]);
-    expect(brief(parseAssembly(asm({ sections: [{}] })).problems)).toEqual(["FIELD_REQUIRED sections[0].snippet"]);
+    expect(brief(parseAssembly(asm({ sections: [{}] })).problems)).toEqual([
+      "FIELD_REQUIRED sections[0].snippet",
+    ]);
   });
 
   test("unknown fields are warnings with a suggestion, at any depth", () => {
-    const result = parseAssembly(asm({ sections: [{ snippet: "intro", pagebreakBefore: true }], theme: { fontsize: 11 } }));
+    const result = parseAssembly(
+      asm({ sections: [{ snippet: "intro", pagebreakBefore: true }], theme: { fontsize: 11 } }),
+    );
     expect(result.ok).toBe(true);
-    expect(only(result.problems, "FIELD_UNKNOWN", "sections[0].pagebreakBefore").message).toContain('Did you mean "pageBreakBefore"?');
+    expect(only(result.problems, "FIELD_UNKNOWN", "sections[0].pagebreakBefore").message).toContain(
+      'Did you mean "pageBreakBefore"?',
+    );
     only(result.problems, "FIELD_UNKNOWN", "theme.fontsize");
   });
 
   test("values of every shape the contract allows are accepted", () => {
     const values = { s: "x", n: 1.5, b: false, list: [{ a: "x", b: 2, c: true }] };
     expect(parseAssembly(asm({ values, sections: [{ snippet: "intro", values }] })).problems).toEqual([]);
-    expect(brief(parseAssembly(asm({ values: { nested: [{ a: [1] }] } })).problems)).toEqual(["VALUE_TYPE values.nested"]);
+    expect(brief(parseAssembly(asm({ values: { nested: [{ a: [1] }] } })).problems)).toEqual([
+      "VALUE_TYPE values.nested",
+    ]);
   });
 
   test("FORMAT_UNKNOWN when a library is given as an assembly", () => {

@@ -14,9 +14,16 @@ describe("variables: names", () => {
   });
 
   test("VARIABLE_DUPLICATE in a snippet and among the fields of a list", () => {
-    const dup = only(problemsOf({ name: "term", type: "text" }, { name: "term", type: "number" }), "VARIABLE_DUPLICATE", `${V}[1].name`);
+    const dup = only(
+      problemsOf({ name: "term", type: "text" }, { name: "term", type: "number" }),
+      "VARIABLE_DUPLICATE",
+      `${V}[1].name`,
+    );
     expect(dup.message).toContain(`first at ${V}[0]`);
-    const fields = [{ name: "x", type: "text" }, { name: "x", type: "text" }];
+    const fields = [
+      { name: "x", type: "text" },
+      { name: "x", type: "text" },
+    ];
     only(problemsOf({ name: "items", type: "list", fields }), "VARIABLE_DUPLICATE", `${V}[0].fields[1].name`);
   });
 
@@ -67,46 +74,70 @@ describe("variables: rules for each type", () => {
       ),
     );
     expect(result.problems).toEqual([]);
-    expect(result.ok && result.value.snippets[0]?.variables[1]).toMatchObject({ currency: "EUR", min: 0, max: 5 });
+    expect(result.ok && result.value.snippets[0]?.variables[1]).toMatchObject({
+      currency: "EUR",
+      min: 0,
+      max: 5,
+    });
   });
 
   test("OPTIONS_REQUIRED when a choice has no options or an empty list", () => {
     expect(brief(problemsOf({ name: "plan", type: "choice" }))).toEqual([`OPTIONS_REQUIRED ${V}[0].options`]);
-    expect(brief(problemsOf({ name: "plan", type: "choice", options: [] }))).toEqual([`OPTIONS_REQUIRED ${V}[0].options`]);
+    expect(brief(problemsOf({ name: "plan", type: "choice", options: [] }))).toEqual([
+      `OPTIONS_REQUIRED ${V}[0].options`,
+    ]);
   });
 
   test("FIELDS_REQUIRED when a list has no fields or an empty list", () => {
     expect(brief(problemsOf({ name: "items", type: "list" }))).toEqual([`FIELDS_REQUIRED ${V}[0].fields`]);
-    expect(brief(problemsOf({ name: "items", type: "list", fields: [] }))).toEqual([`FIELDS_REQUIRED ${V}[0].fields`]);
+    expect(brief(problemsOf({ name: "items", type: "list", fields: [] }))).toEqual([
+      `FIELDS_REQUIRED ${V}[0].fields`,
+    ]);
   });
 
   test("LIST_NESTED when a field of a list is a list", () => {
     const fields = [{ name: "sub", type: "list", fields: [{ name: "x", type: "text" }] }];
-    expect(brief(problemsOf({ name: "items", type: "list", fields }))).toContain(`LIST_NESTED ${V}[0].fields[0].type`);
+    expect(brief(problemsOf({ name: "items", type: "list", fields }))).toContain(
+      `LIST_NESTED ${V}[0].fields[0].type`,
+    );
   });
 
   test("PATTERN_INVALID quotes the regular expression error", () => {
-    const p = only(problemsOf({ name: "ref", type: "text", pattern: "[A-Z" }), "PATTERN_INVALID", `${V}[0].pattern`);
+    const p = only(
+      problemsOf({ name: "ref", type: "text", pattern: "[A-Z" }),
+      "PATTERN_INVALID",
+      `${V}[0].pattern`,
+    );
     expect(p.message).toContain("Unterminated character class");
   });
 
   test("CURRENCY_INVALID for codes that are not ISO 4217, with a hint for lowercase", () => {
-    expect(only(problemsOf({ name: "fee", type: "currency", currency: "eur" }), "CURRENCY_INVALID", `${V}[0].currency`).message).toContain(
-      'Did you mean "EUR"?',
-    );
+    expect(
+      only(
+        problemsOf({ name: "fee", type: "currency", currency: "eur" }),
+        "CURRENCY_INVALID",
+        `${V}[0].currency`,
+      ).message,
+    ).toContain('Did you mean "EUR"?');
     for (const currency of ["QQQ", "EURO", "€"]) {
-      expect(brief(problemsOf({ name: "fee", type: "currency", currency }))).toEqual([`CURRENCY_INVALID ${V}[0].currency`]);
+      expect(brief(problemsOf({ name: "fee", type: "currency", currency }))).toEqual([
+        `CURRENCY_INVALID ${V}[0].currency`,
+      ]);
     }
   });
 
   test("DATE_FORMAT_INVALID for unsupported pattern letters", () => {
     for (const format of ["DD/MM/YYYY", "d MMMMM y", "HH:mm", "d 'of MMMM"]) {
-      expect(brief(problemsOf({ name: "d", type: "date", format }))).toEqual([`DATE_FORMAT_INVALID ${V}[0].format`]);
+      expect(brief(problemsOf({ name: "d", type: "date", format }))).toEqual([
+        `DATE_FORMAT_INVALID ${V}[0].format`,
+      ]);
     }
   });
 
   test("RANGE_INVERTED when min is greater than max", () => {
-    expect(brief(problemsOf({ name: "n", type: "number", min: 10, max: 1 }))).toEqual([`RANGE_INVERTED ${V}[0].min`]);
+    expect(brief(problemsOf({ name: "n", type: "number", min: 10, max: 1 }))).toEqual([
+      `RANGE_INVERTED ${V}[0].min`,
+    ]);
     expect(problemsOf({ name: "n", type: "number", min: 1, max: 1 })).toEqual([]);
   });
 });
@@ -125,19 +156,29 @@ describe("variables: defaults must be valid values", () => {
   });
 
   test("a default is checked even when another rule of the variable is wrong", () => {
-    expect(brief(problemsOf({ name: "fee", type: "currency", currency: "eur", default: "x" })).sort()).toEqual(
-      [`CURRENCY_INVALID ${V}[0].currency`, `VALUE_TYPE ${V}[0].default`].sort(),
-    );
+    expect(
+      brief(problemsOf({ name: "fee", type: "currency", currency: "eur", default: "x" })).sort(),
+    ).toEqual([`CURRENCY_INVALID ${V}[0].currency`, `VALUE_TYPE ${V}[0].default`].sort());
   });
 
   test("a list default is checked item by item", () => {
     const fields = [{ name: "price", type: "number", required: true }];
-    const problems = problemsOf({ name: "items", type: "list", fields, default: [{ price: 1 }, { price: "x" }, {}] });
-    expect(brief(problems)).toEqual([`VALUE_TYPE ${V}[0].default[1].price`, `VALUE_REQUIRED ${V}[0].default[2]`]);
+    const problems = problemsOf({
+      name: "items",
+      type: "list",
+      fields,
+      default: [{ price: 1 }, { price: "x" }, {}],
+    });
+    expect(brief(problems)).toEqual([
+      `VALUE_TYPE ${V}[0].default[1].price`,
+      `VALUE_REQUIRED ${V}[0].default[2]`,
+    ]);
   });
 
   test("a default of an impossible shape is one VALUE_TYPE, from the structure check", () => {
-    expect(brief(problemsOf({ name: "x", type: "text", default: { a: 1 } }))).toEqual([`VALUE_TYPE ${V}[0].default`]);
+    expect(brief(problemsOf({ name: "x", type: "text", default: { a: 1 } }))).toEqual([
+      `VALUE_TYPE ${V}[0].default`,
+    ]);
   });
 
   test("valid defaults are kept", () => {

@@ -67,7 +67,10 @@ describe("parseLibrary: every problem at once", () => {
       id: "Confidentiality!",
       title: "",
       status: "aproved",
-      variables: [{ name: "a b", type: "text" }, { name: "plan", type: "choice" }],
+      variables: [
+        { name: "a b", type: "text" },
+        { name: "plan", type: "choice" },
+      ],
     });
     const result = parseLibrary(input);
     expect(result.ok).toBe(false);
@@ -99,8 +102,12 @@ describe("parseLibrary: every problem at once", () => {
 describe("parseLibrary: structure", () => {
   test("FORMAT_UNKNOWN when format is missing, wrong, another kind or another version", () => {
     const missing = parseLibrary({ snippets: [] });
-    expect(only(missing.problems, "FORMAT_UNKNOWN", "format").message).toContain('"format": "sectionsmith/library@1"');
-    expect(only(parseLibrary({ format: "nonsense" }).problems, "FORMAT_UNKNOWN", "format").message).toContain('"nonsense"');
+    expect(only(missing.problems, "FORMAT_UNKNOWN", "format").message).toContain(
+      '"format": "sectionsmith/library@1"',
+    );
+    expect(only(parseLibrary({ format: "nonsense" }).problems, "FORMAT_UNKNOWN", "format").message).toContain(
+      '"nonsense"',
+    );
     const assembly = parseLibrary({ format: "sectionsmith/assembly@1", sections: [] });
     expect(assembly.problems).toHaveLength(1);
     expect(assembly.problems[0]?.message).toContain("This is an assembly file");
@@ -111,18 +118,32 @@ describe("parseLibrary: structure", () => {
 
   test("FIELD_REQUIRED names the missing field and what it should hold", () => {
     const result = parseLibrary(lib({ title: undefined, body: undefined }));
-    expect(only(result.problems, "FIELD_REQUIRED", "snippets[0].title").message).toBe('Missing required field "title": expected text in double quotes');
+    expect(only(result.problems, "FIELD_REQUIRED", "snippets[0].title").message).toBe(
+      'Missing required field "title": expected text in double quotes',
+    );
     only(result.problems, "FIELD_REQUIRED", "snippets[0].body");
-    only(parseLibrary(withVariables({ name: "x" })).problems, "FIELD_REQUIRED", "snippets[0].variables[0].type");
+    only(
+      parseLibrary(withVariables({ name: "x" })).problems,
+      "FIELD_REQUIRED",
+      "snippets[0].variables[0].type",
+    );
   });
 
   test("FIELD_TYPE for values of the wrong JSON type, the root included", () => {
-    const result = parseLibrary(lib({ version: "3", tags: "nda", variables: [{ name: "x", type: "text", required: "yes" }] }));
-    expect(only(result.problems, "FIELD_TYPE", "snippets[0].version").message).toBe('version must be a whole number of at least 1, not "3" (text)');
+    const result = parseLibrary(
+      lib({ version: "3", tags: "nda", variables: [{ name: "x", type: "text", required: "yes" }] }),
+    );
+    expect(only(result.problems, "FIELD_TYPE", "snippets[0].version").message).toBe(
+      'version must be a whole number of at least 1, not "3" (text)',
+    );
     only(result.problems, "FIELD_TYPE", "snippets[0].tags");
     only(result.problems, "FIELD_TYPE", "snippets[0].variables[0].required");
     expect(only(parseLibrary([]).problems, "FIELD_TYPE", "").message).toContain("must be an object");
-    only(parseLibrary({ format: "sectionsmith/library@1", snippets: [7] }).problems, "FIELD_TYPE", "snippets[0]");
+    only(
+      parseLibrary({ format: "sectionsmith/library@1", snippets: [7] }).problems,
+      "FIELD_TYPE",
+      "snippets[0]",
+    );
   });
 
   test("FIELD_UNKNOWN is a warning that suggests the closest field", () => {
@@ -131,12 +152,20 @@ describe("parseLibrary: structure", () => {
     const typo = only(result.problems, "FIELD_UNKNOWN", "snippets[0].titel");
     expect(typo.severity).toBe("warning");
     expect(typo.message).toContain('Did you mean "title"?');
-    expect(only(result.problems, "FIELD_UNKNOWN", "extra").message).toContain("Fields known here: format, name, snippets");
-    only(parseLibrary(withVariables({ name: "x", type: "text", lable: "X" })).problems, "FIELD_UNKNOWN", "snippets[0].variables[0].lable");
+    expect(only(result.problems, "FIELD_UNKNOWN", "extra").message).toContain(
+      "Fields known here: format, name, snippets",
+    );
+    only(
+      parseLibrary(withVariables({ name: "x", type: "text", lable: "X" })).problems,
+      "FIELD_UNKNOWN",
+      "snippets[0].variables[0].lable",
+    );
   });
 
   test("FIELD_ENUM for status, kind and variable type", () => {
-    const result = parseLibrary(lib({ status: "aproved", kind: "side", variables: [{ name: "x", type: "string" }] }));
+    const result = parseLibrary(
+      lib({ status: "aproved", kind: "side", variables: [{ name: "x", type: "string" }] }),
+    );
     expect(only(result.problems, "FIELD_ENUM", "snippets[0].status").message).toBe(
       '"status" must be one of "draft", "approved" or "deprecated", not "aproved"',
     );
@@ -165,7 +194,9 @@ describe("parseLibrary: structure", () => {
   test("ID_INVALID with the contract's wording", () => {
     for (const id of ["Confidentiality!", "-lead", "a".repeat(101), ""]) {
       const p = only(parseLibrary(lib({ id })).problems, "ID_INVALID", "snippets[0].id");
-      expect(p.message).toContain('must be lowercase letters, digits, ".", "_" or "-", starting with a letter or digit (at most 100 characters)');
+      expect(p.message).toContain(
+        'must be lowercase letters, digits, ".", "_" or "-", starting with a letter or digit (at most 100 characters)',
+      );
     }
     expect(parseLibrary(lib({ id: "a".repeat(100) })).ok).toBe(true);
     expect(parseLibrary(lib({ id: "0.x_y-z" })).ok).toBe(true);
@@ -180,7 +211,9 @@ describe("parseLibrary: structure", () => {
 
   test("DATETIME_INVALID for updated that is not an ISO 8601 date-time", () => {
     for (const updated of ["2026-10-01", "2026-10-01T12:00:00", "yesterday"]) {
-      expect(brief(parseLibrary(lib({ updated })).problems)).toEqual(["DATETIME_INVALID snippets[0].updated"]);
+      expect(brief(parseLibrary(lib({ updated })).problems)).toEqual([
+        "DATETIME_INVALID snippets[0].updated",
+      ]);
     }
     expect(parseLibrary(lib({ updated: "2026-10-01T14:00:00.5+02:00" })).ok).toBe(true);
   });

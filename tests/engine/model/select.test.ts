@@ -20,7 +20,13 @@ const pick = (snippets: Snippet[], id: string, version?: number) => {
 };
 
 describe("selectSnippet", () => {
-  const library = [s("nda", 1, "approved"), s("nda", 2, "approved"), s("nda", 3, "draft"), s("nda", 4, "deprecated"), s("other", 9, "approved")];
+  const library = [
+    s("nda", 1, "approved"),
+    s("nda", 2, "approved"),
+    s("nda", 3, "draft"),
+    s("nda", 4, "deprecated"),
+    s("other", 9, "approved"),
+  ];
 
   test("the highest approved version wins over newer drafts and deprecated versions", () => {
     expect(pick(library, "nda")).toBe("nda@2:approved");
@@ -46,8 +52,14 @@ describe("selectSnippet", () => {
 describe("snippetHealth", () => {
   const today = new Date(2026, 10, 22, 9, 0); // 22 November 2026, local time
   test("stale when reviewBy is before today's date, not on it", () => {
-    expect(snippetHealth(s("a", 1, "approved", { reviewBy: "2026-11-21" }), today)).toEqual({ status: "approved", stale: true });
-    expect(snippetHealth(s("a", 1, "draft", { reviewBy: "2026-11-22" }), today)).toEqual({ status: "draft", stale: false });
+    expect(snippetHealth(s("a", 1, "approved", { reviewBy: "2026-11-21" }), today)).toEqual({
+      status: "approved",
+      stale: true,
+    });
+    expect(snippetHealth(s("a", 1, "draft", { reviewBy: "2026-11-22" }), today)).toEqual({
+      status: "draft",
+      stale: false,
+    });
     expect(snippetHealth(s("a", 1, "deprecated"), today)).toEqual({ status: "deprecated", stale: false });
   });
 });
@@ -83,13 +95,17 @@ describe("findSnippet", () => {
   test("SNIPPET_DRAFT and SNIPPET_DEPRECATED are warnings", () => {
     const draft = findSnippet(library, { id: "confidentiality", version: 2 }, "sections[1]");
     expect(draft.snippet?.version).toBe(2);
-    expect(draft.problems.map((p) => [p.code, p.severity, p.path])).toEqual([["SNIPPET_DRAFT", "warning", "sections[1].snippet"]]);
+    expect(draft.problems.map((p) => [p.code, p.severity, p.path])).toEqual([
+      ["SNIPPET_DRAFT", "warning", "sections[1].snippet"],
+    ]);
     const old = findSnippet(library, { id: "old-terms" }, "sections[3]");
     expect(old.problems.map((p) => [p.code, p.severity])).toEqual([["SNIPPET_DEPRECATED", "warning"]]);
   });
 
   test("SNIPPET_STALE when a today is given; SNIPPET_KIND_MISMATCH when the kind differs", () => {
-    expect(brief(findSnippet(library, { id: "head" }, "header", { today, kind: "header" }).problems)).toEqual(["SNIPPET_STALE header.snippet"]);
+    expect(brief(findSnippet(library, { id: "head" }, "header", { today, kind: "header" }).problems)).toEqual(
+      ["SNIPPET_STALE header.snippet"],
+    );
     expect(findSnippet(library, { id: "head" }, "header").problems).toEqual([]);
     expect(brief(findSnippet(library, { id: "head" }, "sections[0]", { kind: "body" }).problems)).toEqual([
       "SNIPPET_KIND_MISMATCH sections[0].snippet",

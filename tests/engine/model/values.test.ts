@@ -3,8 +3,12 @@ import type { Variable } from "../../../src/engine/model/types";
 import { resolveValues, validateValue } from "../../../src/engine/model/values";
 import { brief } from "./helpers";
 
-const v = (init: Partial<Variable> & Pick<Variable, "name" | "type">): Variable => ({ required: false, ...init });
-const check = (variable: Variable, value: unknown) => validateValue(variable, value, "sections[2].values." + variable.name);
+const v = (init: Partial<Variable> & Pick<Variable, "name" | "type">): Variable => ({
+  required: false,
+  ...init,
+});
+const check = (variable: Variable, value: unknown) =>
+  validateValue(variable, value, "sections[2].values." + variable.name);
 
 describe("validateValue: each type", () => {
   test.each([
@@ -25,7 +29,9 @@ describe("validateValue: each type", () => {
   });
 
   test("numbers must be finite", () => {
-    expect(brief(check(v({ name: "n", type: "number" }), Number.NaN).problems)).toEqual(["VALUE_TYPE sections[2].values.n"]);
+    expect(brief(check(v({ name: "n", type: "number" }), Number.NaN).problems)).toEqual([
+      "VALUE_TYPE sections[2].values.n",
+    ]);
   });
 
   test("VALUE_DATE for dates that are not real", () => {
@@ -40,9 +46,16 @@ describe("validateValue: each type", () => {
     const term = v({ name: "term", type: "number", min: 1, max: 10 });
     expect(check(term, 1).problems).toEqual([]);
     expect(check(term, 10).problems).toEqual([]);
-    expect(check(term, 12).problems[0]).toMatchObject({ code: "VALUE_RANGE", message: '"term" must be from 1 to 10, not 12' });
-    expect(check(v({ name: "fee", type: "currency", min: 0 }), -1).problems[0]?.message).toContain("at least 0");
-    expect(check(v({ name: "fee", type: "currency", max: 5 }), 6).problems[0]?.message).toContain("at most 5");
+    expect(check(term, 12).problems[0]).toMatchObject({
+      code: "VALUE_RANGE",
+      message: '"term" must be from 1 to 10, not 12',
+    });
+    expect(check(v({ name: "fee", type: "currency", min: 0 }), -1).problems[0]?.message).toContain(
+      "at least 0",
+    );
+    expect(check(v({ name: "fee", type: "currency", max: 5 }), 6).problems[0]?.message).toContain(
+      "at most 5",
+    );
   });
 
   test("VALUE_LENGTH counts characters, not UTF-16 units", () => {
@@ -78,7 +91,10 @@ describe("validateValue: each type", () => {
         v({ name: "qty", type: "number", default: 1 }),
       ],
     });
-    expect(check(items, [{ name: "A", price: 2 }])).toEqual({ value: [{ name: "A", price: 2, qty: 1 }], problems: [] });
+    expect(check(items, [{ name: "A", price: 2 }])).toEqual({
+      value: [{ name: "A", price: 2, qty: 1 }],
+      problems: [],
+    });
     const result = check(items, [{ name: "A", price: -1 }, { price: 2 }, "x", { name: "B", colour: "red" }]);
     expect(result.value).toBeUndefined();
     expect(brief(result.problems)).toEqual([
@@ -97,7 +113,11 @@ describe("resolveValues", () => {
     v({ name: "term", type: "number", min: 1, max: 10, default: 2 }),
   ];
   const wide = (values: Record<string, unknown>) => ({ values: values as never, path: "values" });
-  const section = (values: Record<string, unknown>) => ({ values: values as never, path: "sections[2].values", warnUnknown: true });
+  const section = (values: Record<string, unknown>) => ({
+    values: values as never,
+    path: "sections[2].values",
+    warnUnknown: true,
+  });
 
   test("later layers win and defaults fill the gaps", () => {
     const result = resolveValues(variables, [wide({ discloser: "Contoso", term: 3 }), section({ term: 5 })]);
@@ -112,19 +132,27 @@ describe("resolveValues", () => {
   });
 
   test("an empty text counts as missing, at the value's own path", () => {
-    expect(brief(resolveValues(variables, [wide({ discloser: "Contoso" }), section({ discloser: "  " })]).problems)).toEqual([
-      "VALUE_REQUIRED sections[2].values.discloser",
-    ]);
+    expect(
+      brief(
+        resolveValues(variables, [wide({ discloser: "Contoso" }), section({ discloser: "  " })]).problems,
+      ),
+    ).toEqual(["VALUE_REQUIRED sections[2].values.discloser"]);
   });
 
   test("the problem path is the layer the offending value came from", () => {
     const result = resolveValues(variables, [wide({ discloser: "C", term: 12 }), section({ mutual: "yes" })]);
-    expect(brief(result.problems)).toEqual(["VALUE_TYPE sections[2].values.mutual", "VALUE_RANGE values.term"]);
+    expect(brief(result.problems)).toEqual([
+      "VALUE_TYPE sections[2].values.mutual",
+      "VALUE_RANGE values.term",
+    ]);
     expect(result.values).toEqual({ discloser: "C" });
   });
 
   test("VALUE_UNKNOWN only for layers that ask for it; unknown values pass through", () => {
-    const result = resolveValues(variables, [wide({ discloser: "C", client: "F" }), section({ discloserr: "x" })]);
+    const result = resolveValues(variables, [
+      wide({ discloser: "C", client: "F" }),
+      section({ discloserr: "x" }),
+    ]);
     expect(brief(result.problems)).toEqual(["VALUE_UNKNOWN sections[2].values.discloserr"]);
     expect(result.problems[0]?.severity).toBe("warning");
     expect(result.values).toMatchObject({ client: "F", discloserr: "x" });

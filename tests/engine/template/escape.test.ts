@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { S_BREAK, S_NOLINK, S_PAGEBREAK, S_SPACE, SENTINEL_RANGE, escapeValue, splitSentinels } from "../../../src/engine/template";
+import {
+  S_BREAK,
+  S_NOLINK,
+  S_PAGEBREAK,
+  S_SPACE,
+  SENTINEL_RANGE,
+  escapeValue,
+  splitSentinels,
+} from "../../../src/engine/template";
 import { md, nodeTypes, parseMarkdown, v, vars } from "./helpers";
 
 const variables = vars(v("x", "text"), v("m", "multiline"));
@@ -44,8 +52,14 @@ describe("values are always literal text", () => {
   });
 
   it("inside a table cell a | stays in its cell", () => {
-    const out = md("| A | B |\n|---|---|\n| {{x}} | z |\n", { variables, values: { x: "*x* [a](b) | # 1." } });
-    const table = parseMarkdown(out).children[0] as { type: string; children: Array<{ children: unknown[] }> };
+    const out = md("| A | B |\n|---|---|\n| {{x}} | z |\n", {
+      variables,
+      values: { x: "*x* [a](b) | # 1." },
+    });
+    const table = parseMarkdown(out).children[0] as {
+      type: string;
+      children: Array<{ children: unknown[] }>;
+    };
     expect(table.type).toBe("table");
     expect(table.children[1]?.children).toHaveLength(2);
     expect(textOf(out)).toBe("ABtextPlaceholder".replace("textPlaceholder", "*x* [a](b) | # 1.z"));
@@ -60,7 +74,10 @@ describe("values are always literal text", () => {
   });
 
   it("a multiline value cannot start new blocks: its lines are joined by S_BREAK", () => {
-    const out = md("{{m}}", { variables, values: { m: "Line one\n# not a heading\n- not a list\n\n    not code" } });
+    const out = md("{{m}}", {
+      variables,
+      values: { m: "Line one\n# not a heading\n- not a list\n\n    not code" },
+    });
     expect(nodeTypes(out)).toEqual(["paragraph", "text"]);
     expect(out.split(S_BREAK)).toHaveLength(5);
     expect(out).not.toContain("\n");
@@ -74,7 +91,8 @@ describe("values are always literal text", () => {
 
   it("a value used as a link address still works once sentinels are stripped (as the renderer does)", () => {
     const out = md("[site]({{x}})", { variables, values: { x: "https://a.example/p?q=1&r=(2)" } });
-    const link = (parseMarkdown(out).children[0] as { children: Array<{ type: string; url: string }> }).children[0];
+    const link = (parseMarkdown(out).children[0] as { children: Array<{ type: string; url: string }> })
+      .children[0];
     expect(link?.type).toBe("link");
     expect(link?.url.replace(SENTINEL_RANGE, "")).toBe("https://a.example/p?q=1&r=(2)");
   });
@@ -100,6 +118,8 @@ describe("escapeValue", () => {
   it("puts S_NOLINK where autolink literals would start, and splitSentinels drops it", () => {
     expect(escapeValue("a@b.c")).toBe(`a\\@${S_NOLINK}b\\.c`);
     expect(escapeValue("www.x")).toBe(`www${S_NOLINK}\\.x`);
-    expect(splitSentinels(escapeValue("see www.x.com").replaceAll("\\", ""))).toEqual([{ kind: "text", text: "see www.x.com" }]);
+    expect(splitSentinels(escapeValue("see www.x.com").replaceAll("\\", ""))).toEqual([
+      { kind: "text", text: "see www.x.com" },
+    ]);
   });
 });

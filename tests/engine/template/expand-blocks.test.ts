@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { md, nodeTypes, parseMarkdown, v, vars } from "./helpers";
 
 const items = v("items", "list", { fields: [v("what", "text"), v("qty", "number"), v("urgent", "boolean")] });
-const variables = vars(items, v("vat", "boolean"), v("client", "text"), v("people", "list", { fields: [v("name", "text")] }));
+const variables = vars(
+  items,
+  v("vat", "boolean"),
+  v("client", "text"),
+  v("people", "list", { fields: [v("name", "text")] }),
+);
 const two = [
   { what: "Pens", qty: 2, urgent: false },
   { what: "Ink", qty: 1, urgent: true },
@@ -13,7 +18,12 @@ describe("standalone block lines", () => {
     const body = "First.\n\n{{#if vat}}\nVAT applies.\n\n{{/if}}\nLast.\n";
     expect(md(body, { variables, values: { vat: false } })).toBe("First.\n\nLast.\n");
     expect(md(body, { variables, values: { vat: true } })).toBe("First.\n\nVAT applies.\n\nLast.\n");
-    expect(nodeTypes(md(body, { variables, values: { vat: false } }))).toEqual(["paragraph", "text", "paragraph", "text"]);
+    expect(nodeTypes(md(body, { variables, values: { vat: false } }))).toEqual([
+      "paragraph",
+      "text",
+      "paragraph",
+      "text",
+    ]);
   });
 
   it("block tags may be indented; their whole line disappears", () => {
@@ -36,10 +46,9 @@ describe("{{#each}}", () => {
     const tree = parseMarkdown(md(body, { variables, values: { items: two } }));
     expect(tree.children.map((c) => c.type)).toEqual(["paragraph", "list", "paragraph"]);
     expect(md(body, { variables, values: { items: [] } })).toBe("Items:\n\n\nEnd.\n");
-    expect(parseMarkdown(md(body, { variables, values: { items: [] } })).children.map((c) => c.type)).toEqual([
-      "paragraph",
-      "paragraph",
-    ]);
+    expect(parseMarkdown(md(body, { variables, values: { items: [] } })).children.map((c) => c.type)).toEqual(
+      ["paragraph", "paragraph"],
+    );
   });
 
   it("generates table rows, with a conditional row inside the loop", () => {
@@ -56,7 +65,9 @@ describe("{{#each}}", () => {
       "After.",
     ].join("\n");
     const out = md(body, { variables, values: { items: two } });
-    expect(out).toBe("| # | Item | Qty |\n|---|------|----:|\n| 1 | Pens | 2 |\n| 2 | Ink | 1 |\n| | ↳ urgent | |\n\nAfter.");
+    expect(out).toBe(
+      "| # | Item | Qty |\n|---|------|----:|\n| 1 | Pens | 2 |\n| 2 | Ink | 1 |\n| | ↳ urgent | |\n\nAfter.",
+    );
     const tree = parseMarkdown(out);
     expect(tree.children.map((c) => c.type)).toEqual(["table", "paragraph"]);
     const table = tree.children[0] as { children: unknown[] };
@@ -96,7 +107,10 @@ describe("{{#each}}", () => {
     const list = parseMarkdown(out).children[0] as { type: string; children: Array<{ children: unknown[] }> };
     expect(list.type).toBe("list");
     expect(list.children).toHaveLength(2);
-    expect(list.children[0]?.children.map((c) => (c as { type: string }).type)).toEqual(["paragraph", "list"]);
+    expect(list.children[0]?.children.map((c) => (c as { type: string }).type)).toEqual([
+      "paragraph",
+      "list",
+    ]);
   });
 
   it("a conditional list item among static ones leaves the list intact", () => {

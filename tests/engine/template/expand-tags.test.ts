@@ -14,9 +14,13 @@ const people = vars(
 describe("expandTemplate: value tags", () => {
   it("{{name}} inserts the formatted value for the locale", () => {
     const values = { client: "Fabrikam", fee: 1234.5, start: "2026-11-22", term: 2 };
-    expect(md("{{client}} pays {{fee}} from {{start}} for {{term}} years.", { variables: people, values, locale: "en-GB" })).toBe(
-      "Fabrikam pays €1\\,234\\.50 from 22 November 2026 for 2 years.",
-    );
+    expect(
+      md("{{client}} pays {{fee}} from {{start}} for {{term}} years.", {
+        variables: people,
+        values,
+        locale: "en-GB",
+      }),
+    ).toBe("Fabrikam pays €1\\,234\\.50 from 22 November 2026 for 2 years.");
     expect(md("{{fee}}", { variables: people, values, locale: "de-DE" })).toBe("1\\.234\\,50\u00a0€");
   });
 
@@ -29,9 +33,9 @@ describe("expandTemplate: value tags", () => {
   });
 
   it("a multiline value keeps its line breaks as S_BREAK and never starts a Markdown line", () => {
-    expect(md("Address: {{address}}", { variables: people, values: { address: "1 Main St\n  Springfield" } })).toBe(
-      `Address: 1 Main St${S_BREAK}${S_SPACE}${S_SPACE}Springfield`,
-    );
+    expect(
+      md("Address: {{address}}", { variables: people, values: { address: "1 Main St\n  Springfield" } }),
+    ).toBe(`Address: 1 Main St${S_BREAK}${S_SPACE}${S_SPACE}Springfield`);
   });
 
   it("{{page}} and {{pages}} become field sentinels; {{today}} the formatted date", () => {
@@ -46,7 +50,9 @@ describe("expandTemplate: value tags", () => {
   });
 
   it("\\{{ is a literal {{", () => {
-    expect(md("Write \\{{name}} for {{client}}", { variables: people, values: { client: "X" } })).toBe("Write {{name}} for X");
+    expect(md("Write \\{{name}} for {{client}}", { variables: people, values: { client: "X" } })).toBe(
+      "Write {{name}} for X",
+    );
   });
 
   it("comments are dropped, and a comment alone on its line leaves no line", () => {
@@ -55,12 +61,21 @@ describe("expandTemplate: value tags", () => {
 });
 
 describe("expandTemplate: conditionals", () => {
-  const flags = vars(v("mutual", "boolean"), v("client", "text"), v("n", "number"), v("items", "list", { fields: [v("x", "text")] }));
+  const flags = vars(
+    v("mutual", "boolean"),
+    v("client", "text"),
+    v("n", "number"),
+    v("items", "list", { fields: [v("x", "text")] }),
+  );
 
   it("inline {{#if}}…{{else}}…{{/if}} mid-line", () => {
     const body = "{{#if mutual}}Each party{{else}}{{client}}{{/if}} shall keep it.";
-    expect(md(body, { variables: flags, values: { mutual: true, client: "Contoso" } })).toBe("Each party shall keep it.");
-    expect(md(body, { variables: flags, values: { mutual: false, client: "Contoso" } })).toBe("Contoso shall keep it.");
+    expect(md(body, { variables: flags, values: { mutual: true, client: "Contoso" } })).toBe(
+      "Each party shall keep it.",
+    );
+    expect(md(body, { variables: flags, values: { mutual: false, client: "Contoso" } })).toBe(
+      "Contoso shall keep it.",
+    );
   });
 
   it("truth: non-empty text, non-zero number, non-empty list", () => {
@@ -77,12 +92,22 @@ describe("expandTemplate: conditionals", () => {
 
   it("{{else if}} chains", () => {
     const body = "{{#if (eq n 1)}}one{{else if (eq n 2)}}two{{else}}many{{/if}}";
-    expect([1, 2, 7].map((n) => md(body, { variables: flags, values: { n } }))).toEqual(["one", "two", "many"]);
+    expect([1, 2, 7].map((n) => md(body, { variables: flags, values: { n } }))).toEqual([
+      "one",
+      "two",
+      "many",
+    ]);
   });
 });
 
 describe("expandTemplate: comparison helpers", () => {
-  const p = vars(v("plan", "choice", { options: ["gold", "silver"] }), v("n", "number"), v("a", "boolean"), v("b", "boolean"), v("d", "date"));
+  const p = vars(
+    v("plan", "choice", { options: ["gold", "silver"] }),
+    v("n", "number"),
+    v("a", "boolean"),
+    v("b", "boolean"),
+    v("d", "date"),
+  );
   const run = (cond: string, values: Record<string, string | number | boolean>): string =>
     md(`{{#if ${cond}}}Y{{else}}N{{/if}}`, { variables: p, values });
 
@@ -112,6 +137,8 @@ describe("expandTemplate: comparison helpers", () => {
   });
 
   it("expansion reports no problem for valid helpers", () => {
-    expect(expand("{{#if (eq plan 'gold')}}x{{/if}}", { variables: p, values: { plan: "gold" } }).problems).toEqual([]);
+    expect(
+      expand("{{#if (eq plan 'gold')}}x{{/if}}", { variables: p, values: { plan: "gold" } }).problems,
+    ).toEqual([]);
   });
 });

@@ -106,10 +106,14 @@ describe("formatValue: other types", () => {
   it("joins list items", () => {
     const list = v("items", "list", { fields: [v("what", "text"), v("qty", "number", { decimals: 1 })] });
     expect(
-      formatValue(list, [
-        { what: "Pens", qty: 2 },
-        { what: "Ink", qty: 1000 },
-      ], "en-US"),
+      formatValue(
+        list,
+        [
+          { what: "Pens", qty: 2 },
+          { what: "Ink", qty: 1000 },
+        ],
+        "en-US",
+      ),
     ).toBe("Pens, 2.0; Ink, 1,000.0");
   });
 });

@@ -22,7 +22,9 @@ describe("{{> id}} includes", () => {
   });
 
   it("accepts ids with '-' and '.', and a standalone include keeps lines intact", () => {
-    expect(md("Intro\n{{> std.defs-v2}}\nOutro", { lookup })).toBe("Intro\nStandard definitions apply.\nOutro");
+    expect(md("Intro\n{{> std.defs-v2}}\nOutro", { lookup })).toBe(
+      "Intro\nStandard definitions apply.\nOutro",
+    );
     // A body without a final newline still ends its line when included standalone.
     expect(md("Intro\n{{> defs}}\nOutro", { variables, values: { client: "X" }, lookup })).toBe(
       "Intro\n“Client” means X.\nOutro",
@@ -53,7 +55,12 @@ describe("{{> id}} includes", () => {
   it("a missing snippet is a problem at the tag", () => {
     const result = expand("Line one\n  see {{> nope}}", { lookup });
     expect(result.problems).toEqual([
-      expect.objectContaining({ code: "TEMPLATE_INCLUDE_NOT_FOUND", path: "snippets[0].body", line: 2, column: 7 }),
+      expect.objectContaining({
+        code: "TEMPLATE_INCLUDE_NOT_FOUND",
+        path: "snippets[0].body",
+        line: 2,
+        column: 7,
+      }),
     ]);
     expect(result.markdown).toBe("Line one\n  see ");
   });
@@ -62,10 +69,19 @@ describe("{{> id}} includes", () => {
     const cyc = [snippet("a", "A {{> b}}"), snippet("b", "B\n{{> a}}\n"), snippet("self", "S {{> self}}")];
     const result = expand("A {{> b}}", { snippetId: "a", lookup: libraryLookup(cyc) });
     expect(result.problems).toHaveLength(1);
-    expect(result.problems[0]).toMatchObject({ code: "TEMPLATE_INCLUDE_CYCLE", path: "snippets[1].body", line: 2, column: 1 });
+    expect(result.problems[0]).toMatchObject({
+      code: "TEMPLATE_INCLUDE_CYCLE",
+      path: "snippets[1].body",
+      line: 2,
+      column: 1,
+    });
     expect(result.problems[0]?.message).toContain("a → b → a");
     expect(result.markdown).toBe("A B\n");
-    const self = expand("S {{> self}}", { snippetId: "self", path: "snippets[2].body", lookup: libraryLookup(cyc) });
+    const self = expand("S {{> self}}", {
+      snippetId: "self",
+      path: "snippets[2].body",
+      lookup: libraryLookup(cyc),
+    });
     expect(self.problems[0]?.message).toContain("self → self");
   });
 
@@ -73,7 +89,12 @@ describe("{{> id}} includes", () => {
     const bad = [snippet("x", "ok\n{{nope}}")];
     const result = expand("{{> x}}", { lookup: libraryLookup(bad) });
     expect(result.problems).toEqual([
-      expect.objectContaining({ code: "TEMPLATE_UNKNOWN_VARIABLE", path: "snippets[0].body", line: 2, column: 3 }),
+      expect.objectContaining({
+        code: "TEMPLATE_UNKNOWN_VARIABLE",
+        path: "snippets[0].body",
+        line: 2,
+        column: 3,
+      }),
     ]);
   });
 });

@@ -4,12 +4,22 @@ import type { Problem } from "../../../src/engine/errors/problem";
 import { checkTemplate, collectVariables } from "../../../src/engine/template";
 import { expand, libraryLookup, snippet, v, vars } from "./helpers";
 
-const variables = vars(v("client", "text"), v("x", "boolean"), v("items", "list", { fields: [v("what", "text")] }));
-const lookup = libraryLookup([snippet("a", "{{> b}}"), snippet("b", "{{> c}}"), snippet("c", "x\n {{> a}}"), snippet("d", "ok")]);
+const variables = vars(
+  v("client", "text"),
+  v("x", "boolean"),
+  v("items", "list", { fields: [v("what", "text")] }),
+);
+const lookup = libraryLookup([
+  snippet("a", "{{> b}}"),
+  snippet("b", "{{> c}}"),
+  snippet("c", "x\n {{> a}}"),
+  snippet("d", "ok"),
+]);
 const check = (body: string, snippetId = "main"): Problem[] =>
   checkTemplate({ body, path: "snippets[9].body", snippetId, variables, lookup });
 const seen = new Set<string>();
-const brief = (ps: Problem[]): string[] => ps.map((p) => (seen.add(p.code), `${p.code} ${p.line}:${p.column}`));
+const brief = (ps: Problem[]): string[] =>
+  ps.map((p) => (seen.add(p.code), `${p.code} ${p.line}:${p.column}`));
 
 describe("checkTemplate: one case per code, with line and column", () => {
   it.each([
@@ -72,7 +82,8 @@ describe("checkTemplate: one case per code, with line and column", () => {
   });
 
   it("accepts a correct template", () => {
-    const body = '{{#each items}}\n- {{@number}}. {{what}} {{#if (and x (ne client "A"))}}{{client}}{{/if}}\n{{/each}}\n{{pagebreak}}\n{{page}}/{{pages}} {{today}} {{> d}}';
+    const body =
+      '{{#each items}}\n- {{@number}}. {{what}} {{#if (and x (ne client "A"))}}{{client}}{{/if}}\n{{/each}}\n{{pagebreak}}\n{{page}}/{{pages}} {{today}} {{> d}}';
     expect(check(body)).toEqual([]);
   });
 });
@@ -93,7 +104,10 @@ describe("expandTemplate reports problems instead of throwing", () => {
 
 describe("collectVariables problems", () => {
   it("TEMPLATE_VARIABLE_CONFLICT and TEMPLATE_RESERVED_NAME", () => {
-    const lib = [snippet("main", "{{> inc}}", [v("term", "number"), v("today", "date")]), snippet("inc", "", [v("term", "text")])];
+    const lib = [
+      snippet("main", "{{> inc}}", [v("term", "number"), v("today", "date")]),
+      snippet("inc", "", [v("term", "text")]),
+    ];
     const { problems } = collectVariables(lib[0]!, "snippets[0]", libraryLookup(lib));
     expect(problems.map((p) => `${p.code} ${p.severity} ${p.path}`)).toEqual([
       "TEMPLATE_RESERVED_NAME warning snippets[0].variables[1].name",

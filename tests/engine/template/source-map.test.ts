@@ -9,7 +9,11 @@ describe("source map", () => {
     expect(r.markdown).toBe("Hello Ann!\nSecond line");
     expect(r.map.locate(1)).toEqual({ path: "snippets[0].body", line: 1, column: 2 });
     expect(r.map.locate(r.markdown.indexOf("!"))).toEqual({ path: "snippets[0].body", line: 1, column: 17 });
-    expect(r.map.locate(r.markdown.indexOf("line"))).toEqual({ path: "snippets[0].body", line: 2, column: 8 });
+    expect(r.map.locate(r.markdown.indexOf("line"))).toEqual({
+      path: "snippets[0].body",
+      line: 2,
+      column: 8,
+    });
   });
 
   it("maps every character of a value to its tag", () => {
@@ -33,14 +37,34 @@ describe("source map", () => {
 
   it("maps an included body to that snippet's body, with its own lines and columns", () => {
     const lib = [snippet("main", ""), snippet("defs", "Defs:\n  term {{client}}\n")];
-    const r = expand("Intro\n  {{> defs}}\nOutro", { variables, values: { client: "Ann" }, lookup: libraryLookup(lib) });
+    const r = expand("Intro\n  {{> defs}}\nOutro", {
+      variables,
+      values: { client: "Ann" },
+      lookup: libraryLookup(lib),
+    });
     expect(r.markdown).toBe("Intro\n  Defs:\n    term Ann\nOutro");
-    expect(r.map.locate(r.markdown.indexOf("Defs"))).toEqual({ path: "snippets[1].body", line: 1, column: 1 });
-    expect(r.map.locate(r.markdown.indexOf("term"))).toEqual({ path: "snippets[1].body", line: 2, column: 3 });
+    expect(r.map.locate(r.markdown.indexOf("Defs"))).toEqual({
+      path: "snippets[1].body",
+      line: 1,
+      column: 1,
+    });
+    expect(r.map.locate(r.markdown.indexOf("term"))).toEqual({
+      path: "snippets[1].body",
+      line: 2,
+      column: 3,
+    });
     expect(r.map.locate(r.markdown.indexOf("Ann"))).toEqual({ path: "snippets[1].body", line: 2, column: 8 });
     // The indentation added for the include maps to the include tag.
-    expect(r.map.locate(r.markdown.indexOf("Defs") - 1)).toEqual({ path: "snippets[0].body", line: 2, column: 3 });
-    expect(r.map.locate(r.markdown.indexOf("Outro"))).toEqual({ path: "snippets[0].body", line: 3, column: 1 });
+    expect(r.map.locate(r.markdown.indexOf("Defs") - 1)).toEqual({
+      path: "snippets[0].body",
+      line: 2,
+      column: 3,
+    });
+    expect(r.map.locate(r.markdown.indexOf("Outro"))).toEqual({
+      path: "snippets[0].body",
+      line: 3,
+      column: 1,
+    });
   });
 
   it("stays exact over thousands of segments and clamps out-of-range offsets", () => {
@@ -50,8 +74,15 @@ describe("source map", () => {
     let offset = 0;
     const started = performance.now();
     outLines.forEach((line, i) => {
-      expect(r.map.locate(offset + line.indexOf("end"))).toEqual({ path: "snippets[0].body", line: i + 1, column: lines[i]!.indexOf("end") + 1 });
-      expect(r.map.locate(offset + line.indexOf("v"))).toMatchObject({ line: i + 1, column: lines[i]!.indexOf("{{") + 1 });
+      expect(r.map.locate(offset + line.indexOf("end"))).toEqual({
+        path: "snippets[0].body",
+        line: i + 1,
+        column: lines[i]!.indexOf("end") + 1,
+      });
+      expect(r.map.locate(offset + line.indexOf("v"))).toMatchObject({
+        line: i + 1,
+        column: lines[i]!.indexOf("{{") + 1,
+      });
       offset += line.length + 1;
     });
     expect(performance.now() - started).toBeLessThan(2000);

@@ -4,7 +4,10 @@ import { libraryLookup, snippet, v } from "./helpers";
 
 describe("collectVariables", () => {
   const lib = [
-    snippet("main", "{{#if show}}{{> first}}{{/if}}\n{{> second}}\n{{> missing}}", [v("client", "text"), v("show", "boolean")]),
+    snippet("main", "{{#if show}}{{> first}}{{/if}}\n{{> second}}\n{{> missing}}", [
+      v("client", "text"),
+      v("show", "boolean"),
+    ]),
     snippet("first", "{{> deep}}", [v("client", "text", { label: "from first" }), v("term", "number")]),
     snippet("second", "{{> first}}", [v("fee", "currency", { currency: "EUR" })]),
     snippet("deep", "{{> main}}", [v("lines", "list", { fields: [v("what", "text")] })]),
@@ -36,7 +39,10 @@ describe("collectVariables", () => {
     const c = snippet("c", "", [v("rows", "list", { fields: [v("n", "text")] })]);
     const { problems } = collectVariables(a, "snippets[0]", libraryLookup([a, b, c]));
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatchObject({ code: "TEMPLATE_VARIABLE_CONFLICT", path: "snippets[2].variables[0].name" });
+    expect(problems[0]).toMatchObject({
+      code: "TEMPLATE_VARIABLE_CONFLICT",
+      path: "snippets[2].variables[0].name",
+    });
     expect(problems[0]?.message).toContain('"c"');
   });
 
