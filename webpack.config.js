@@ -21,9 +21,11 @@ export const urlProd = process.env.SECTIONSMITH_URL_PROD || "https://sectionsmit
 
 /**
  * The pages' Content-Security-Policy. No 'unsafe-eval' anywhere (the engine and UI never eval, and the
- * devtool below is never eval-based). Styles need 'unsafe-inline': office.js applies inline styles
- * (OfficeDev/office-js #1687), docx-preview writes <style> elements and style attributes, and Griffel (Fluent)
- * injects <style> elements at runtime (it can take a nonce, but a static page cannot mint one per response).
+ * devtool below is never eval-based; zod's eval probe is switched off in src/taskpane/index.tsx). Styles need
+ * 'unsafe-inline': Griffel (Fluent) inserts rules into <style> elements it creates at runtime, and without
+ * 'unsafe-inline' Chromium gives those elements no sheet — the pane renders unstyled (checked headless).
+ * Griffel could take a nonce, but a statically hosted page cannot mint one per response. office.js
+ * (OfficeDev/office-js #1687) and docx-preview (<style> elements, style attributes) need it as well.
  * blob:/data: cover docx-preview's images and embedded fonts.
  */
 export function csp({ dev }) {
@@ -139,7 +141,9 @@ export default async (env = {}, argv = {}) => {
           preview: { test: /[\\/]node_modules[\\/]docx-preview[\\/]/, name: "docx-preview", chunks: "async", priority: 30, enforce: true },
           jszip: { test: /[\\/]node_modules[\\/](jszip|pako|lie|immediate|setimmediate|readable-stream)[\\/]/, name: "jszip", chunks: "async", priority: 30, enforce: true },
           // React and Fluent change less often than our code: a separate file stays cached across releases.
-          ui: { test: /[\\/]node_modules[\\/]/, name: "ui-vendor", chunks: "initial", priority: 10 },
+          // Only the pane's own libraries: in development the dev-server client sits in every entry and
+          // would otherwise tie the function file to this (large) chunk.
+          ui: { test: /[\\/]node_modules[\\/]/, name: "ui-vendor", chunks: (chunk) => chunk.name === "taskpane", priority: 10 },
         },
       },
     },
