@@ -7,7 +7,7 @@
 /* global process, console */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Where Word desktop lives, or null. Office on Windows is Click-to-Run (root\Office16) or MSI (Office16). */
@@ -28,8 +28,11 @@ export function findWordDesktop(platform = process.platform, env = process.env, 
   return null;
 }
 
-function run(command, args, env = process.env) {
-  const child = spawn(command, args, { stdio: "inherit", env, shell: process.platform === "win32" });
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Runs a package's CLI with this Node directly (no npx/shell in between, so Ctrl+C reaches it). */
+function run(cli, args, env = process.env) {
+  const child = spawn(process.execPath, [join(ROOT, "node_modules", cli), ...args], { stdio: "inherit", env, cwd: ROOT });
   child.on("exit", (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 }
@@ -39,14 +42,14 @@ function main() {
   if (word) {
     console.log(`Word desktop found (${word}): sideloading manifest.xml with office-addin-debugging.`);
     console.log("Stop with `npm stop` (unregisters the add-in and stops the dev server).");
-    run("npx", ["office-addin-debugging", "start", "manifest.xml", "desktop", "--app", "word"]);
+    run("office-addin-debugging/cli.js", ["start", "manifest.xml", "desktop", "--app", "word"]);
     return;
   }
   console.log("No Word desktop on this machine: starting the dev server for standalone mode.");
   const port = process.env.npm_package_config_dev_server_port || 3000;
   console.log(`Open https://localhost:${port}/taskpane.html in a browser (standalone mode)`);
   console.log(`(If the dev server warns that it fell back to plain HTTP, use http://localhost:${port}/taskpane.html.)`);
-  run("npx", ["webpack", "serve", "--mode", "development"], { ...process.env, SECTIONSMITH_STANDALONE: "1" });
+  run("webpack-cli/bin/cli.js", ["serve", "--mode", "development"], { ...process.env, SECTIONSMITH_STANDALONE: "1" });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

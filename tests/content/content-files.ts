@@ -14,21 +14,31 @@ export const exampleAssembly = (name: ExampleName): unknown => readJson(`example
 export const starterLibrary = (): unknown => readJson("assets/starter-library.json");
 
 const decode = (s: string): string =>
-  s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
 
 /** The text of every paragraph in a part, in order: w:t runs joined, w:tab as a tab, w:br as a newline. */
 export function paragraphTexts(xml: string): string[] {
-  return xml.split(/<\/w:p>/).map((p) =>
-    [...p.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:tab\/>|<w:br\/>/g)]
-      .map((m) => (m[0] === "<w:tab/>" ? "\t" : m[0] === "<w:br/>" ? "\n" : decode(m[1] ?? "")))
-      .join(""),
-  ).filter((t) => t !== "");
+  return xml
+    .split(/<\/w:p>/)
+    .map((p) =>
+      [...p.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:tab\/>|<w:br\/>/g)]
+        .map((m) => (m[0] === "<w:tab/>" ? "\t" : m[0] === "<w:br/>" ? "\n" : decode(m[1] ?? "")))
+        .join(""),
+    )
+    .filter((t) => t !== "");
 }
 
 export async function docxParts(bytes: Uint8Array): Promise<Map<string, string>> {
   const zip = await JSZip.loadAsync(bytes);
   const parts = new Map<string, string>();
-  for (const name of Object.keys(zip.files)) if (name.endsWith(".xml") || name.endsWith(".rels")) parts.set(name, await zip.file(name)!.async("string"));
+  for (const name of Object.keys(zip.files))
+    if (name.endsWith(".xml") || name.endsWith(".rels"))
+      parts.set(name, await zip.file(name)!.async("string"));
   return parts;
 }
 

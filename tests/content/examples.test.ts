@@ -40,7 +40,12 @@ describe("examples/contract", async () => {
   });
 
   it("repeats a fee row per list item", () => {
-    for (const service of ["Service desk and infrastructure monitoring", "End-user device support (1,250 devices)", "Onboarding and transition", "On-site engineering (call-off)"])
+    for (const service of [
+      "Service desk and infrastructure monitoring",
+      "End-user device support (1,250 devices)",
+      "Onboarding and transition",
+      "On-site engineering (call-off)",
+    ])
       expect(body).toContain(service);
   });
 
@@ -58,7 +63,9 @@ describe("examples/contract", async () => {
   });
 
   it("has the header, the page-numbered footer, the footnote and six drafting-note comments", () => {
-    expect(textOf(parts, "word/header").join("\n")).toContain("Northwind Managed Services Ltd · Master Services Agreement with Fabrikam Retail plc");
+    expect(textOf(parts, "word/header").join("\n")).toContain(
+      "Northwind Managed Services Ltd · Master Services Agreement with Fabrikam Retail plc",
+    );
     const footer = parts.get([...parts.keys()].find((k) => k.startsWith("word/footer"))!)!;
     expect(textOf(parts, "word/footer").join("")).toMatch(/^Confidential · Page .* of /);
     expect(footer).toMatch(/PAGE/);
@@ -66,7 +73,9 @@ describe("examples/contract", async () => {
     expect(textOf(parts, "word/footnotes.xml").join("\n")).toContain("Unfair Contract Terms Act 1977");
     const comments = textOf(parts, "word/comments.xml");
     expect(comments).toHaveLength(6);
-    expect(comments).toContain("Confirm the Customer’s purchase-order process before signature: some customers cannot pay an invoice without a PO number.");
+    expect(comments).toContain(
+      "Confirm the Customer’s purchase-order process before signature: some customers cannot pay an invoice without a PO number.",
+    );
   });
 
   it("writes the document properties", () => {
@@ -88,7 +97,9 @@ describe("examples/proposal", async () => {
 
   it("formats euros, decimals and dates for de-DE", () => {
     expect(all).toContain("Unser Honorar beträgt 100.000,00\u00a0€ zuzüglich Umsatzsteuer.");
-    expect(body).toEqual(expect.arrayContaining(["14,5", "18,0", "1.650,00\u00a0€", "23.925,00\u00a0€", "119.000,00\u00a0€"]));
+    expect(body).toEqual(
+      expect.arrayContaining(["14,5", "18,0", "1.650,00\u00a0€", "23.925,00\u00a0€", "119.000,00\u00a0€"]),
+    );
     expect(all).toContain("Hamburg, 1. Februar 2027");
     expect(all).toContain("Wir planen mit einem Projektstart am 1. März 2027.");
     expect(body).toEqual(expect.arrayContaining(["01.03.2027", "26.03.2027", "25.06.2027"]));
@@ -106,12 +117,19 @@ describe("examples/proposal", async () => {
       const para = doc.split("</w:p>").find((p) => p.includes(`>${name}<`))!;
       expect(para).toMatch(/<w:pStyle w:val="Heading2"\/>/);
     }
-    const levelOf = (text: string) => /<w:ilvl w:val="(\d)"\/>/.exec(doc.split("</w:p>").find((p) => p.includes(text))!)![1];
-    expect([levelOf("Phase 1: Ist-Analyse"), levelOf("Aufnahme der Kernprozesse"), levelOf("Auftragsabwicklung vom Angebot")]).toEqual(["0", "1", "2"]);
+    const levelOf = (text: string) =>
+      /<w:ilvl w:val="(\d)"\/>/.exec(doc.split("</w:p>").find((p) => p.includes(text))!)![1];
+    expect([
+      levelOf("Phase 1: Ist-Analyse"),
+      levelOf("Aufnahme der Kernprozesse"),
+      levelOf("Auftragsabwicklung vom Angebot"),
+    ]).toEqual(["0", "1", "2"]);
   });
 
   it("has the header and the German footer", () => {
-    expect(textOf(parts, "word/header").join("")).toBe("Nordlicht Consulting GmbH · Angebot für Brandt Maschinenbau GmbH");
+    expect(textOf(parts, "word/header").join("")).toBe(
+      "Nordlicht Consulting GmbH · Angebot für Brandt Maschinenbau GmbH",
+    );
     expect(textOf(parts, "word/footer").join("")).toMatch(/^Vertraulich · Seite .* von /);
   });
 });
@@ -127,7 +145,9 @@ describe("examples/letter", async () => {
 
   it("dates, addresses and greets the recipient", () => {
     expect(body[0]).toBe("November 22, 2026");
-    expect(all).toContain("Ms. Dana Whitfield\nDirector of Facilities\nHarbor Point Medical Center\n2200 N. Clark Street\nChicago, IL 60614");
+    expect(all).toContain(
+      "Ms. Dana Whitfield\nDirector of Facilities\nHarbor Point Medical Center\n2200 N. Clark Street\nChicago, IL 60614",
+    );
     expect(body).toContain("Dear Ms. Whitfield:");
   });
 
@@ -150,11 +170,15 @@ describe("examples/letter", async () => {
     expect(paragraphWith("January 15, 2027")).toMatch(/<w:u w:val="single"\/>/);
     expect(paragraphWith(">rd<")).toMatch(/<w:vertAlign w:val="superscript"\/>/);
     expect(paragraphWith("7.2 Renewal.")).toMatch(/<w:pStyle w:val="Quote"\/>/);
-    expect(parts.get("word/_rels/document.xml.rels")).toContain('Target="https://portal.lakeshore-mechanical.example/renewals"');
+    expect(parts.get("word/_rels/document.xml.rels")).toContain(
+      'Target="https://portal.lakeshore-mechanical.example/renewals"',
+    );
   });
 
   it("has the letterhead and no footer", () => {
-    expect(textOf(parts, "word/header").join("\n")).toContain("Lakeshore Mechanical Services, Inc.\n1840 W. Fulton Street, Suite 300 · Chicago, IL 60612");
+    expect(textOf(parts, "word/header").join("\n")).toContain(
+      "Lakeshore Mechanical Services, Inc.\n1840 W. Fulton Street, Suite 300 · Chicago, IL 60612",
+    );
     expect([...parts.keys()].some((k) => k.startsWith("word/footer"))).toBe(false);
   });
 });

@@ -27,19 +27,30 @@ describe("starter library content", () => {
   const library = valid(starterLibrary(), "assets/starter-library.json");
   const snippets = library.snippets;
   const topCategory = (s: Snippet): string => (s.category ?? "").split("/")[0]!;
-  const allVariables = (vars: Variable[]): Variable[] => vars.flatMap((v) => [v, ...allVariables(v.fields ?? [])]);
+  const allVariables = (vars: Variable[]): Variable[] =>
+    vars.flatMap((v) => [v, ...allVariables(v.fields ?? [])]);
 
   it("is named and has at least 40 snippets in the six categories", () => {
     expect(library.name).toBe("Sectionsmith starter library");
     expect(snippets.length).toBeGreaterThanOrEqual(40);
     const categories = new Set(snippets.map(topCategory));
     expect([...categories].sort()).toEqual(["Common", "Contracts", "HR", "Letters", "Proposals", "Reports"]);
-    for (const c of categories) expect(snippets.filter((s) => topCategory(s) === c).length).toBeGreaterThanOrEqual(4);
+    for (const c of categories)
+      expect(snippets.filter((s) => topCategory(s) === c).length).toBeGreaterThanOrEqual(4);
   });
 
   it("uses every variable type", () => {
     const types = new Set(snippets.flatMap((s) => allVariables(s.variables)).map((v) => v.type));
-    expect([...types].sort()).toEqual(["boolean", "choice", "currency", "date", "list", "multiline", "number", "text"]);
+    expect([...types].sort()).toEqual([
+      "boolean",
+      "choice",
+      "currency",
+      "date",
+      "list",
+      "multiline",
+      "number",
+      "text",
+    ]);
   });
 
   it("is mostly approved, with a few drafts, two deprecated snippets naming a successor that exists, and two stale ones", () => {
@@ -77,7 +88,11 @@ describe("starter library content", () => {
     const kinds = new Map<string, string>();
     for (const s of snippets)
       for (const v of s.variables) {
-        const kind = JSON.stringify([v.type, v.options ?? null, (v.fields ?? []).map((f) => [f.name, f.type])]);
+        const kind = JSON.stringify([
+          v.type,
+          v.options ?? null,
+          (v.fields ?? []).map((f) => [f.name, f.type]),
+        ]);
         expect(kinds.get(v.name) ?? kind, `${s.id}.${v.name}`).toBe(kind);
         kinds.set(v.name, kind);
       }

@@ -2,9 +2,17 @@
 // up from each variable's definition, once with booleans on and lists filled and once with booleans off and
 // optional lists empty, so both sides of every conditional are expanded and rendered.
 import { describe, expect, it } from "vitest";
-import { exportDocument, validateLibrary, type Library, type Value, type Variable } from "../../src/engine";
+import {
+  exportDocument,
+  validateLibrary,
+  type Library,
+  type ScalarValue,
+  type Value,
+  type Variable,
+} from "../../src/engine";
 import { docxParts, starterLibrary, textOf } from "./content-files";
 
+// Fields of a list are never lists themselves (the contract forbids nesting), hence the ScalarValue cast.
 // Sample values for text variables with a pattern, keyed by the pattern.
 const PATTERNED: Record<string, string> = {
   "P-[0-9]{4}-[0-9]{4}": "P-2027-0142",
@@ -16,7 +24,10 @@ const PATTERNED: Record<string, string> = {
 
 function sample(v: Variable, on: boolean): Value {
   if (v.type === "boolean") return on;
-  if (v.type === "list") return !on && !v.required ? [] : [1, 2].map(() => Object.fromEntries(v.fields!.map((f) => [f.name, sample(f, on)])));
+  if (v.type === "list")
+    return !on && !v.required
+      ? []
+      : [1, 2].map(() => Object.fromEntries(v.fields!.map((f) => [f.name, sample(f, on) as ScalarValue])));
   if (v.type === "choice") return on ? v.options![0]! : v.options!.at(-1)!;
   if (v.default !== undefined) return v.default;
   switch (v.type) {
@@ -26,11 +37,14 @@ function sample(v: Variable, on: boolean): Value {
       if (value === undefined) throw new Error(`add a sample for the pattern ${v.pattern}`);
       return value;
     }
-    case "multiline": return `${v.label ?? v.name}, first line\nsecond line`;
-    case "number": return Math.min(Math.max(v.min ?? 0, 2.5), v.max ?? Infinity);
-    case "currency": return Math.max(v.min ?? 0, 1234.5);
-    case "date": return "2027-03-15";
-    case "choice": throw new Error("handled above");
+    case "multiline":
+      return `${v.label ?? v.name}, first line\nsecond line`;
+    case "number":
+      return Math.min(Math.max(v.min ?? 0, 2.5), v.max ?? Infinity);
+    case "currency":
+      return Math.max(v.min ?? 0, 1234.5);
+    case "date":
+      return "2027-03-15";
   }
 }
 
@@ -48,7 +62,9 @@ function assemblyFor(library: Library, on: boolean) {
     footer: { snippet: footers[0]!.id },
     options: { draftingNotes: true },
     values,
-    sections: library.snippets.filter((s) => s.kind === "body").map((s) => ({ snippet: s.id, version: s.version })),
+    sections: library.snippets
+      .filter((s) => s.kind === "body")
+      .map((s) => ({ snippet: s.id, version: s.version })),
   };
 }
 
@@ -59,10 +75,15 @@ describe("every starter snippet builds", () => {
   const library = parsed.value;
 
   it.each([true, false])("with booleans %s", async (on) => {
-    const result = await exportDocument(input, assemblyFor(library, on), { as: "buffer", today: new Date("2026-11-22T12:00:00Z") });
+    const result = await exportDocument(input, assemblyFor(library, on), {
+      as: "buffer",
+      today: new Date("2026-11-22T12:00:00Z"),
+    });
     for (const s of library.snippets) expect(result.snippets).toContain(`${s.id}@${s.version}`);
     // Only lifecycle warnings: no value, template or Markdown warning from any snippet.
-    expect(new Set(result.warnings.map((w) => w.code))).toEqual(new Set(["SNIPPET_DRAFT", "SNIPPET_DEPRECATED", "SNIPPET_STALE"]));
+    expect(new Set(result.warnings.map((w) => w.code))).toEqual(
+      new Set(["SNIPPET_DRAFT", "SNIPPET_DEPRECATED", "SNIPPET_STALE"]),
+    );
     const parts = await docxParts(result.output as Uint8Array);
     const text = textOf(parts, "word/document.xml").join("\n");
     expect(text).not.toMatch(/\{\{|\}\}|\*\*|~~|<\/?(u|sup|sub|mark)>/);

@@ -170,12 +170,9 @@ export const assemblySchema = z
           .boolean()
           .default(false)
           .meta({ description: "Snippet notes and {{#note}} become Word comments" }),
-        updateFieldsOnOpen: z
-          .boolean()
-          .optional()
-          .meta({
-            description: "Ask Word to update fields on open; default: when there is a table of contents",
-          }),
+        updateFieldsOnOpen: z.boolean().optional().meta({
+          description: "Ask Word to update fields on open; default: when there is a table of contents",
+        }),
       })
       .prefault({}),
     values: valuesSchema

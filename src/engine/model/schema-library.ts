@@ -167,11 +167,9 @@ export const snippetSchema = z
     id: idSchema.meta({
       description: `Identifier: ${ID_PATTERN.source}. Several versions of one id may exist`,
     }),
-    version: versionSchema
-      .default(1)
-      .meta({
-        description: "Whole number ≥ 1; the highest approved version is used unless an assembly pins one",
-      }),
+    version: versionSchema.default(1).meta({
+      description: "Whole number ≥ 1; the highest approved version is used unless an assembly pins one",
+    }),
     title: z
       .string()
       .min(1, onString("FIELD_LENGTH", titleMessage))
