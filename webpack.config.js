@@ -8,7 +8,7 @@
 // Production URL: every "https://localhost:3000/" in manifest.xml is replaced by `urlProd` in the copy written
 // to dist/addin/manifest.xml. Set urlProd (or SECTIONSMITH_URL_PROD) to where dist/addin/ is deployed; it
 // must be https and end with "/".
-/* global process, console */
+/* global process, console, setTimeout */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import CopyWebpackPlugin from "copy-webpack-plugin";

@@ -62,10 +62,10 @@ describe("Insert into Word", () => {
     const host = fakeHost();
     const user = await openDocument(host, [{ snippet: "cover" }, { snippet: "confidentiality" }]);
     await user.click(screen.getByRole("button", { name: "Insert into Word" }));
-    const bar = (await screen.findByText("Check before inserting", undefined, { timeout: 10_000 })).closest(
-      "[role=group], div",
-    )!.parentElement!;
-    expect(within(bar).getByText(/draft/i)).toBeTruthy();
+    const title = await screen.findByText("Check before inserting");
+    const bar = title.closest(".fui-MessageBar") as HTMLElement;
+    expect(within(bar).getByText(/SNIPPET_DRAFT/)).toBeTruthy();
+    expect(bar.textContent).toMatch(/Section 1 \(cover\)/);
     await user.click(screen.getByRole("button", { name: "Cancel" }));
     expect(host.calls).toHaveLength(0);
 

@@ -67,16 +67,24 @@ function removedProblem(removed: number[], path: string, what: string): Problem 
 export function sanitize(value: unknown, path: string): { value: unknown; problems: Problem[] } {
   const problems: Problem[] = [];
   const seen = new WeakSet<object>();
-  const walk = (v: unknown, at: string): unknown => {
+  // The path is built only when a problem needs it: most strings are clean, and files can be large.
+  const parts: Array<string | number> = [];
+  const here = (): string => pathJoin(path, ...parts);
+  const walk = (v: unknown): unknown => {
     if (typeof v === "string") {
       const { text, removed } = cleanString(v);
-      if (removed.length > 0) problems.push(removedProblem(removed, at, "this text"));
+      if (removed.length > 0) problems.push(removedProblem(removed, here(), "this text"));
       return text;
     }
     if (typeof v !== "object" || v === null || seen.has(v)) return v;
     if (Array.isArray(v)) {
       seen.add(v);
-      const out = v.map((item, i) => walk(item, pathJoin(at, i)));
+      const out = v.map((item, i) => {
+        parts.push(i);
+        const cleaned = walk(item);
+        parts.pop();
+        return cleaned;
+      });
       seen.delete(v);
       return out;
     }
@@ -86,19 +94,23 @@ export function sanitize(value: unknown, path: string): { value: unknown; proble
     const out: Record<string, unknown> = {};
     for (const [rawKey, item] of Object.entries(v)) {
       const { text: key, removed } = cleanString(rawKey);
-      const itemPath = pathJoin(at, key);
-      if (removed.length > 0) problems.push(removedProblem(removed, itemPath, "the field name"));
-      // defineProperty, so that a key such as "__proto__" stays an ordinary key.
-      Object.defineProperty(out, key, {
-        value: walk(item, itemPath),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      parts.push(key);
+      if (removed.length > 0) problems.push(removedProblem(removed, here(), "the field name"));
+      const cleaned = walk(item);
+      parts.pop();
+      // Plain assignment keeps objects fast; defineProperty only so that "__proto__" stays a plain key.
+      if (key === "__proto__") {
+        Object.defineProperty(out, key, {
+          value: cleaned,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      } else out[key] = cleaned;
     }
     seen.delete(v);
     return out;
   };
-  const cleaned = walk(value, path);
+  const cleaned = walk(value);
   return { value: cleaned, problems };
 }

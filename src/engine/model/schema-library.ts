@@ -44,12 +44,16 @@ export function compileError(pattern: string): string | undefined {
   }
 }
 
+let currencies: ReadonlySet<string> | null | undefined;
+
 /** ISO 4217, as far as this JavaScript engine knows; three capital letters when it cannot say. */
 export function isCurrencyCode(code: string): boolean {
   if (!/^[A-Z]{3}$/.test(code)) return false;
-  const supported =
-    typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("currency") : undefined;
-  return supported === undefined || supported.includes(code);
+  if (currencies === undefined) {
+    currencies =
+      typeof Intl.supportedValuesOf === "function" ? new Set(Intl.supportedValuesOf("currency")) : null;
+  }
+  return currencies === null || currencies.has(code);
 }
 
 const currencyMessage = (v: string): string => {

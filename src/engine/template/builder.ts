@@ -90,8 +90,14 @@ export class MarkdownBuilder {
     this.pendingNotes.push({ index, origin });
   }
 
-  /** Closes a note range before any blanks that end the enclosed text. */
+  /** Closes a note range, before any blanks that end the enclosed text. */
   noteEnd(index: number, origin: Origin): void {
+    // A note around nothing (its text was all conditional) leaves no range at all.
+    const unopened = this.pendingNotes.findIndex((n) => n.index === index);
+    if (unopened >= 0) {
+      this.pendingNotes.splice(unopened, 1);
+      return;
+    }
     this.flushNotes();
     this.raw(noteEnd(index), { ...origin, literal: false });
   }

@@ -11,6 +11,20 @@ import { SourceText } from "./source-text";
 export type ParseFailure = { code: ProblemCode; message: string; offset: number };
 export type Parsed = { ok: true; program: AST.Program } | { ok: false; failure: ParseFailure };
 
+// Snippet ids may hold "." and "-" anywhere ("v1.2.3", "a..b"), which the Handlebars grammar reads as
+// paths and numbers and sometimes rejects. The id of every `{{> id}}` is therefore replaced, before
+// parsing, by underscores of the same length: positions do not move, and the id itself is read back
+// from the original text at the name's location (see includeId).
+const INCLUDE_TAG = /(\\*)(\{\{~?>[ \t]*)([A-Za-z0-9_][A-Za-z0-9._-]*)(?=[ \t]*~?\}\})/g;
+
+function maskIncludeIds(body: string): string {
+  if (!body.includes(">")) return body;
+  return body.replace(INCLUDE_TAG, (all, slashes: string, open: string, id: string) =>
+    // An odd number of backslashes makes the tag literal text: leave it alone.
+    slashes.length % 2 === 1 ? all : slashes + open + "_".repeat(id.length),
+  );
+}
+
 const CACHE_LIMIT = 500;
 const cache = new Map<string, Parsed>();
 
@@ -20,7 +34,7 @@ export function parseTemplate(body: string): Parsed {
   if (hit) return hit;
   let out: Parsed;
   try {
-    out = { ok: true, program: parse(body) };
+    out = { ok: true, program: parse(maskIncludeIds(body)) };
   } catch (error) {
     out = { ok: false, failure: describeFailure(body, error) };
   }

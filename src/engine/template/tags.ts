@@ -58,14 +58,14 @@ export const endOf = (src: SourceText, node: AST.Node): number =>
   src.offsetOf(node.loc.end.line, node.loc.end.column);
 
 /**
- * The snippet id of `{{> id}}`. Ids may contain "-" and "." (both valid in a Handlebars partial name:
- * "a.b" parses as a path, "2024" or "1.50" as a number), so the id is read back from the source text.
+ * The snippet id of `{{> id}}`. Ids are masked before parsing (see parse.ts) because they may hold "."
+ * and "-" in ways the Handlebars grammar does not accept, so the id is read from the source text at the
+ * name's location; a quoted id (`{{> "id"}}`) is its string value.
  */
 export function includeId(src: SourceText, node: AST.PartialStatement): string | undefined {
   const name = node.name as AST.Node;
   if (name.type === "SubExpression") return undefined;
   if (name.type === "StringLiteral") return (name as AST.StringLiteral).value;
-  if (name.type === "PathExpression") return (name as AST.PathExpression).original;
   return src.text.slice(startOf(src, name), endOf(src, name));
 }
 

@@ -55,16 +55,17 @@ export function useDocumentActions({ host, engine, libraries, libraryNames, doc,
         const ctx = { engine, libraries, libraryNames, doc, lookup, onProgress: working };
         const built = whole ? await buildWhole(ctx) : await buildFragments(ctx);
         checkSize(built.pieces, host.capabilities().maxInsertBytes, whole);
-        const go = () =>
-          void run(async () => {
-            const total = built.pieces.length;
-            working(`Inserting 1 of ${total}…`);
-            await host.insert(built.pieces, location, (done, of) => working(`Inserting ${Math.min(done + 1, of)} of ${of}…`));
-            const what = whole ? "the document" : total === 1 ? "1 section" : `${total} sections`;
-            setState({ phase: "done", message: `Inserted ${what} into Word.`, warnings: [] });
-          });
-        if (built.warnings.length > 0) setState({ phase: "confirm", warnings: built.warnings, proceed: go });
-        else go();
+        const insertBuilt = async () => {
+          const total = built.pieces.length;
+          working(`Inserting 1 of ${total}…`);
+          await host.insert(built.pieces, location, (done, of) => working(`Inserting ${Math.min(done + 1, of)} of ${of}…`));
+          const what = whole ? "the document" : total === 1 ? "1 section" : `${total} sections`;
+          setState({ phase: "done", message: `Inserted ${what} into Word.`, warnings: [] });
+        };
+        // Warnings first: the user decides, later, in a job of its own ("Insert anyway").
+        if (built.warnings.length > 0)
+          setState({ phase: "confirm", warnings: built.warnings, proceed: () => void run(insertBuilt) });
+        else await insertBuilt();
       }),
     [run, engine, libraries, libraryNames, doc, lookup, host],
   );

@@ -31,6 +31,18 @@ describe("{{> id}} includes", () => {
     );
   });
 
+  it("accepts every id the library format allows, also where Handlebars would read a path or a number", () => {
+    const ids = ["a..b", "v1.2.3", "a.this", "2024", "1.50", "x-", "true", "a_b.c-d"];
+    const idLookup = libraryLookup(ids.map((id) => snippet(id, `[${id}]`)));
+    for (const id of ids) {
+      expect(md(`<{{> ${id}}}> <{{~> ${id} ~}}> <{{> "${id}"}}>`, { lookup: idLookup })).toBe(
+        `<[${id}]> <[${id}]> <[${id}]>`,
+      );
+    }
+    // Escaped, the tag is literal text; after an escaped backslash it is a real include.
+    expect(md("\\{{> a..b}} \\\\{{> a..b}}", { lookup: idLookup })).toBe("{{> a..b}} \\[a..b]");
+  });
+
   it("an indented standalone include indents every line (an include inside a list item)", () => {
     const out = md("- item\n  {{> sub}}\n- next\n", { lookup });
     expect(out).toBe("- item\n  - a\n  - b\n- next\n");
@@ -124,5 +136,13 @@ describe("{{#note}} drafting notes", () => {
     const nested = expand('{{#note "outer"}}x {{#note "inner"}}y{{/note}}{{/note}}');
     expect(nested.markdown).toBe(`${noteStart(0)}x ${noteStart(1)}y${noteEnd(1)}${noteEnd(0)}`);
     expect(nested.notes).toEqual(["outer", "inner"]);
+  });
+
+  it("a note around nothing leaves no range", () => {
+    const result = expand('a {{#note "n"}}{{#if x}}gone{{/if}}{{/note}}b', {
+      variables: vars(v("x", "boolean")),
+      values: { x: false },
+    });
+    expect(result.markdown).toBe("a b");
   });
 });
