@@ -52,7 +52,9 @@ async function devServerTransport() {
     // Creating certificates may ask for sudo (Linux) or a keychain password (macOS): do not wait forever.
     const options = await Promise.race([
       getHttpsServerOptions(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("timed out creating certificates")), 120_000).unref()),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error("timed out creating certificates")), 120_000).unref(),
+      ),
     ]);
     return { type: "https", options: { ca: options.ca, key: options.key, cert: options.cert } };
   } catch (error) {
@@ -98,7 +100,10 @@ export default async (env = {}, argv = {}) => {
           test: /\.tsx?$/,
           exclude: /node_modules/,
           // Type errors are `npm run typecheck`'s job; transpiling alone keeps builds fast.
-          use: { loader: "ts-loader", options: { transpileOnly: true, configFile: path.join(here, "tsconfig.json") } },
+          use: {
+            loader: "ts-loader",
+            options: { transpileOnly: true, configFile: path.join(here, "tsconfig.json") },
+          },
         },
         { test: /\.(png|jpe?g|gif|svg|woff2?)$/, type: "asset/resource" },
       ],
@@ -125,7 +130,8 @@ export default async (env = {}, argv = {}) => {
             transform(content) {
               if (dev) return content;
               const xml = content.toString().replaceAll(urlDev, urlProd);
-              if (/localhost/.test(xml)) throw new Error("manifest.xml still points at localhost after URL substitution");
+              if (/localhost/.test(xml))
+                throw new Error("manifest.xml still points at localhost after URL substitution");
               return xml;
             },
           },
@@ -137,13 +143,36 @@ export default async (env = {}, argv = {}) => {
         cacheGroups: {
           // The UI loads the engine and the preview with import(): keep their libraries in their own
           // async chunks so the pane paints before they arrive, and the two do not drag each other in.
-          docx: { test: /[\\/]node_modules[\\/](docx|fflate|nanoid)[\\/]/, name: "docx", chunks: "async", priority: 30, enforce: true },
-          preview: { test: /[\\/]node_modules[\\/]docx-preview[\\/]/, name: "docx-preview", chunks: "async", priority: 30, enforce: true },
-          jszip: { test: /[\\/]node_modules[\\/](jszip|pako|lie|immediate|setimmediate|readable-stream)[\\/]/, name: "jszip", chunks: "async", priority: 30, enforce: true },
+          docx: {
+            test: /[\\/]node_modules[\\/](docx|fflate|nanoid)[\\/]/,
+            name: "docx",
+            chunks: "async",
+            priority: 30,
+            enforce: true,
+          },
+          preview: {
+            test: /[\\/]node_modules[\\/]docx-preview[\\/]/,
+            name: "docx-preview",
+            chunks: "async",
+            priority: 30,
+            enforce: true,
+          },
+          jszip: {
+            test: /[\\/]node_modules[\\/](jszip|pako|lie|immediate|setimmediate|readable-stream)[\\/]/,
+            name: "jszip",
+            chunks: "async",
+            priority: 30,
+            enforce: true,
+          },
           // React and Fluent change less often than our code: a separate file stays cached across releases.
           // Only the pane's own libraries: in development the dev-server client sits in every entry and
           // would otherwise tie the function file to this (large) chunk.
-          ui: { test: /[\\/]node_modules[\\/]/, name: "ui-vendor", chunks: (chunk) => chunk.name === "taskpane", priority: 10 },
+          ui: {
+            test: /[\\/]node_modules[\\/]/,
+            name: "ui-vendor",
+            chunks: (chunk) => chunk.name === "taskpane",
+            priority: 10,
+          },
         },
       },
     },

@@ -19,7 +19,10 @@ export function findWordDesktop(platform = process.platform, env = process.env, 
   if (platform === "win32") {
     const roots = [env.ProgramFiles, env["ProgramFiles(x86)"]].filter(Boolean);
     for (const root of roots) {
-      for (const dir of [join("Microsoft Office", "root", "Office16"), join("Microsoft Office", "Office16")]) {
+      for (const dir of [
+        join("Microsoft Office", "root", "Office16"),
+        join("Microsoft Office", "Office16"),
+      ]) {
         const exe = join(root, dir, "WINWORD.EXE");
         if (exists(exe)) return exe;
       }
@@ -32,7 +35,11 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Runs a package's CLI with this Node directly (no npx/shell in between, so Ctrl+C reaches it). */
 function run(cli, args, env = process.env) {
-  const child = spawn(process.execPath, [join(ROOT, "node_modules", cli), ...args], { stdio: "inherit", env, cwd: ROOT });
+  const child = spawn(process.execPath, [join(ROOT, "node_modules", cli), ...args], {
+    stdio: "inherit",
+    env,
+    cwd: ROOT,
+  });
   child.on("exit", (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 }
@@ -48,8 +55,13 @@ function main() {
   console.log("No Word desktop on this machine: starting the dev server for standalone mode.");
   const port = process.env.npm_package_config_dev_server_port || 3000;
   console.log(`Open https://localhost:${port}/taskpane.html in a browser (standalone mode)`);
-  console.log(`(If the dev server warns that it fell back to plain HTTP, use http://localhost:${port}/taskpane.html.)`);
-  run("webpack-cli/bin/cli.js", ["serve", "--mode", "development"], { ...process.env, SECTIONSMITH_STANDALONE: "1" });
+  console.log(
+    `(If the dev server warns that it fell back to plain HTTP, use http://localhost:${port}/taskpane.html.)`,
+  );
+  run("webpack-cli/bin/cli.js", ["serve", "--mode", "development"], {
+    ...process.env,
+    SECTIONSMITH_STANDALONE: "1",
+  });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

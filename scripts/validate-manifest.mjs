@@ -18,7 +18,10 @@ const MAIN_SCHEMA = "OfficeAppManifestV1_1.xsd";
 const DEV_URL = "https://localhost:3000/";
 
 /** XML Schema validation only. Returns messages like "manifest.xml:30: Schemas validity error : …". */
-export async function validateManifestSchema(xml, { schemaDir = SCHEMA_DIR, fileName = "manifest.xml" } = {}) {
+export async function validateManifestSchema(
+  xml,
+  { schemaDir = SCHEMA_DIR, fileName = "manifest.xml" } = {},
+) {
   const xsds = readdirSync(schemaDir).filter((f) => f.endsWith(".xsd"));
   if (!xsds.includes(MAIN_SCHEMA)) throw new Error(`${MAIN_SCHEMA} not found in ${schemaDir}`);
   const read = (f) => ({ fileName: f, contents: readFileSync(join(schemaDir, f), "utf8") });
@@ -45,15 +48,23 @@ export function checkManifestReferences(xml, { assetRoot = ROOT } = {}) {
   const problems = [];
   const declared = new Set([...xml.matchAll(/<bt:(?:Image|Url|String)\s+id="([^"]+)"/g)].map((m) => m[1]));
   for (const [, resid] of xml.matchAll(/resid="([^"]+)"/g)) {
-    if (!declared.has(resid)) problems.push(`resid "${resid}" is used but no bt:Image/bt:Url/bt:String declares it`);
+    if (!declared.has(resid))
+      problems.push(`resid "${resid}" is used but no bt:Image/bt:Url/bt:String declares it`);
   }
   for (const [, url] of xml.matchAll(/DefaultValue="(https?:[^"]*)"/g)) {
-    if (!url.startsWith("https://")) problems.push(`URL ${url} is not https (Office refuses http add-in URLs)`);
+    if (!url.startsWith("https://"))
+      problems.push(`URL ${url} is not https (Office refuses http add-in URLs)`);
   }
   const icons = [
-    ...[...xml.matchAll(/<bt:Image\s+id="[^"]*?(\d+)x\1"\s+DefaultValue="([^"]+)"/g)].map((m) => ({ size: Number(m[1]), url: m[2] })),
+    ...[...xml.matchAll(/<bt:Image\s+id="[^"]*?(\d+)x\1"\s+DefaultValue="([^"]+)"/g)].map((m) => ({
+      size: Number(m[1]),
+      url: m[2],
+    })),
     ...[...xml.matchAll(/<IconUrl\s+DefaultValue="([^"]+)"/g)].map((m) => ({ size: 32, url: m[1] })),
-    ...[...xml.matchAll(/<HighResolutionIconUrl\s+DefaultValue="([^"]+)"/g)].map((m) => ({ size: 64, url: m[1] })),
+    ...[...xml.matchAll(/<HighResolutionIconUrl\s+DefaultValue="([^"]+)"/g)].map((m) => ({
+      size: 64,
+      url: m[1],
+    })),
   ];
   for (const { size, url } of icons) {
     if (!url.startsWith(DEV_URL)) continue; // production copies point elsewhere: nothing local to check

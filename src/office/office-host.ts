@@ -62,7 +62,10 @@ export async function waitForOffice(timeoutMs: number): Promise<OfficeReady | nu
   try {
     const info = await Promise.race([Office.onReady().catch(() => null), timeout]);
     if (!info) return null;
-    return { host: info.host ? String(info.host) : null, platform: info.platform ? String(info.platform) : null };
+    return {
+      host: info.host ? String(info.host) : null,
+      platform: info.platform ? String(info.platform) : null,
+    };
   } finally {
     clearTimeout(timer);
   }

@@ -19,7 +19,8 @@ const NEEDS: Record<InsertLocation, string> = {
 
 const WHY: Record<string, string> = {
   "1.1": "This version of Word cannot insert files (it lacks WordApi 1.1) — download the .docx instead",
-  "1.3": "Opening a new document needs Word 2016 or later (WordApi 1.3) — download the .docx and open it instead",
+  "1.3":
+    "Opening a new document needs Word 2016 or later (WordApi 1.3) — download the .docx and open it instead",
 };
 
 export function computeCapabilities(supports: WordApiSupport, platform?: string): HostCapabilities {

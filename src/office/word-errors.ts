@@ -3,11 +3,14 @@
 // than use `instanceof OfficeExtension.Error` so this file needs no Office global and tests need no office.js.
 import { hostError, isHostError, type HostError, type HostErrorCode } from "./word-host";
 
-type WordLikeError = { code?: unknown; message?: unknown; debugInfo?: { errorLocation?: unknown; code?: unknown } };
+type WordLikeError = {
+  code?: unknown;
+  message?: unknown;
+  debugInfo?: { errorLocation?: unknown; code?: unknown };
+};
 
 export const ACTIONS = {
-  clickInBody:
-    "Click inside the document body (not a header, footer, comment or text box) and try again.",
+  clickInBody: "Click inside the document body (not a header, footer, comment or text box) and try again.",
   protectedDoc:
     "The document, or this part of it, is protected (read-only, restricted editing or a locked content control): unlock it or choose another place.",
   retry: "The document changed while Sectionsmith was working. Try again.",
@@ -41,7 +44,12 @@ export function toHostError(error: unknown, doing: string): HostError {
   const where = typeof e.debugInfo?.errorLocation === "string" ? ` (at ${e.debugInfo.errorLocation})` : "";
   const mapped = wordCode ? BY_CODE[wordCode] : undefined;
   const prefix = wordCode ? `Word refused ${doing}: ${wordCode}` : `${capitalise(doing)} failed`;
-  return hostError(mapped?.code ?? "unknown", `${prefix}${where}: ${message}`, mapped?.action ?? ACTIONS.unknown, error);
+  return hostError(
+    mapped?.code ?? "unknown",
+    `${prefix}${where}: ${message}`,
+    mapped?.action ?? ACTIONS.unknown,
+    error,
+  );
 }
 
 function capitalise(text: string): string {

@@ -10,7 +10,8 @@
  * - replace-document: instead of the whole body
  * - new-document: opens a new Word document made of the (single) piece
  */
-export type InsertLocation = "cursor" | "replace-selection" | "start" | "end" | "replace-document" | "new-document";
+export type InsertLocation =
+  "cursor" | "replace-selection" | "start" | "end" | "replace-document" | "new-document";
 
 export const INSERT_LOCATIONS: readonly InsertLocation[] = [
   "cursor",
@@ -64,7 +65,8 @@ export type WordHost = {
   storageKey(): string;
 };
 
-export type HostErrorCode = "not-supported" | "too-large" | "word-rejected" | "no-selection" | "not-found" | "unknown";
+export type HostErrorCode =
+  "not-supported" | "too-large" | "word-rejected" | "no-selection" | "not-found" | "unknown";
 
 export type HostError = Error & {
   code: HostErrorCode;

@@ -37,7 +37,11 @@ export async function insertPieces(
 ): Promise<void> {
   const verdict = deps.capabilities.can[location];
   if (!verdict.ok) {
-    throw hostError("not-supported", `Inserting (${location}) is not available here.`, verdict.why ?? ACTIONS.update);
+    throw hostError(
+      "not-supported",
+      `Inserting (${location}) is not available here.`,
+      verdict.why ?? ACTIONS.update,
+    );
   }
   if (pieces.length === 0) return;
   checkSizes(pieces, deps.capabilities.maxInsertBytes);
@@ -108,11 +112,19 @@ async function checkedSelection(
   body?.load("type");
   await context.sync();
   if (body && OUTSIDE_BODY.has(body.type)) {
-    throw hostError("no-selection", `The cursor is in a ${body.type.toLowerCase()}, not in the document body.`, ACTIONS.clickInBody);
+    throw hostError(
+      "no-selection",
+      `The cursor is in a ${body.type.toLowerCase()}, not in the document body.`,
+      ACTIONS.clickInBody,
+    );
   }
   const empty = modern ? selection.isEmpty : selection.text === "";
   if (location === "replace-selection" && empty) {
-    throw hostError("no-selection", "Nothing is selected to replace.", "Select the text to replace, then try again.");
+    throw hostError(
+      "no-selection",
+      "Nothing is selected to replace.",
+      "Select the text to replace, then try again.",
+    );
   }
   return selection;
 }
@@ -192,13 +204,19 @@ async function rollback(context: Word.RequestContext, inserted: Inserted[]): Pro
   }
 }
 
-function explain(error: ReturnType<typeof toHostError>, location: InsertLocation, count: number, removed: boolean) {
+function explain(
+  error: ReturnType<typeof toHostError>,
+  location: InsertLocation,
+  count: number,
+  removed: boolean,
+) {
   if (count > 0) {
     error.message += removed
       ? ` The ${count} section(s) inserted before the failure were removed again.`
       : ` ${count} section(s) were inserted before the failure and could not be removed.`;
     if (!removed) error.action += " Use Undo (Ctrl+Z) in Word to remove the partial insert.";
-    else if (location.startsWith("replace-")) error.action += " Use Undo (Ctrl+Z) in Word to bring back what was replaced.";
+    else if (location.startsWith("replace-"))
+      error.action += " Use Undo (Ctrl+Z) in Word to bring back what was replaced.";
   }
   return error;
 }

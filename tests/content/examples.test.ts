@@ -1,6 +1,7 @@
 // Builds the three examples with the real engine and checks what a reader will see: the chosen branches, the
 // values formatted for each locale, continued numbering, headers, footers, footnotes and drafting notes.
 // (tests/fidelity checks the same documents through LibreOffice.)
+import { expectValidDocx } from "../support/ooxml-check";
 import { describe, expect, it } from "vitest";
 import { exportDocument, type Problem } from "../../src/engine";
 import { docxParts, exampleAssembly, exampleLibrary, textOf, type ExampleName } from "./content-files";
@@ -9,6 +10,7 @@ const today = new Date("2026-11-22T12:00:00Z");
 
 async function build(name: ExampleName) {
   const result = await exportDocument(exampleLibrary(name), exampleAssembly(name), { as: "buffer", today });
+  await expectValidDocx(new Uint8Array(result.output));
   const parts = await docxParts(result.output as Uint8Array);
   const body = textOf(parts, "word/document.xml");
   return { result, parts, body, all: body.join("\n") };

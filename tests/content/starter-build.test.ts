@@ -1,6 +1,7 @@
 // Every starter snippet must build: one section per snippet (headers and footers in their slots), values made
 // up from each variable's definition, once with booleans on and lists filled and once with booleans off and
 // optional lists empty, so both sides of every conditional are expanded and rendered.
+import { expectValidDocx } from "../support/ooxml-check";
 import { describe, expect, it } from "vitest";
 import {
   exportDocument,
@@ -79,6 +80,7 @@ describe("every starter snippet builds", () => {
       as: "buffer",
       today: new Date("2026-11-22T12:00:00Z"),
     });
+    await expectValidDocx(new Uint8Array(result.output));
     for (const s of library.snippets) expect(result.snippets).toContain(`${s.id}@${s.version}`);
     // Only lifecycle warnings: no value, template or Markdown warning from any snippet.
     expect(new Set(result.warnings.map((w) => w.code))).toEqual(

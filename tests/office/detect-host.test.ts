@@ -22,7 +22,8 @@ describe("standalone host", () => {
     const caps = host.capabilities();
     expect(caps.mode).toBe("standalone");
     expect(Object.keys(caps.can).sort()).toEqual([...INSERT_LOCATIONS].sort());
-    for (const verdict of Object.values(caps.can)) expect(verdict).toEqual({ ok: false, why: STANDALONE_WHY });
+    for (const verdict of Object.values(caps.can))
+      expect(verdict).toEqual({ ok: false, why: STANDALONE_WHY });
     for (const call of [
       () => host.insert([{ base64: b64("x") }], "end"),
       () => host.getSelectionHtml(),

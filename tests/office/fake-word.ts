@@ -122,7 +122,9 @@ class FakeRange {
   ) {}
   insertFileFromBase64(base64: string, at: string): FakeRange {
     const block: Block = { text: unb64(base64) };
-    this.word.record(this.name, "insertFileFromBase64", [base64, at], () => this.word.place(block, at, this.blocks()));
+    this.word.record(this.name, "insertFileFromBase64", [base64, at], () =>
+      this.word.place(block, at, this.blocks()),
+    );
     return new FakeRange(this.word, `range(${block.text})`, () => [block]);
   }
   insertContentControl(): FakeContentControl {
@@ -134,7 +136,9 @@ class FakeRange {
   }
   expandTo(other: FakeRange): FakeRange {
     this.word.record(this.name, "expandTo", [other.name]);
-    return new FakeRange(this.word, `${this.name}..${other.name}`, () => [...new Set([...this.blocks(), ...other.blocks()])]);
+    return new FakeRange(this.word, `${this.name}..${other.name}`, () => [
+      ...new Set([...this.blocks(), ...other.blocks()]),
+    ]);
   }
   getRange(location: string): FakeRange {
     this.word.record(this.name, "getRange", [location]);
@@ -189,7 +193,9 @@ export class FakeContentControl {
     readonly blocks: () => Block[],
   ) {}
   getRange(location: string): FakeRange {
-    const name = `cc(${this.blocks().map((b) => b.text).join("+")})`;
+    const name = `cc(${this.blocks()
+      .map((b) => b.text)
+      .join("+")})`;
     this.word.record(name, "getRange", [location]);
     return new FakeRange(this.word, `${name}.${location}`, this.blocks);
   }
@@ -232,7 +238,9 @@ class FakeDocument {
     const body = new FakeRange(this.word, `section(${block.text}).body`, () => [block]);
     const section = {
       body: Object.assign(body, {
-        paragraphs: { getLast: () => new FakeRange(this.word, `section(${block.text}).lastParagraph`, () => [block]) },
+        paragraphs: {
+          getLast: () => new FakeRange(this.word, `section(${block.text}).lastParagraph`, () => [block]),
+        },
       }),
     };
     this.word.record("document", "insertFileFromBase64", [base64, at, options], () => {
@@ -262,7 +270,11 @@ class FakeContentControls {
     if (!this.loaded) throw new Error("PropertyNotLoaded: contentControls.items");
     const seen = new Set<FakeContentControl>();
     for (const b of this.word.blocks) if (b.cc && this.filter(b.cc)) seen.add(b.cc);
-    for (const cc of seen) cc.text = cc.blocks().map((b) => b.text).join("\n");
+    for (const cc of seen)
+      cc.text = cc
+        .blocks()
+        .map((b) => b.text)
+        .join("\n");
     return [...seen];
   }
   getByTag(tag: string) {

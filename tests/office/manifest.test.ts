@@ -21,7 +21,9 @@ describe("manifest.xml", () => {
 
   it("is a Word task pane add-in with the expected identity and permissions", () => {
     expect(manifest).toMatch(/xsi:type="TaskPaneApp"/);
-    expect(match(/<Id>([^<]+)<\/Id>/)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(match(/<Id>([^<]+)<\/Id>/)).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(match(/<ProviderName>([^<]+)</)).toBe("Sectionsmith");
     expect(match(/<DisplayName DefaultValue="([^"]+)"/)).toBe("Sectionsmith");
     expect(match(/<Hosts>\s*<Host Name="([^"]+)"/)).toBe("Document");
@@ -35,14 +37,17 @@ describe("manifest.xml", () => {
     expect(tab).toBe("TabHome");
     const action = manifest.match(/<Action xsi:type="ShowTaskpane">[\s\S]*?<SourceLocation resid="([^"]+)"/);
     expect(action).not.toBeNull();
-    const urlOf = (resid: string) => manifest.match(new RegExp(`<bt:Url id="${resid.replace(".", "\\.")}" DefaultValue="([^"]+)"`))?.[1];
+    const urlOf = (resid: string) =>
+      manifest.match(new RegExp(`<bt:Url id="${resid.replace(".", "\\.")}" DefaultValue="([^"]+)"`))?.[1];
     expect(urlOf(action![1]!)).toBe("https://localhost:3000/taskpane.html");
     expect(urlOf(match(/<FunctionFile resid="([^"]+)"/)!)).toBe("https://localhost:3000/commands.html");
     expect(match(/<SourceLocation DefaultValue="([^"]+)"/)).toBe("https://localhost:3000/taskpane.html");
   });
 
   it("points at real PNG icons of the declared sizes (16, 32, 64, 80)", () => {
-    const urls = [...manifest.matchAll(/DefaultValue="https:\/\/localhost:3000\/(assets\/icon-(\d+)\.png)"/g)];
+    const urls = [
+      ...manifest.matchAll(/DefaultValue="https:\/\/localhost:3000\/(assets\/icon-(\d+)\.png)"/g),
+    ];
     expect(new Set(urls.map((m) => Number(m[2])))).toEqual(new Set([16, 32, 64, 80]));
     for (const [, path, size] of urls) {
       expect(pngSize(readFileSync(join(ROOT, path!)))).toEqual({ width: Number(size), height: Number(size) });
@@ -52,7 +57,10 @@ describe("manifest.xml", () => {
 
 describe("the validator fails on a broken copy", () => {
   it("reports a schema error with its line number", async () => {
-    const broken = manifest.replace("<Permissions>ReadWriteDocument</Permissions>", "<Permissions>Everything</Permissions>");
+    const broken = manifest.replace(
+      "<Permissions>ReadWriteDocument</Permissions>",
+      "<Permissions>Everything</Permissions>",
+    );
     const problems = await validateManifestSchema(broken);
     expect(problems.length).toBeGreaterThan(0);
     expect(problems.join("\n")).toMatch(/manifest\.xml:\d+: .*Permissions/);
@@ -67,7 +75,10 @@ describe("the validator fails on a broken copy", () => {
     const broken = manifest
       .replace('<Label resid="Group.Label"/>', '<Label resid="Group.Missing"/>')
       .replace('id="Commands.Url" DefaultValue="https://', 'id="Commands.Url" DefaultValue="http://')
-      .replace('id="Icon.80x80" DefaultValue="https://localhost:3000/assets/icon-80.png"', 'id="Icon.80x80" DefaultValue="https://localhost:3000/assets/icon-64.png"');
+      .replace(
+        'id="Icon.80x80" DefaultValue="https://localhost:3000/assets/icon-80.png"',
+        'id="Icon.80x80" DefaultValue="https://localhost:3000/assets/icon-64.png"',
+      );
     const problems = checkManifestReferences(broken, { assetRoot: ROOT });
     expect(problems).toEqual([
       expect.stringMatching(/resid "Group\.Missing"/),
@@ -78,6 +89,8 @@ describe("the validator fails on a broken copy", () => {
 
   it("reports a missing icon file", () => {
     const broken = manifest.replace("assets/icon-16.png", "assets/icon-17.png");
-    expect(checkManifestReferences(broken, { assetRoot: ROOT }).join("\n")).toMatch(/icon-17\.png .*does not exist/);
+    expect(checkManifestReferences(broken, { assetRoot: ROOT }).join("\n")).toMatch(
+      /icon-17\.png .*does not exist/,
+    );
   });
 });

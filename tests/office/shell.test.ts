@@ -19,14 +19,19 @@ type Config = {
 
 async function loadConfig(mode: "production" | "development"): Promise<Config> {
   const file = join(ROOT, "webpack.config.js"); // a variable specifier: the config is plain JS, untyped
-  const { default: make } = (await import(file)) as { default: (env: object, argv: object) => Promise<Config> };
+  const { default: make } = (await import(file)) as {
+    default: (env: object, argv: object) => Promise<Config>;
+  };
   return make({ WEBPACK_BUNDLE: true }, { mode });
 }
 
 describe("webpack.config.js", () => {
   it("builds the two entries into dist/addin with no eval-based devtool and no dev server", async () => {
     const config = await loadConfig("production");
-    expect(config.entry).toEqual({ taskpane: "./src/taskpane/index.tsx", commands: "./src/commands/commands.ts" });
+    expect(config.entry).toEqual({
+      taskpane: "./src/taskpane/index.tsx",
+      commands: "./src/commands/commands.ts",
+    });
     expect(config.output.path).toBe(join(ROOT, "dist", "addin"));
     expect(config.devtool).not.toMatch(/eval/);
     expect(config.devServer).toBeUndefined();
@@ -34,7 +39,9 @@ describe("webpack.config.js", () => {
 
   it("puts a strict CSP in both pages: office.js CDN only, no unsafe-eval, websockets only in development", async () => {
     for (const mode of ["production", "development"] as const) {
-      const pages = (await loadConfig(mode)).plugins.flatMap((p) => (p.userOptions?.csp ? [p.userOptions] : []));
+      const pages = (await loadConfig(mode)).plugins.flatMap((p) =>
+        p.userOptions?.csp ? [p.userOptions] : [],
+      );
       expect(pages.map((p) => p.filename).sort()).toEqual(["commands.html", "taskpane.html"]);
       for (const { csp } of pages) {
         expect(csp).toMatch(/default-src 'self'/);
@@ -56,13 +63,17 @@ describe("webpack.config.js", () => {
 
   it("rewrites the manifest to the production URL, and refuses to leave localhost behind", async () => {
     const copy = (mode: "production" | "development") =>
-      loadConfig(mode).then((c) => c.plugins.flatMap((p) => p.patterns ?? []).find((p) => p.from === "manifest.xml")!);
+      loadConfig(mode).then((c) =>
+        c.plugins.flatMap((p) => p.patterns ?? []).find((p) => p.from === "manifest.xml")!,
+      );
     const manifest = readFileSync(join(ROOT, "manifest.xml"));
     const prod = String((await copy("production")).transform!(manifest));
     expect(prod).not.toMatch(/localhost/);
     expect(prod).toMatch(/<SourceLocation DefaultValue="https:\/\/sectionsmith\.example\/taskpane\.html"\/>/);
     expect(String((await copy("development")).transform!(manifest))).toBe(manifest.toString());
-    const sneaky = Buffer.from(manifest.toString().replace("https://localhost:3000/commands.html", "https://localhost:3001/x"));
+    const sneaky = Buffer.from(
+      manifest.toString().replace("https://localhost:3000/commands.html", "https://localhost:3001/x"),
+    );
     const production = await copy("production");
     expect(() => production.transform!(sneaky)).toThrow(/localhost/);
   });
@@ -83,7 +94,9 @@ describe("commands.ts (function file)", () => {
         callback();
         return Promise.resolve({});
       },
-      actions: { associate: (name: string, f: (e: { completed: () => void }) => void) => (associated[name] = f) },
+      actions: {
+        associate: (name: string, f: (e: { completed: () => void }) => void) => (associated[name] = f),
+      },
     };
     await import("../../src/commands/commands");
     const completed = vi.fn();
@@ -118,7 +131,9 @@ describe("icons", () => {
       const length = bytes.readUInt32BE(offset);
       const type = bytes.toString("latin1", offset + 4, offset + 8);
       const data = bytes.subarray(offset + 8, offset + 8 + length);
-      expect(bytes.readUInt32BE(offset + 8 + length)).toBe(crc(bytes.subarray(offset + 4, offset + 8 + length)));
+      expect(bytes.readUInt32BE(offset + 8 + length)).toBe(
+        crc(bytes.subarray(offset + 4, offset + 8 + length)),
+      );
       if (type === "IHDR") width = data.readUInt32BE(0);
       if (type === "IDAT") idat.push(data);
       offset += 12 + length;
@@ -128,12 +143,15 @@ describe("icons", () => {
     return { width, alpha, rows: raw.length / (1 + width * 4) };
   }
 
-  it.each([16, 32, 64, 80, 128])("icon-%i.png decodes, has transparent corners and an opaque body", (size) => {
-    const png = decode(readFileSync(join(ROOT, "assets", `icon-${size}.png`)));
-    expect(png.width).toBe(size);
-    expect(png.rows).toBe(size);
-    expect(png.alpha(0, 0)).toBeLessThan(40);
-    expect(png.alpha(size - 1, size - 1)).toBeLessThan(40);
-    expect(png.alpha(size >> 1, size >> 1)).toBe(255);
-  });
+  it.each([16, 32, 64, 80, 128])(
+    "icon-%i.png decodes, has transparent corners and an opaque body",
+    (size) => {
+      const png = decode(readFileSync(join(ROOT, "assets", `icon-${size}.png`)));
+      expect(png.width).toBe(size);
+      expect(png.rows).toBe(size);
+      expect(png.alpha(0, 0)).toBeLessThan(40);
+      expect(png.alpha(size - 1, size - 1)).toBeLessThan(40);
+      expect(png.alpha(size >> 1, size >> 1)).toBe(255);
+    },
+  );
 });
