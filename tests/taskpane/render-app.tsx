@@ -9,7 +9,7 @@ import { loadTestLibrary, TODAY } from "./fixtures";
 /** Renders the pane with the test library and waits until it has loaded. */
 export async function renderApp(host: WordHost, options: { library?: () => Promise<unknown> } = {}) {
   const view = render(<App host={host} loadStarterLibrary={options.library ?? loadTestLibrary} today={TODAY} />);
-  await screen.findByRole("searchbox", { name: "Search snippets" }, { timeout: 10_000 });
+  await screen.findByRole("searchbox", { name: "Search snippets" });
   return view;
 }
 

@@ -7,7 +7,7 @@ import { afterEach, vi } from "vitest";
 
 // The pane loads the engine and builds real .docx files: on a busy 2-core machine that can take
 // seconds, so waits are generous (a wait that times out still fails the test).
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 30_000 });
 vi.setConfig({ testTimeout: 120_000 });
 
 // Fluent's positioning and the pane's theme hook use these; jsdom has neither.

@@ -95,7 +95,7 @@ describe("Snippet view", () => {
     await renderApp(host);
     const user = await open("Confidentiality");
     const preview = screen.getByRole("region", { name: "Preview" });
-    await waitFor(() => expect(preview.textContent).toMatch(/docx preview \(\d+ bytes\)/), { timeout: 5000 });
+    await waitFor(() => expect(preview.textContent).toMatch(/docx preview \(\d+ bytes\)/));
     const mock = vi.mocked(renderDocxPreview);
     const blob = mock.mock.calls.at(-1)![0];
     const head = (await blobBytes(blob)).slice(0, 2);
