@@ -3,7 +3,7 @@
 // registers one harmless `action` that just completes the event. Opening the pane from a function is
 // only possible with a shared runtime (Office.addin.showAsTaskpane), which this add-in does not use.
 
-function action(event: Office.AddinCommands.Event): void {
+export function action(event: Office.AddinCommands.Event): void {
   // Always complete the event, or Office shows a spinner on the button until it times out.
   event.completed();
 }

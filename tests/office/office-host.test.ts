@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createOfficeHost } from "../../src/office/office-host";
 import { ACTIONS } from "../../src/office/word-errors";
 import { b64, FakeWord } from "./fake-word";
-import { ALL, caught, piece, pieces } from "./host-helpers";
+import { ALL, caught, pieces } from "./host-helpers";
 
 describe("capabilities", () => {
   it("reports every location on a modern Word and the 4 MB limit on the web", () => {
