@@ -1,5 +1,5 @@
 import { Packer } from "docx";
-import { errorsOf, problem, SectionsmithError, warningsOf, type Problem } from "../errors/problem";
+import { errorsOf, SectionsmithError, warningsOf, type Problem } from "../errors/problem";
 import { parseAssembly } from "../model/parse-assembly";
 import type { Assembly, HeaderFooterSource, Snippet } from "../model/types";
 import { toFragment } from "../pack/fragment";
@@ -67,15 +67,6 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
     problems.push(...withSource(prepared.problems));
     if (!prepared.ok) continue;
     snippets.push(...prepared.snippets);
-    if (prepared.snippet.kind !== "body") {
-      problems.push(
-        problem({
-          code: "SNIPPET_KIND_MISMATCH",
-          message: `"${prepared.snippet.id}" is a ${prepared.snippet.kind} snippet; it is used here as a body section.`,
-          path: `sections[${i}].snippet`,
-        }),
-      );
-    }
     body.push(
       ...renderSection(
         {
@@ -133,15 +124,6 @@ function headerFooter(
   problems.push(...prepared.problems);
   if (!prepared.ok) return undefined;
   snippets.push(...prepared.snippets);
-  if ("snippet" in source && prepared.snippet.kind === "body") {
-    problems.push(
-      problem({
-        code: "SNIPPET_KIND_MISMATCH",
-        message: `"${prepared.snippet.id}" is a body snippet; it is used here as the ${which}.`,
-        path: `${which}.snippet`,
-      }),
-    );
-  }
   // Headers and footers carry no drafting notes or page breaks: those belong to the body.
   const pending = state.pendingPageBreak;
   const blocks = renderSection(

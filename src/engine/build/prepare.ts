@@ -1,7 +1,7 @@
 import { errorsOf, problem, type Problem } from "../errors/problem";
 import { resolveValues } from "../model/values";
-import { snippetHealth } from "../model/select";
-import type { Assembly, HeaderFooterSource, Snippet, Value, Values, Variable, VariableType } from "../model/types";
+import { findSnippet } from "../model/select";
+import type { Assembly, HeaderFooterSource, Snippet, SnippetKind, Value, Values, Variable, VariableType } from "../model/types";
 import { collectVariables, expandTemplate } from "../template";
 import type { SourceLocation } from "../template/types";
 import type { LoadedLibraries } from "./libraries";
@@ -22,64 +22,17 @@ export type Prepared =
 
 const ref = (s: Snippet): string => `${s.id}@${s.version}`;
 
-/** Picks the snippet a section names and warns when it is not approved and current. */
-function findSnippet(
+/** The snippet a section (or header/footer) names, its place in its library, and its governance warnings. */
+function locate(
   libs: LoadedLibraries,
-  id: string,
-  version: number | undefined,
+  ref: { id: string; version?: number },
   at: string,
+  kind: SnippetKind,
   today: Date,
 ): { snippet: Snippet; path: string; problems: Problem[] } | { problems: Problem[] } {
-  const found = libs.lookup(id, version);
-  if (!found) {
-    const exists = libs.snippets.some((s) => s.id === id);
-    if (exists && version !== undefined) {
-      const versions = libs.snippets.filter((s) => s.id === id).map((s) => s.version).sort((a, b) => a - b);
-      return {
-        problems: [
-          problem({
-            code: "VERSION_NOT_FOUND",
-            message: `Snippet "${id}" has no version ${version}; the library has version ${versions.join(", ")}.`,
-            path: `${at}.version`,
-          }),
-        ],
-      };
-    }
-    return {
-      problems: [
-        problem({
-          code: "SNIPPET_NOT_FOUND",
-          message: `No snippet "${id}" in the library: check the id, or add the library that holds it.`,
-          path: `${at}.snippet`,
-        }),
-      ],
-    };
-  }
-  const { snippet } = found;
-  const health = snippetHealth(snippet, today);
-  const problems: Problem[] = [];
-  const where = `${at}.snippet`;
-  if (health.status === "draft") {
-    problems.push(problem({ code: "SNIPPET_DRAFT", message: `"${ref(snippet)}" is a draft: it has not been approved.`, path: where }));
-  } else if (health.status === "deprecated") {
-    problems.push(
-      problem({
-        code: "SNIPPET_DEPRECATED",
-        message: `"${ref(snippet)}" is deprecated${snippet.description ? ` (${snippet.description})` : ""}: use its successor.`,
-        path: where,
-      }),
-    );
-  }
-  if (health.stale) {
-    problems.push(
-      problem({
-        code: "SNIPPET_STALE",
-        message: `"${ref(snippet)}" was due for review on ${snippet.reviewBy}${snippet.owner ? `; ask ${snippet.owner}` : ""}.`,
-        path: where,
-      }),
-    );
-  }
-  return { snippet, path: found.path, problems };
+  const found = findSnippet(libs.snippets, ref, at, { today, kind });
+  if (!found.snippet) return { problems: found.problems };
+  return { snippet: found.snippet, path: libs.home.get(found.snippet)!.path, problems: found.problems };
 }
 
 function expand(
@@ -126,7 +79,7 @@ function expand(
 export function prepareSection(assembly: Assembly, index: number, libs: LoadedLibraries, today: Date): Prepared {
   const section = assembly.sections[index]!;
   const at = `sections[${index}]`;
-  const found = findSnippet(libs, section.snippet, section.version, at, today);
+  const found = locate(libs, { id: section.snippet, ...(section.version === undefined ? {} : { version: section.version }) }, at, "body", today);
   if (!("snippet" in found)) return { ok: false, problems: found.problems };
   const result = expand(found.snippet, found.path, found.snippet.body, `${found.path}.body`, assembly, libs, [
     { values: assembly.values, path: "values" },
@@ -153,7 +106,7 @@ export function prepareText(
   let result: Prepared;
   let found: { problems: Problem[] } = { problems: [] };
   if ("snippet" in source) {
-    found = findSnippet(libs, source.snippet, undefined, which, today);
+    found = locate(libs, { id: source.snippet }, which, which, today);
     if (!("snippet" in found)) return { ok: false, problems: found.problems };
     const f = found as { snippet: Snippet; path: string; problems: Problem[] };
     result = expand(f.snippet, f.path, f.snippet.body, `${f.path}.body`, assembly, libs, [
