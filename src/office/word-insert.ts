@@ -51,7 +51,7 @@ export async function insertPieces(
   if (atSelection && pieces.length > 1 && !deps.supports("1.3")) {
     throw hostError(
       "not-supported",
-      `Inserting ${pieces.length} sections at the selection needs WordApi 1.3; this Word has only 1.1.`,
+      `Inserting ${pieces.length} sections at the selection needs WordApi 1.3, which this Word lacks.`,
       "Insert at the start or end of the document, or update Office.",
     );
   }

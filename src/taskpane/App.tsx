@@ -67,7 +67,8 @@ function Pane({ host, loadStarterLibrary, today: pinned }: Omit<AppProps, "theme
   });
   const [view, setView] = useState<View>("library");
   const [open, setOpen] = useState<{ snippet: Snippet; editing?: OutlineSection }>();
-  const vars = useMemo(() => (open ? library.variablesOf(open.snippet) : undefined), [open, library]);
+  const { variablesOf } = library;
+  const vars = useMemo(() => (open ? variablesOf(open.snippet) : undefined), [open, variablesOf]);
 
   const openSnippet = (snippet: Snippet, editing?: OutlineSection) => {
     setOpen(editing ? { snippet, editing } : { snippet });

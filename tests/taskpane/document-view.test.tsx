@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import "./setup";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { fakeHost } from "./fake-host";
@@ -50,8 +50,7 @@ describe("Document view", () => {
   });
 
   it("reorders by drag and drop", async () => {
-    const { } = await openDocument(["confidentiality", "payment", "liability"]);
-    const { fireEvent } = await import("@testing-library/react");
+    await openDocument(["confidentiality", "payment", "liability"]);
     const dataTransfer = { setData: vi.fn(), effectAllowed: "" };
     fireEvent.dragStart(item("liability"), { dataTransfer });
     fireEvent.dragOver(item("confidentiality"), { dataTransfer });

@@ -84,7 +84,7 @@ describe("document settings", () => {
     const b = await buildBody("{{toc}}\n\n# One\n\n## Two");
     expect(b.document).toContain("TOC \\h \\o &quot;1-3&quot;");
     expect(b.document).toMatch(/w:anchor="_Toc1"[\s\S]*>One</);
-    expect(await b.part("word/settings.xml")).toContain('<w:updateFields w:val="true"/>');
+    expect(await b.part("word/settings.xml")).toMatch(/<w:updateFields(?: w:val="(?:true|1)")?\/>/); // on/off: no val means true
     const none = await buildBody("# One");
     expect(await none.part("word/settings.xml")).not.toContain("updateFields");
   });

@@ -9,6 +9,7 @@ export const usePreviewPaneStyles = makeStyles({
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground3,
+    ":focus-visible": { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
   },
   // The pages are paper: docx-preview draws them in the document's own colours, as Word would.
   pages: { transformOrigin: "top left" },

@@ -30,6 +30,16 @@ export function PreviewPane({ state }: { state: PreviewState }) {
     };
   }, [state]);
 
+  // Keep the pages fitted when the pane is resized (users drag the task pane wider or narrower).
+  useEffect(() => {
+    const target = pages.current;
+    const viewport = target?.parentElement;
+    if (!target || !viewport || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => fitToWidth(target));
+    observer.observe(viewport);
+    return () => observer.disconnect();
+  }, []);
+
   return (
     <section aria-label="Preview" className={styles.root}>
       <div className={styles.status}>
@@ -48,7 +58,8 @@ export function PreviewPane({ state }: { state: PreviewState }) {
       )}
       {renderError && <Caption1>The preview could not be drawn ({renderError}); the document itself is fine.</Caption1>}
       <div ref={css} />
-      <div className={styles.viewport}>
+      {/* Focusable so keyboard users can scroll a long preview. */}
+      <div className={styles.viewport} tabIndex={0} role="group" aria-label="Preview pages">
         <div ref={pages} className={styles.pages} />
       </div>
     </section>
