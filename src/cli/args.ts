@@ -31,7 +31,8 @@ export type CliArgs = BuildArgs | ValidateArgs | ListArgs | { command: "help" } 
 
 export function parseCli(argv: readonly string[]): CliArgs {
   const [command, ...rest] = argv;
-  if (command === undefined || command === "--help" || command === "-h" || command === "help") return { command: "help" };
+  if (command === undefined || command === "--help" || command === "-h" || command === "help")
+    return { command: "help" };
   if (command === "--version" || command === "-v") return { command: "version" };
   try {
     switch (command) {
@@ -52,7 +53,8 @@ export function parseCli(argv: readonly string[]): CliArgs {
         const libraries = values.library ?? [];
         if (libraries.length === 0) throw new UsageError("build needs at least one --library LIB.json.");
         const as = values.as ?? "docx";
-        if (as !== "docx" && as !== "base64") throw new UsageError(`--as must be docx or base64, not "${as}".`);
+        if (as !== "docx" && as !== "base64")
+          throw new UsageError(`--as must be docx or base64, not "${as}".`);
         return {
           command: "build",
           assembly: positionals[0]!,

@@ -11,7 +11,8 @@ export async function readText(path: string): Promise<string> {
     return await readFile(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : (error as Error).message;
+    const why =
+      code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : (error as Error).message;
     throw new InputFileError(`Cannot read ${path}: ${why}.`);
   }
 }

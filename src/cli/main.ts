@@ -56,7 +56,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       say(`sectionsmith: ${error.message}`);
       return error instanceof UsageError ? 2 : 1;
     }
-    say(`sectionsmith: internal error — please report it with the input that caused it.\n${(error as Error).stack ?? String(error)}`);
+    say(
+      `sectionsmith: internal error — please report it with the input that caused it.\n${(error as Error).stack ?? String(error)}`,
+    );
     return 3;
   }
 }
@@ -75,7 +77,9 @@ async function build(args: BuildArgs): Promise<number> {
     const now = Date.now();
     if (args.quiet || now - started < 1000 || now - lastShown < 1000) return;
     lastShown = now;
-    say(`sectionsmith: ${p.stage === "pack" ? "packing the .docx" : `rendering section ${p.done} of ${p.total}`}…`);
+    say(
+      `sectionsmith: ${p.stage === "pack" ? "packing the .docx" : `rendering section ${p.done} of ${p.total}`}…`,
+    );
   };
   const result = await exportDocument(libraries, assembly, {
     as: "buffer",
@@ -88,24 +92,35 @@ async function build(args: BuildArgs): Promise<number> {
   const bytes = result.output;
   const payload = args.as === "base64" ? Buffer.from(bytes).toString("base64") : bytes;
   if (args.out === "-") {
-    await new Promise<void>((resolve, reject) => io.stdout.write(payload, (e) => (e ? reject(e) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      io.stdout.write(payload, (e) => (e ? reject(e) : resolve())),
+    );
     return 0;
   }
-  const out = args.out ?? `${basename(args.assembly, extname(args.assembly))}.${args.as === "base64" ? "b64" : "docx"}`;
+  const out =
+    args.out ?? `${basename(args.assembly, extname(args.assembly))}.${args.as === "base64" ? "b64" : "docx"}`;
   await writeAtomically(out, payload);
   if (!args.quiet) {
     const kb = (bytes.length / 1024).toFixed(1);
-    say(`Wrote ${out} (${kb} KB, ${result.snippets.length} snippets${result.warnings.length ? `, ${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"}` : ""}).`);
+    say(
+      `Wrote ${out} (${kb} KB, ${result.snippets.length} snippets${result.warnings.length ? `, ${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"}` : ""}).`,
+    );
   }
   return 0;
 }
 
 async function validate(args: ValidateArgs): Promise<number> {
-  const libraries = await Promise.all(args.libraries.map(async (path) => ({ path, text: await readText(path) })));
+  const libraries = await Promise.all(
+    args.libraries.map(async (path) => ({ path, text: await readText(path) })),
+  );
   let failed = 0;
   for (const file of args.files) {
     const text = await readText(file);
-    const result = await validateFile(text, { source: file, libraries: libraries.map((l) => l.text), librarySources: libraries.map((l) => l.path) });
+    const result = await validateFile(text, {
+      source: file,
+      libraries: libraries.map((l) => l.text),
+      librarySources: libraries.map((l) => l.path),
+    });
     report(result.problems);
     const errors = result.problems.filter((p) => p.severity === "error").length;
     const warnings = result.problems.length - errors;
@@ -113,7 +128,9 @@ async function validate(args: ValidateArgs): Promise<number> {
     say(
       `${errors ? "✗" : "✓"} ${file}: ${result.kind ?? "unrecognised file"}, ` +
         `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}` +
-        (result.kind === "assembly" && libraries.length === 0 ? " (pass --library to check snippets and values too)" : ""),
+        (result.kind === "assembly" && libraries.length === 0
+          ? " (pass --library to check snippets and values too)"
+          : ""),
     );
   }
   return failed > 0 ? 1 : 0;
@@ -153,13 +170,17 @@ async function list(args: ListArgs): Promise<number> {
   for (const row of table) {
     io.stdout.write(row.map((cell, c) => (c < 3 ? cell.padEnd(widths[c]!) : cell)).join("  ") + "\n");
   }
-  say(`${rows.length} snippet${rows.length === 1 ? "" : "s"}${args.search ? ` matching "${args.search}"` : ""}.`);
+  say(
+    `${rows.length} snippet${rows.length === 1 ? "" : "s"}${args.search ? ` matching "${args.search}"` : ""}.`,
+  );
   return 0;
 }
 
 function version(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+      version: string;
+    };
     return pkg.version;
   } catch {
     return "unknown";

@@ -20,7 +20,14 @@ export { PROVENANCE_PROPERTY } from "./render/document";
 export * from "./model";
 
 // Templates and value formatting
-export { collectVariables, checkTemplate, expandTemplate, formatValue, formatToday, isTruthy } from "./template";
+export {
+  collectVariables,
+  checkTemplate,
+  expandTemplate,
+  formatValue,
+  formatToday,
+  isTruthy,
+} from "./template";
 export type { SnippetLookup, SourceLocation, ExpandInput, ExpandResult } from "./template/types";
 
 // Search

@@ -12,11 +12,29 @@ import { expectValidDocx } from "../support/ooxml-check";
 const LIB = {
   format: "sectionsmith/library@1",
   snippets: [
-    { id: "intro", title: "Introduction letter", status: "approved", tags: ["letter"], category: "Letters", body: "Dear {{name}},", variables: [{ name: "name", type: "text", required: true }] },
-    { id: "nda", title: "Confidentiality", status: "draft", tags: ["nda"], category: "Contracts/Clauses", body: "Keep it secret." },
+    {
+      id: "intro",
+      title: "Introduction letter",
+      status: "approved",
+      tags: ["letter"],
+      category: "Letters",
+      body: "Dear {{name}},",
+      variables: [{ name: "name", type: "text", required: true }],
+    },
+    {
+      id: "nda",
+      title: "Confidentiality",
+      status: "draft",
+      tags: ["nda"],
+      category: "Contracts/Clauses",
+      body: "Keep it secret.",
+    },
   ],
 };
-const ASM = { format: "sectionsmith/assembly@1", sections: [{ snippet: "intro", values: { name: "Ada" } }, { snippet: "nda" }] };
+const ASM = {
+  format: "sectionsmith/assembly@1",
+  sections: [{ snippet: "intro", values: { name: "Ada" } }, { snippet: "nda" }],
+};
 
 let dir: string;
 const file = (name: string) => join(dir, name);
@@ -42,7 +60,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "sectionsmith-cli-"));
   await writeFile(file("lib.json"), JSON.stringify(LIB));
   await writeFile(file("asm.json"), JSON.stringify(ASM));
-  await writeFile(file("bad-asm.json"), JSON.stringify({ ...ASM, sections: [{ snippet: "intro" }, { snippet: "ghost" }] }));
+  await writeFile(
+    file("bad-asm.json"),
+    JSON.stringify({ ...ASM, sections: [{ snippet: "intro" }, { snippet: "ghost" }] }),
+  );
   await writeFile(file("broken.json"), '{ "format": "sectionsmith/library@1", "snippets": [ }');
 });
 
@@ -56,7 +77,15 @@ describe("sectionsmith CLI", () => {
   });
 
   it("--strict turns warnings into errors: exit 1 and no file", async () => {
-    const r = await run("build", file("asm.json"), "--library", file("lib.json"), "-o", file("strict.docx"), "--strict");
+    const r = await run(
+      "build",
+      file("asm.json"),
+      "--library",
+      file("lib.json"),
+      "-o",
+      file("strict.docx"),
+      "--strict",
+    );
     expect(r.code).toBe(1);
     expect(existsSync(file("strict.docx"))).toBe(false);
   });
@@ -76,7 +105,18 @@ describe("sectionsmith CLI", () => {
     expect(raw.code).toBe(0);
     expect([...raw.stdout.subarray(0, 2)]).toEqual([0x50, 0x4b]);
     await expectValidDocx(new Uint8Array(raw.stdout));
-    const b64 = await run("build", file("asm.json"), "-l", file("lib.json"), "-o", "-", "--as", "base64", "--fragment", "-q");
+    const b64 = await run(
+      "build",
+      file("asm.json"),
+      "-l",
+      file("lib.json"),
+      "-o",
+      "-",
+      "--as",
+      "base64",
+      "--fragment",
+      "-q",
+    );
     expect(b64.stdout.toString("ascii")).toMatch(/^UEsDB/);
     const bytes = new Uint8Array(Buffer.from(b64.stdout.toString("ascii"), "base64"));
     const checked = await expectValidDocx(bytes);
@@ -84,7 +124,13 @@ describe("sectionsmith CLI", () => {
   });
 
   it("usage errors exit 2 with the usage text", async () => {
-    for (const argv of [["frobnicate"], ["build", file("asm.json")], ["build", file("asm.json"), "-l", file("lib.json"), "--as", "pdf"], ["list"], ["build", "--nope"]]) {
+    for (const argv of [
+      ["frobnicate"],
+      ["build", file("asm.json")],
+      ["build", file("asm.json"), "-l", file("lib.json"), "--as", "pdf"],
+      ["list"],
+      ["build", "--nope"],
+    ]) {
       const r = await run(...argv);
       expect(r.code, argv.join(" ")).toBe(2);
       expect(r.stderr).toContain("Usage:");
@@ -122,7 +168,15 @@ describe("the built executable", () => {
     const cli = join(process.cwd(), "dist/cli/index.js");
     expect(existsSync(cli), "run `npm run build` (npm test does) before this test").toBe(true);
     const exec = promisify(execFile);
-    const ok = await exec(process.execPath, [cli, "build", file("asm.json"), "-l", file("lib.json"), "-o", file("bin.docx")]);
+    const ok = await exec(process.execPath, [
+      cli,
+      "build",
+      file("asm.json"),
+      "-l",
+      file("lib.json"),
+      "-o",
+      file("bin.docx"),
+    ]);
     expect(ok.stderr).toMatch(/Wrote/);
     await expectValidDocx(new Uint8Array(await readFile(file("bin.docx"))));
     const bad = await exec(process.execPath, [cli, "nonsense"]).catch((e: { code: number }) => e);

@@ -39,15 +39,29 @@ describe("engine in a browser bundle", () => {
     const page = await browser.newPage();
     await page.goto(server.url);
     // A module script, not import() inside evaluate: the test runner would rewrite a dynamic import.
-    await page.addScriptTag({ type: "module", content: 'import * as engine from "./engine.js"; window.engine = engine;' });
+    await page.addScriptTag({
+      type: "module",
+      content: 'import * as engine from "./engine.js"; window.engine = engine;',
+    });
     await page.waitForFunction(() => "engine" in window);
     const results = await page.evaluate(async () => {
       const engine = (window as unknown as { engine: typeof import("../../src/engine") }).engine;
       const library = {
         format: "sectionsmith/library@1",
-        snippets: [{ id: "hello", title: "Hello", status: "approved", body: "# Hello {{name}}\n\n- one\n- two", variables: [{ name: "name", type: "text" }] }],
+        snippets: [
+          {
+            id: "hello",
+            title: "Hello",
+            status: "approved",
+            body: "# Hello {{name}}\n\n- one\n- two",
+            variables: [{ name: "name", type: "text" }],
+          },
+        ],
       };
-      const assembly = { format: "sectionsmith/assembly@1", sections: [{ snippet: "hello", values: { name: "browser" } }] };
+      const assembly = {
+        format: "sectionsmith/assembly@1",
+        sections: [{ snippet: "hello", values: { name: "browser" } }],
+      };
       const toB64 = (bytes: Uint8Array) => engine.toBase64(bytes);
       const out: Record<string, string> = {};
       const s = await engine.exportDocument(library, assembly, { as: "string" });
@@ -65,7 +79,11 @@ describe("engine in a browser bundle", () => {
       for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
       out.stream = toB64(new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer()));
       try {
-        await engine.exportDocument(library, { format: "sectionsmith/assembly@1", sections: [{ snippet: "nope" }] }, { as: "blob" });
+        await engine.exportDocument(
+          library,
+          { format: "sectionsmith/assembly@1", sections: [{ snippet: "nope" }] },
+          { as: "blob" },
+        );
         out.error = "none";
       } catch (e) {
         out.error = (e as { problems: Array<{ code: string }> }).problems.map((p) => p.code).join(",");

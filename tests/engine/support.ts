@@ -10,7 +10,12 @@ export type SnippetInit = Record<string, unknown> & { id?: string; body: string 
 export const library = (...snippets: SnippetInit[]) => ({
   format: "sectionsmith/library@1",
   name: "Test library",
-  snippets: snippets.map((s, i) => ({ id: `s${i + 1}`, title: `Snippet ${i + 1}`, status: "approved", ...s })),
+  snippets: snippets.map((s, i) => ({
+    id: `s${i + 1}`,
+    title: `Snippet ${i + 1}`,
+    status: "approved",
+    ...s,
+  })),
 });
 
 export const assembly = (sections: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) => ({
@@ -58,7 +63,12 @@ export async function build(
 /** One snippet with `body` (and optional variables), one section using it. */
 export function buildBody(
   body: string,
-  opts: { variables?: unknown[]; values?: Record<string, unknown>; section?: Record<string, unknown>; assembly?: Record<string, unknown> } = {},
+  opts: {
+    variables?: unknown[];
+    values?: Record<string, unknown>;
+    section?: Record<string, unknown>;
+    assembly?: Record<string, unknown>;
+  } = {},
 ): Promise<Built> {
   return build(
     library({ id: "s1", body, variables: opts.variables ?? [] }),
@@ -82,7 +92,13 @@ export const bodyText = (xml: string): string =>
   [...xml.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => decode(m[1]!)).join("");
 
 const decode = (s: string): string =>
-  s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
 
 /** The <w:p> elements of the body, as XML strings. */
-export const paragraphs = (xml: string): string[] => [...xml.matchAll(/<w:p\b[^>]*>[\s\S]*?<\/w:p>/g)].map((m) => m[0]);
+export const paragraphs = (xml: string): string[] =>
+  [...xml.matchAll(/<w:p\b[^>]*>[\s\S]*?<\/w:p>/g)].map((m) => m[0]);

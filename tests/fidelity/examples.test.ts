@@ -11,7 +11,10 @@ const TODAY = new Date("2026-11-22T12:00:00Z");
 const NAMES = ["contract", "proposal", "letter"] as const;
 type Name = (typeof NAMES)[number];
 
-const built = {} as Record<Name, { rendered: Rendered; warnings: Problem[]; zip: JSZip; text: string; pdf: string }>;
+const built = {} as Record<
+  Name,
+  { rendered: Rendered; warnings: Problem[]; zip: JSZip; text: string; pdf: string }
+>;
 
 const readJson = async (path: string) => JSON.parse(await readFile(path, "utf8")) as unknown;
 /** Whitespace collapsed (LibreOffice indents list labels and may put a tab after them). */
@@ -73,11 +76,15 @@ describe("contract (en-GB)", () => {
 
   it("numbers definitions and continues numbering into the next section", () => {
     const l = lines("contract");
-    expect(l).toContain("1. “Business Day” means a day other than a Saturday, Sunday or bank or public holiday in England and Wales.");
+    expect(l).toContain(
+      "1. “Business Day” means a day other than a Saturday, Sunday or bank or public holiday in England and Wales.",
+    );
     const heading = l.lastIndexOf("Termination rights"); // the first is the table of contents' entry
     expect(heading).toBeGreaterThan(0);
     expect(l[heading - 1]).toMatch(/^3\. Either party may propose changes to the Service Levels/);
-    expect(l[heading + 1]).toMatch(/^4\. Either party may terminate this Agreement with immediate effect by written notice if the other party commits a material breach/);
+    expect(l[heading + 1]).toMatch(
+      /^4\. Either party may terminate this Agreement with immediate effect by written notice if the other party commits a material breach/,
+    );
     expect(l[heading + 2]).toMatch(/^5\. Either party may terminate/);
     expect(l[heading + 3]).toMatch(/^6\. On termination for any reason/);
   });
@@ -85,14 +92,24 @@ describe("contract (en-GB)", () => {
   it("fills the fees table from the list variable with formatted currencies", () => {
     const l = lines("contract");
     const row = l.indexOf("Service desk and infrastructure monitoring");
-    expect(l.slice(row, row + 5)).toEqual(["Service desk and infrastructure monitoring", "per month", "12", "£4,250.00", "£51,000.00"]);
+    expect(l.slice(row, row + 5)).toEqual([
+      "Service desk and infrastructure monitoring",
+      "per month",
+      "12",
+      "£4,250.00",
+      "£51,000.00",
+    ]);
     expect(l).toContain("£103,500.00");
   });
 
   it("picks the mutual confidentiality branch and leaves the others out", () => {
     const t = oneLine(built.contract.text);
     expect(t).toContain("1. Each party shall keep the other party’s Confidential Information confidential");
-    for (const absent of ["interdict", "specific implement", "The Supplier shall keep the Customer’s Confidential Information"]) {
+    for (const absent of [
+      "interdict",
+      "specific implement",
+      "The Supplier shall keep the Customer’s Confidential Information",
+    ]) {
       expect(t).not.toContain(absent);
     }
   });
@@ -112,8 +129,12 @@ describe("contract (en-GB)", () => {
     expect(comments.match(/<w:comment /g)).toHaveLength(6);
     expect(comments).toContain("Confirm the Customer’s purchase-order process before signature");
     const custom = await built.contract.zip.file("docProps/custom.xml")!.async("string");
-    expect(custom).toContain("msa-header@1, msa-cover@1, msa-parties@1, msa-definitions@1, defined-terms-intro@1, msa-services@1");
-    expect(await built.contract.zip.file("docProps/app.xml")!.async("string")).toContain("<Company>Northwind Managed Services Ltd</Company>");
+    expect(custom).toContain(
+      "msa-header@1, msa-cover@1, msa-parties@1, msa-definitions@1, defined-terms-intro@1, msa-services@1",
+    );
+    expect(await built.contract.zip.file("docProps/app.xml")!.async("string")).toContain(
+      "<Company>Northwind Managed Services Ltd</Company>",
+    );
     expect(built.contract.warnings).toEqual([]);
   });
 });
@@ -134,8 +155,19 @@ describe("proposal (de-DE)", () => {
   it("renders the fee table with German number formats, the discount branch and the totals", () => {
     const l = lines("proposal");
     const row = l.indexOf("Phase 1: Ist-Analyse"); // the scope list has it too, but with its bullet
-    expect(l.slice(row, row + 4)).toEqual(["Phase 1: Ist-Analyse", "14,5", "1.650,00\u00a0€", "23.925,00\u00a0€"]);
-    for (const cell of ["18,0", "29.700,00\u00a0€", "Rabatt für Rahmenvertragskunden", "−5.550,00\u00a0€", "119.000,00\u00a0€"]) {
+    expect(l.slice(row, row + 4)).toEqual([
+      "Phase 1: Ist-Analyse",
+      "14,5",
+      "1.650,00\u00a0€",
+      "23.925,00\u00a0€",
+    ]);
+    for (const cell of [
+      "18,0",
+      "29.700,00\u00a0€",
+      "Rabatt für Rahmenvertragskunden",
+      "−5.550,00\u00a0€",
+      "119.000,00\u00a0€",
+    ]) {
       expect(l).toContain(cell);
     }
   });
@@ -143,15 +175,27 @@ describe("proposal (de-DE)", () => {
   it("formats timeline dates as dd.MM.yyyy", () => {
     const l = lines("proposal");
     const row = l.indexOf("Ist-Analyse");
-    expect(l.slice(row, row + 4)).toEqual(["Ist-Analyse", "01.03.2027", "26.03.2027", "Abschlussbericht Ist-Analyse"]);
+    expect(l.slice(row, row + 4)).toEqual([
+      "Ist-Analyse",
+      "01.03.2027",
+      "26.03.2027",
+      "Abschlussbericht Ist-Analyse",
+    ]);
   });
 
   it("leaves out deprecated, stale and unchosen content, and warns about the draft it uses", () => {
     const t = oneLine(built.proposal.text);
-    for (const absent of ["Festpreis", "Referenzprojekte", "Nach der Systementscheidung begleiten wir", "nach tatsächlichem Aufwand"]) {
+    for (const absent of [
+      "Festpreis",
+      "Referenzprojekte",
+      "Nach der Systementscheidung begleiten wir",
+      "nach tatsächlichem Aufwand",
+    ]) {
       expect(t).not.toContain(absent);
     }
-    expect(built.proposal.warnings.map((w) => [w.code, w.path])).toEqual([["SNIPPET_DRAFT", "sections[6].snippet"]]);
+    expect(built.proposal.warnings.map((w) => [w.code, w.path])).toEqual([
+      ["SNIPPET_DRAFT", "sections[6].snippet"],
+    ]);
   });
 
   it("prints header and Seite N von M footer", () => {
@@ -168,7 +212,13 @@ describe("letter (en-US)", () => {
   it("keeps the multiline address on separate lines", () => {
     const l = lines("letter");
     const at = l.indexOf("Ms. Dana Whitfield");
-    expect(l.slice(at, at + 5)).toEqual(["Ms. Dana Whitfield", "Director of Facilities", "Harbor Point Medical Center", "2200 N. Clark Street", "Chicago, IL 60614"]);
+    expect(l.slice(at, at + 5)).toEqual([
+      "Ms. Dana Whitfield",
+      "Director of Facilities",
+      "Harbor Point Medical Center",
+      "2200 N. Clark Street",
+      "Chicago, IL 60614",
+    ]);
   });
 
   const must = [
@@ -186,8 +236,12 @@ describe("letter (en-US)", () => {
 
   it("starts the ordered list at 3", () => {
     const l = lines("letter");
-    expect(l.some((x) => x.startsWith("3. Replace the condenser fan motor on rooftop unit RTU-2"))).toBe(true);
-    expect(l.some((x) => x.startsWith("4. Recalibrate the building automation sensors on the 3rd floor."))).toBe(true);
+    expect(l.some((x) => x.startsWith("3. Replace the condenser fan motor on rooftop unit RTU-2"))).toBe(
+      true,
+    );
+    expect(
+      l.some((x) => x.startsWith("4. Recalibrate the building automation sensors on the 3rd floor.")),
+    ).toBe(true);
     expect(l.some((x) => x.startsWith("5. Clean and treat the cooling tower"))).toBe(true);
   });
 

@@ -56,8 +56,14 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
     assemblySource ? list.map((p) => (p.source ? p : { ...p, source: assemblySource })) : list;
 
   // Header and footer first: they stand at the top of every page, and list first in the provenance.
-  const header = shape === "document" ? headerFooter("header", assembly, libs, today, state, snippets, problems) : undefined;
-  const footer = shape === "document" ? headerFooter("footer", assembly, libs, today, state, snippets, problems) : undefined;
+  const header =
+    shape === "document"
+      ? headerFooter("header", assembly, libs, today, state, snippets, problems)
+      : undefined;
+  const footer =
+    shape === "document"
+      ? headerFooter("footer", assembly, libs, today, state, snippets, problems)
+      : undefined;
 
   const body: Block[] = [];
   const total = assembly.sections.length;

@@ -18,7 +18,10 @@ export type LoadedLibraries = {
  * Parses every library given and merges them into one catalogue. A later library's snippet with the same
  * id and version replaces an earlier one (with a warning), so a team library can be overlaid by a personal one.
  */
-export function loadLibraries(inputs: readonly unknown[], sources: readonly (string | undefined)[] = []): LoadedLibraries {
+export function loadLibraries(
+  inputs: readonly unknown[],
+  sources: readonly (string | undefined)[] = [],
+): LoadedLibraries {
   const problems: Problem[] = [];
   const byKey = new Map<string, Snippet>();
   const home = new Map<Snippet, SnippetHome>();

@@ -1,7 +1,16 @@
-import { errorsOf, problem, type Problem } from "../errors/problem";
+import { errorsOf, type Problem } from "../errors/problem";
 import { resolveValues } from "../model/values";
 import { findSnippet } from "../model/select";
-import type { Assembly, HeaderFooterSource, Snippet, SnippetKind, Value, Values, Variable, VariableType } from "../model/types";
+import type {
+  Assembly,
+  HeaderFooterSource,
+  Snippet,
+  SnippetKind,
+  Value,
+  Values,
+  Variable,
+  VariableType,
+} from "../model/types";
 import { collectVariables, expandTemplate } from "../template";
 import type { SourceLocation } from "../template/types";
 import type { LoadedLibraries } from "./libraries";
@@ -76,20 +85,46 @@ function expand(
   };
 }
 
-export function prepareSection(assembly: Assembly, index: number, libs: LoadedLibraries, today: Date): Prepared {
+export function prepareSection(
+  assembly: Assembly,
+  index: number,
+  libs: LoadedLibraries,
+  today: Date,
+): Prepared {
   const section = assembly.sections[index]!;
   const at = `sections[${index}]`;
-  const found = locate(libs, { id: section.snippet, ...(section.version === undefined ? {} : { version: section.version }) }, at, "body", today);
+  const found = locate(
+    libs,
+    { id: section.snippet, ...(section.version === undefined ? {} : { version: section.version }) },
+    at,
+    "body",
+    today,
+  );
   if (!("snippet" in found)) return { ok: false, problems: found.problems };
-  const result = expand(found.snippet, found.path, found.snippet.body, `${found.path}.body`, assembly, libs, [
-    { values: assembly.values, path: "values" },
-    { values: section.values ?? {}, path: `${at}.values`, warnUnknown: true },
-  ], today);
+  const result = expand(
+    found.snippet,
+    found.path,
+    found.snippet.body,
+    `${found.path}.body`,
+    assembly,
+    libs,
+    [
+      { values: assembly.values, path: "values" },
+      { values: section.values ?? {}, path: `${at}.values`, warnUnknown: true },
+    ],
+    today,
+  );
   return { ...result, problems: [...found.problems, ...result.problems] };
 }
 
 const typeOf = (value: Value): VariableType =>
-  Array.isArray(value) ? "list" : typeof value === "number" ? "number" : typeof value === "boolean" ? "boolean" : "text";
+  Array.isArray(value)
+    ? "list"
+    : typeof value === "number"
+      ? "number"
+      : typeof value === "boolean"
+        ? "boolean"
+        : "text";
 
 /**
  * A header or footer: a snippet (with the assembly's values and its own), or inline Markdown `text`
@@ -109,10 +144,19 @@ export function prepareText(
     found = locate(libs, { id: source.snippet }, which, which, today);
     if (!("snippet" in found)) return { ok: false, problems: found.problems };
     const f = found as { snippet: Snippet; path: string; problems: Problem[] };
-    result = expand(f.snippet, f.path, f.snippet.body, `${f.path}.body`, assembly, libs, [
-      { values: assembly.values, path: "values" },
-      { values: source.values ?? {}, path: `${which}.values`, warnUnknown: true },
-    ], today);
+    result = expand(
+      f.snippet,
+      f.path,
+      f.snippet.body,
+      `${f.path}.body`,
+      assembly,
+      libs,
+      [
+        { values: assembly.values, path: "values" },
+        { values: source.values ?? {}, path: `${which}.values`, warnUnknown: true },
+      ],
+      today,
+    );
   } else {
     // Inline text has no variable definitions of its own: the assembly's values stand in, typed by their JSON type.
     const pseudo: Snippet = {
@@ -131,7 +175,17 @@ export function prepareText(
       required: false,
       ...(Array.isArray(value) ? { fields: fieldsOf(value) } : {}),
     }));
-    result = expand(pseudo, which, source.text, `${which}.text`, assembly, libs, [{ values: assembly.values, path: "values" }], today, extra);
+    result = expand(
+      pseudo,
+      which,
+      source.text,
+      `${which}.text`,
+      assembly,
+      libs,
+      [{ values: assembly.values, path: "values" }],
+      today,
+      extra,
+    );
     if (result.ok) result = { ...result, snippets: result.snippets.filter((r) => r !== `${which}@1`) };
   }
   const problems = [...found.problems, ...result.problems];

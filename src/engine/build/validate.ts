@@ -29,13 +29,23 @@ export function validateLibrary(input: unknown, options: { source?: string } = {
     const collected = collectVariables(snippet, path, lookup);
     problems.push(...collected.problems);
     problems.push(
-      ...checkTemplate({ body: snippet.body, path: `${path}.body`, snippetId: snippet.id, variables: collected.variables, lookup }),
+      ...checkTemplate({
+        body: snippet.body,
+        path: `${path}.body`,
+        snippetId: snippet.id,
+        variables: collected.variables,
+        lookup,
+      }),
     );
     problems.push(...checkMarkdown(snippet.body, `${path}.body`));
   });
-  const withSource = options.source ? problems.map((p) => (p.source ? p : { ...p, source: options.source })) : problems;
+  const withSource = options.source
+    ? problems.map((p) => (p.source ? p : { ...p, source: options.source }))
+    : problems;
   const unique = dedupe(withSource);
-  return errorsOf(unique).length > 0 ? { ok: false, problems: unique } : { ok: true, value: library, problems: unique };
+  return errorsOf(unique).length > 0
+    ? { ok: false, problems: unique }
+    : { ok: true, value: library, problems: unique };
 }
 
 /** Markdown problems in a raw body (template tags still in it), at their line and column. */
@@ -52,9 +62,22 @@ export function checkMarkdown(body: string, path: string): Problem[] {
     }
     return { path, line: lo + 1, column: offset - starts[lo]! + 1 };
   };
-  const state = new DocumentState({ draftingNotes: false, today: new Date(), contentWidthTwips: 9000, rawTemplate: true });
+  const state = new DocumentState({
+    draftingNotes: false,
+    today: new Date(),
+    contentWidthTwips: 9000,
+    rawTemplate: true,
+  });
   renderSection(
-    { markdown: body, locate, notes: [], headingOffset: 0, pageBreakBefore: false, continueNumbering: false, commentAuthor: "" },
+    {
+      markdown: body,
+      locate,
+      notes: [],
+      headingOffset: 0,
+      pageBreakBefore: false,
+      continueNumbering: false,
+      commentAuthor: "",
+    },
     state,
   );
   return state.problems;
@@ -75,15 +98,25 @@ export type FileKind = "library" | "assembly";
 /** Validates a library or an assembly file (recognised by its "format"); with libraries, an assembly is checked in full. */
 export async function validateFile(
   input: unknown,
-  options: { source?: string; libraries?: readonly unknown[]; librarySources?: readonly (string | undefined)[] } = {},
+  options: {
+    source?: string;
+    libraries?: readonly unknown[];
+    librarySources?: readonly (string | undefined)[];
+  } = {},
 ): Promise<{ kind?: FileKind; problems: Problem[] }> {
   const kind = detectKind(input);
   const named = options.source === undefined ? {} : { source: options.source };
   if (kind === "assembly") {
-    if (!options.libraries || options.libraries.length === 0) return { kind, problems: parseAssembly(input, named).problems };
+    if (!options.libraries || options.libraries.length === 0)
+      return { kind, problems: parseAssembly(input, named).problems };
     try {
       const result = await buildDocx(
-        { libraries: options.libraries, assembly: input, librarySources: options.librarySources, assemblySource: options.source },
+        {
+          libraries: options.libraries,
+          assembly: input,
+          librarySources: options.librarySources,
+          assemblySource: options.source,
+        },
         { dryRun: true },
       );
       return { kind, problems: result.warnings };

@@ -18,7 +18,8 @@ export const RENDER_CODES = {
     severity: "warning",
     title: "A header or footer snippet is used as a body section, or a body snippet as a header or footer",
     fix: "Check the snippet's kind: header and footer snippets belong in the assembly's header/footer, body snippets in sections.",
-    example: '"sections": [{ "snippet": "contoso-letterhead" }] where contoso-letterhead has "kind": "header"',
+    example:
+      '"sections": [{ "snippet": "contoso-letterhead" }] where contoso-letterhead has "kind": "header"',
   },
   INTERNAL: {
     severity: "error",

@@ -31,7 +31,8 @@ export function problem(init: ProblemInit): Problem {
   return out;
 }
 
-export const errorsOf = (problems: readonly Problem[]): Problem[] => problems.filter((p) => p.severity === "error");
+export const errorsOf = (problems: readonly Problem[]): Problem[] =>
+  problems.filter((p) => p.severity === "error");
 export const warningsOf = (problems: readonly Problem[]): Problem[] =>
   problems.filter((p) => p.severity === "warning");
 

@@ -20,23 +20,25 @@ export function localDateString(date: Date): string {
   return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-export type DateFieldLetter = "d" | "M" | "y" | "E";
+export type DateFieldLetter = "d" | "M" | "L" | "y" | "E";
 
 export type DateFormatToken =
   { kind: "field"; letter: DateFieldLetter; width: number } | { kind: "literal"; text: string };
 
 /**
  * Supported letters and widths: d/dd day; M/MM month number, MMM short name, MMMM long name;
+ * L…LLLL the same month in its stand-alone form (Russian "ноябрь" rather than "22 ноября");
  * y/yyyy full year, yy two-digit year; E/EE/EEE short weekday, EEEE long weekday.
  */
 export const DATE_FIELD_WIDTHS: Readonly<Record<DateFieldLetter, readonly number[]>> = {
   d: [1, 2],
   M: [1, 2, 3, 4],
+  L: [1, 2, 3, 4],
   y: [1, 2, 4],
   E: [1, 2, 3, 4],
 };
 
-const SUPPORTED = "d, dd, M, MM, MMM, MMMM, y, yy, yyyy, E…EEE, EEEE";
+const SUPPORTED = "d, dd, M, MM, MMM, MMMM, L…LLLL, y, yy, yyyy, E…EEE, EEEE";
 
 /**
  * Splits a date pattern into fields and literal text. Text in single quotes is literal ('' is a quote);

@@ -8,14 +8,7 @@ export const ASSEMBLY_FORMAT = "sectionsmith/assembly@1";
 export type SnippetStatus = "draft" | "approved" | "deprecated";
 export type SnippetKind = "body" | "header" | "footer";
 export type VariableType =
-  | "text"
-  | "multiline"
-  | "number"
-  | "currency"
-  | "date"
-  | "choice"
-  | "boolean"
-  | "list";
+  "text" | "multiline" | "number" | "currency" | "date" | "choice" | "boolean" | "list";
 
 /** A scalar value as it appears in JSON: text/multiline/choice/date are strings, number/currency numbers. */
 export type ScalarValue = string | number | boolean;

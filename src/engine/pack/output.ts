@@ -29,8 +29,9 @@ export function toBinaryString(bytes: Uint8Array): string {
 }
 
 export function toBase64(bytes: Uint8Array): string {
-  const buffer = (globalThis as { Buffer?: NodeBufferCtor & { from(b: Uint8Array): { toString(enc: string): string } } })
-    .Buffer;
+  const buffer = (
+    globalThis as { Buffer?: NodeBufferCtor & { from(b: Uint8Array): { toString(enc: string): string } } }
+  ).Buffer;
   if (buffer) return buffer.from(bytes).toString("base64");
   return btoa(toBinaryString(bytes));
 }

@@ -1,4 +1,7 @@
 import {
+  CommentRangeEnd,
+  CommentRangeStart,
+  CommentReference,
   PageBreak,
   Paragraph,
   TableOfContents,
@@ -14,7 +17,6 @@ import type { SectionState } from "./context";
 import { renderInline, report, textRuns } from "./inline";
 import { clampLevel, listIndent, type ListRef } from "./numbering";
 import { renderTable } from "./table";
-import { CommentRangeEnd, CommentRangeStart, CommentReference } from "docx";
 
 // Markdown blocks → body content: paragraphs (<w:p>), tables (<w:tbl>) and the table of contents
 // (<w:sdt> with a TOC field). Paragraph styles are Word's built-in ones (Heading1…9, Quote,
@@ -57,15 +59,17 @@ export function makeParagraph(
     }
     if (s.pendingNote !== undefined && s.doc.options.draftingNotes) {
       const id = s.doc.addComment(s.pendingNote, s.commentAuthor);
-      kids = [new CommentRangeStart(id), ...kids, new CommentRangeEnd(id), new TextRun({ children: [new CommentReference(id)] })];
+      kids = [
+        new CommentRangeStart(id),
+        ...kids,
+        new CommentRangeEnd(id),
+        new TextRun({ children: [new CommentReference(id)] }),
+      ];
     }
     s.pendingNote = undefined;
   }
   const style = opts.style ?? (ctx.footnote ? "FootnoteText" : ctx.quote ? "Quote" : undefined);
-  if (style) {
-    opts = { ...opts, style };
-    s.doc.usedStyles.add(style);
-  }
+  if (style) opts = { ...opts, style };
   return new Paragraph({ ...opts, children: kids });
 }
 
@@ -79,7 +83,8 @@ function flushPageBreak(s: SectionState, ctx: BlockContext): Block[] {
 function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
   switch (node.type) {
     case "paragraph": {
-      const only = node.children.length === 1 && node.children[0]!.type === "text" ? node.children[0]!.value.trim() : "";
+      const only =
+        node.children.length === 1 && node.children[0]!.type === "text" ? node.children[0]!.value.trim() : "";
       if (only === S_PAGEBREAK) {
         s.doc.pendingPageBreak = true;
         return [];
@@ -87,7 +92,10 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
       if (only === S_TOC) {
         s.doc.hasToc = true;
         // <w:sdt> with a TOC \o "1-3" \h field; Word fills it in when fields update on open.
-        return [...flushPageBreak(s, ctx), new TableOfContents("Contents", { hyperlink: true, headingStyleRange: "1-3" })];
+        return [
+          ...flushPageBreak(s, ctx),
+          new TableOfContents("Contents", { hyperlink: true, headingStyleRange: "1-3" }),
+        ];
       }
       const indent = ctx.indentLevel !== undefined ? { left: listIndent(ctx.indentLevel).left } : undefined;
       return [makeParagraph(s, ctx, { indent }, renderInline(node.children, s))];
@@ -99,14 +107,18 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
     }
     case "thematicBreak":
       return [
-        makeParagraph(s, ctx, { border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: "auto", space: 1 } } }, []),
+        makeParagraph(
+          s,
+          ctx,
+          { border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: "auto", space: 1 } } },
+          [],
+        ),
       ];
     case "blockquote":
       return renderBlocks(node.children, s, { ...ctx, quote: true });
     case "list":
       return renderList(node, s, ctx);
     case "code": {
-      s.doc.usedStyles.add("HTMLPreformatted");
       const lines = node.value.split("\n");
       return lines.map((line) => makeParagraph(s, ctx, { style: "HTMLPreformatted" }, textRuns(line, {}, s)));
     }
@@ -115,7 +127,12 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
     case "html": {
       const value = node.value.trim();
       if (/^<br\s*\/?>$/i.test(value) || /^<!--[\s\S]*-->$/.test(value)) return [];
-      report(s, node, "MARKDOWN_HTML", `Raw HTML block ${JSON.stringify(value.slice(0, 60))} is not allowed: write it in Markdown (only <u>, <sup>, <sub>, <mark> and <br> are understood inside text).`);
+      report(
+        s,
+        node,
+        "MARKDOWN_HTML",
+        `Raw HTML block ${JSON.stringify(value.slice(0, 60))} is not allowed: write it in Markdown (only <u>, <sup>, <sub>, <mark> and <br> are understood inside text).`,
+      );
       return [];
     }
     default:
@@ -138,7 +155,6 @@ function renderList(node: List, s: SectionState, ctx: BlockContext): Block[] {
   } else {
     ref = s.doc.numbering.bullet();
   }
-  s.doc.usedStyles.add("ListParagraph");
   const numbered = { numbering: { reference: ref.reference, level, instance: ref.instance } };
   const out: Block[] = [];
   for (const item of node.children) {

@@ -12,8 +12,6 @@ export class DocumentState {
   private nextCommentId = 0;
   readonly footnotes: Record<number, { children: Paragraph[] }> = {};
   readonly comments: ICommentOptions[] = [];
-  /** Paragraph/character/table style ids the content references (the fragment keeps only these). */
-  readonly usedStyles = new Set<string>();
   hasToc = false;
   /** A page break waiting for the next body paragraph ({{pagebreak}}, a section's pageBreakBefore). */
   pendingPageBreak = false;

@@ -1,4 +1,13 @@
-import { Document, Footer, Header, PageOrientation, TableOfContents, type ISectionOptions, type Paragraph, type Table } from "docx";
+import {
+  Document,
+  Footer,
+  Header,
+  PageOrientation,
+  TableOfContents,
+  type ISectionOptions,
+  type Paragraph,
+  type Table,
+} from "docx";
 import type { Assembly } from "../model/types";
 import type { OutputShape } from "../build/types";
 import type { Block } from "./blocks";

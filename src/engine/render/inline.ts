@@ -49,10 +49,9 @@ export function report(s: SectionState, node: Node | undefined, code: ProblemCod
   s.doc.problems.push(problem({ code, message, path: at.path, line: at.line, column: at.column }));
 }
 
-export function runOptions(fmt: Format, s: SectionState): IRunOptions {
+export function runOptions(fmt: Format): IRunOptions {
   // <w:rStyle>: built-in character styles, so the host document's own definitions apply on insert.
   const style = fmt.link ? "Hyperlink" : fmt.code ? "HTMLCode" : undefined;
-  if (style) s.doc.usedStyles.add(style);
   return {
     bold: fmt.bold || undefined,
     italics: fmt.italics || undefined,
@@ -68,7 +67,7 @@ export function runOptions(fmt: Format, s: SectionState): IRunOptions {
 /** Text that may carry sentinels → runs, breaks (<w:br/>), fields and drafting-note ranges. */
 export function textRuns(value: string, fmt: Format, s: SectionState): ParagraphChild[] {
   const out: ParagraphChild[] = [];
-  const opts = runOptions(fmt, s);
+  const opts = runOptions(fmt);
   for (const piece of splitSentinels(value)) {
     switch (piece.kind) {
       case "text":
@@ -106,7 +105,11 @@ export function textRuns(value: string, fmt: Format, s: SectionState): Paragraph
   return out;
 }
 
-export function renderInline(nodes: readonly PhrasingContent[], s: SectionState, base: Format = {}): ParagraphChild[] {
+export function renderInline(
+  nodes: readonly PhrasingContent[],
+  s: SectionState,
+  base: Format = {},
+): ParagraphChild[] {
   const out: ParagraphChild[] = [];
   let fmt: Format = { ...base };
   const open: Array<{ tag: HtmlTag; node: Html }> = [];
@@ -168,7 +171,12 @@ export function renderInline(nodes: readonly PhrasingContent[], s: SectionState,
         } else if (BREAK_TAG.test(value)) {
           out.push(new TextRun({ break: 1 }));
         } else if (!HTML_COMMENT.test(value)) {
-          report(s, node, "MARKDOWN_HTML", `Raw HTML ${JSON.stringify(clip(value))} is not allowed: only <u>, <sup>, <sub>, <mark> and <br> are.`);
+          report(
+            s,
+            node,
+            "MARKDOWN_HTML",
+            `Raw HTML ${JSON.stringify(clip(value))} is not allowed: only <u>, <sup>, <sub>, <mark> and <br> are.`,
+          );
         }
         break;
       }
@@ -177,16 +185,32 @@ export function renderInline(nodes: readonly PhrasingContent[], s: SectionState,
     }
   }
   for (const o of open) {
-    report(s, o.node, "MARKDOWN_HTML_UNBALANCED", `<${o.tag}> is not closed in the same paragraph: add </${o.tag}>.`);
+    report(
+      s,
+      o.node,
+      "MARKDOWN_HTML_UNBALANCED",
+      `<${o.tag}> is not closed in the same paragraph: add </${o.tag}>.`,
+    );
   }
   return out;
 }
 
-function link(url: string, children: readonly PhrasingContent[], node: Node, fmt: Format, s: SectionState): ParagraphChild[] {
+function link(
+  url: string,
+  children: readonly PhrasingContent[],
+  node: Node,
+  fmt: Format,
+  s: SectionState,
+): ParagraphChild[] {
   const href = url.replace(SENTINEL_RANGE, "").trim();
   if (s.doc.options.rawTemplate && href.includes("{{")) return renderInline(children, s, fmt);
   if (!SAFE_LINK.test(href)) {
-    report(s, node, "MARKDOWN_LINK_SCHEME", `The link ${JSON.stringify(clip(href))} must start with http://, https:// or mailto:.`);
+    report(
+      s,
+      node,
+      "MARKDOWN_LINK_SCHEME",
+      `The link ${JSON.stringify(clip(href))} must start with http://, https:// or mailto:.`,
+    );
     return renderInline(children, s, fmt);
   }
   // <w:hyperlink r:id> with an external relationship; runs use the built-in "Hyperlink" style.
@@ -194,14 +218,30 @@ function link(url: string, children: readonly PhrasingContent[], node: Node, fmt
   return [new ExternalHyperlink({ link: href, children: runs })];
 }
 
-function image(url: string, alt: string, title: string | undefined, node: Node, s: SectionState): ParagraphChild[] {
+function image(
+  url: string,
+  alt: string,
+  title: string | undefined,
+  node: Node,
+  s: SectionState,
+): ParagraphChild[] {
   if (s.doc.options.rawTemplate && url.includes("{{")) return [];
   const read = readDataUri(url);
   if (!read.ok) {
     if (read.reason === "source") {
-      report(s, node, "MARKDOWN_IMAGE_SOURCE", `The image ${JSON.stringify(clip(url))} must be embedded as a data:image/png, image/jpeg or image/gif base64 URI.`);
+      report(
+        s,
+        node,
+        "MARKDOWN_IMAGE_SOURCE",
+        `The image ${JSON.stringify(clip(url))} must be embedded as a data:image/png, image/jpeg or image/gif base64 URI.`,
+      );
     } else {
-      report(s, node, "MARKDOWN_IMAGE_INVALID", `The embedded image${alt ? ` "${alt}"` : ""} cannot be read as the type its data URI states.`);
+      report(
+        s,
+        node,
+        "MARKDOWN_IMAGE_INVALID",
+        `The embedded image${alt ? ` "${alt}"` : ""} cannot be read as the type its data URI states.`,
+      );
     }
     return [];
   }
@@ -214,7 +254,11 @@ function image(url: string, alt: string, title: string | undefined, node: Node, 
       type,
       data,
       transformation: fitWidth({ width, height }, maxPx),
-      altText: { name: text || "Image", description: text, title: title?.replace(SENTINEL_RANGE, "") ?? text },
+      altText: {
+        name: text || "Image",
+        description: text,
+        title: title?.replace(SENTINEL_RANGE, "") ?? text,
+      },
     }),
   ];
 }

@@ -58,7 +58,11 @@ export function renderSection(input: SectionInput, doc: DocumentState): Block[] 
   return blocks;
 }
 
-function collectDefinitions(node: Nodes, defs: Map<string, Definition>, notes: Map<string, FootnoteDefinition>): void {
+function collectDefinitions(
+  node: Nodes,
+  defs: Map<string, Definition>,
+  notes: Map<string, FootnoteDefinition>,
+): void {
   if (node.type === "definition") {
     if (!defs.has(node.identifier)) defs.set(node.identifier, node);
     return;

@@ -62,8 +62,20 @@ export function buildStyles(theme: Theme | undefined): IStylesOptions {
   const characterStyles: ICharacterStyleOptions[] = [
     // docx's own default styles (Hyperlink, FootnoteReference, …) are based on this one but docx never
     // defines it; Word always has it. Defining it keeps every w:basedOn resolvable.
-    { id: "DefaultParagraphFont", name: "Default Paragraph Font", uiPriority: 1, semiHidden: true, unhideWhenUsed: true },
-    { id: "HTMLCode", name: "HTML Code", uiPriority: 99, unhideWhenUsed: true, run: { font: MONO, size: 20 } },
+    {
+      id: "DefaultParagraphFont",
+      name: "Default Paragraph Font",
+      uiPriority: 1,
+      semiHidden: true,
+      unhideWhenUsed: true,
+    },
+    {
+      id: "HTMLCode",
+      name: "HTML Code",
+      uiPriority: 99,
+      unhideWhenUsed: true,
+      run: { font: MONO, size: 20 },
+    },
   ];
   return {
     default: {

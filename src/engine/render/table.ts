@@ -24,7 +24,13 @@ export function renderTable(node: MdTable, s: SectionState): Table {
       return new TableCell({
         width: { size: columnWidth, type: WidthType.DXA },
         // Cell paragraphs drop the body's after-spacing so rows stay compact.
-        children: [new Paragraph({ alignment: a ? ALIGN[a] : undefined, spacing: { before: 40, after: 40 }, children: runs })],
+        children: [
+          new Paragraph({
+            alignment: a ? ALIGN[a] : undefined,
+            spacing: { before: 40, after: 40 },
+            children: runs,
+          }),
+        ],
       });
     });
     return new TableRow({ tableHeader: r === 0 || undefined, children: cells });

@@ -15,7 +15,10 @@ export type SnippetFacets = {
 
 export function categoryLevels(category: string | undefined): string[] {
   if (category === undefined) return [];
-  const parts = category.split("/").map((p) => p.trim()).filter((p) => p !== "");
+  const parts = category
+    .split("/")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
   return parts.map((_, i) => parts.slice(0, i + 1).join("/"));
 }
 
@@ -31,6 +34,8 @@ export function computeFacets(entries: readonly Snippet[], today: Date): Snippet
     if (isStale(s, today)) bump(statuses, "stale");
   }
   const sorted = <K extends string>(map: Map<K, number>) =>
-    [...map.entries()].map(([value, count]) => ({ value, count })).sort((a, b) => a.value.localeCompare(b.value));
+    [...map.entries()]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => a.value.localeCompare(b.value));
   return { categories: sorted(categories), tags: sorted(tags), statuses: sorted(statuses) };
 }

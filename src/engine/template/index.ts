@@ -3,12 +3,7 @@ export { expandTemplate } from "./expand";
 export { checkTemplate, type CheckInput } from "./check";
 export { collectVariables } from "./variables";
 export { formatValue, formatToday, formatDateString, isTruthy } from "./format";
-export {
-  formatCalendarDate,
-  checkDatePattern,
-  tokenizeDatePattern,
-  type DatePatternToken,
-} from "./date-pattern";
+export { formatCalendarDate } from "./date-pattern";
 export { escapeValue } from "./escape";
 export * from "./sentinels";
 export type * from "./types";

@@ -7,11 +7,19 @@ describe("bad input: every problem at once, with its path, and no output", () =>
     const lib = {
       format: "sectionsmith/library@1",
       snippets: [
-        { id: "ok", title: "OK", body: "Term: {{term}} {{#if}}", variables: [{ name: "term", type: "number", min: 1, max: 10 }] },
+        {
+          id: "ok",
+          title: "OK",
+          body: "Term: {{term}} {{#if}}",
+          variables: [{ name: "term", type: "number", min: 1, max: 10 }],
+        },
         { id: "Bad Id!", title: "", body: "x" },
       ],
     };
-    const problems = await problemsOf(lib, assembly([{ snippet: "ok", values: { term: 99 } }, { snippet: "missing" }]));
+    const problems = await problemsOf(
+      lib,
+      assembly([{ snippet: "ok", values: { term: 99 } }, { snippet: "missing" }]),
+    );
     const codes = problems.map((p) => p.code);
     // The library's own errors stop the build before sections are looked at, but all of them are listed.
     expect(problems.filter((p) => p.path.startsWith("snippets[1]")).length).toBeGreaterThanOrEqual(2);
@@ -19,8 +27,19 @@ describe("bad input: every problem at once, with its path, and no output", () =>
   });
 
   it("reports section problems (unknown snippet, bad value, template error) in one go", async () => {
-    const lib = library({ id: "ok", body: "Term: {{term}} and {{nope}}", variables: [{ name: "term", type: "number", min: 1, max: 10 }] });
-    const problems = await problemsOf(lib, assembly([{ snippet: "ok", values: { term: 99 } }, { snippet: "missing" }, { snippet: "ok", version: 7 }]));
+    const lib = library({
+      id: "ok",
+      body: "Term: {{term}} and {{nope}}",
+      variables: [{ name: "term", type: "number", min: 1, max: 10 }],
+    });
+    const problems = await problemsOf(
+      lib,
+      assembly([
+        { snippet: "ok", values: { term: 99 } },
+        { snippet: "missing" },
+        { snippet: "ok", version: 7 },
+      ]),
+    );
     const byPath = Object.fromEntries(problems.map((p) => [p.path, p.code]));
     expect(byPath["sections[0].values.term"]).toBe("VALUE_RANGE");
     expect(byPath["sections[1].snippet"]).toBe("SNIPPET_NOT_FOUND");
@@ -36,9 +55,17 @@ describe("bad input: every problem at once, with its path, and no output", () =>
     );
     const asm = assembly([{ snippet: "d" }, { snippet: "old" }, { snippet: "stale" }]);
     const b = await build(lib, asm);
-    expect(b.warnings.map((w) => w.code).sort()).toEqual(["SNIPPET_DEPRECATED", "SNIPPET_DRAFT", "SNIPPET_STALE"]);
-    const strict = await exportDocument(lib, asm, { as: "buffer", strict: true }).catch((e: { problems: unknown[] }) => e);
-    expect((strict as { problems: Array<{ severity: string }> }).problems.every((p) => p.severity === "error")).toBe(true);
+    expect(b.warnings.map((w) => w.code).sort()).toEqual([
+      "SNIPPET_DEPRECATED",
+      "SNIPPET_DRAFT",
+      "SNIPPET_STALE",
+    ]);
+    const strict = await exportDocument(lib, asm, { as: "buffer", strict: true }).catch(
+      (e: { problems: unknown[] }) => e,
+    );
+    expect(
+      (strict as { problems: Array<{ severity: string }> }).problems.every((p) => p.severity === "error"),
+    ).toBe(true);
   });
 
   it("removes characters XML forbids, with a warning, and the file stays valid", async () => {

@@ -6,7 +6,10 @@ describe("insertable fragment", () => {
     { id: "s1", body: "# Heading\n\n> A quote\n\n- item\n\nSee [x](https://x.example).[^n]\n\n[^n]: Note." },
     { id: "head", kind: "header", body: "Letterhead" },
   );
-  const asm = assembly([{ snippet: "s1" }], { header: { snippet: "head" }, footer: { text: "Page {{page}}" } });
+  const asm = assembly([{ snippet: "s1" }], {
+    header: { snippet: "head" },
+    footer: { text: "Page {{page}}" },
+  });
 
   it("has no section properties, headers or footers, and only the styles it uses", async () => {
     const full = await build(lib, asm);
@@ -16,10 +19,19 @@ describe("insertable fragment", () => {
     expect(frag.has("word/header1.xml")).toBe(false);
     expect(frag.has("word/footer1.xml")).toBe(false);
 
-    const styleIds = (xml: string) => [...xml.matchAll(/<w:style [^>]*w:styleId="([^"]+)"/g)].map((m) => m[1]!);
+    const styleIds = (xml: string) =>
+      [...xml.matchAll(/<w:style [^>]*w:styleId="([^"]+)"/g)].map((m) => m[1]!);
     const fullStyles = styleIds(await full.part("word/styles.xml"));
     const fragStyles = styleIds(await frag.part("word/styles.xml"));
-    for (const used of ["Heading1", "Quote", "ListParagraph", "Hyperlink", "FootnoteText", "FootnoteReference", "Normal"]) {
+    for (const used of [
+      "Heading1",
+      "Quote",
+      "ListParagraph",
+      "Hyperlink",
+      "FootnoteText",
+      "FootnoteReference",
+      "Normal",
+    ]) {
       expect(fragStyles).toContain(used);
     }
     for (const unused of ["Title", "Heading2", "Heading9", "HTMLPreformatted", "TOC1", "Caption"]) {

@@ -4,7 +4,10 @@ import { assembly, build, library } from "../support";
 const numIds = (xml: string): string[] => [...xml.matchAll(/<w:numId w:val="(\d+)"\/>/g)].map((m) => m[1]!);
 
 describe("numbering across sections", () => {
-  const lib = library({ id: "a", body: "1. one\n2. two" }, { id: "b", body: "Intro\n\n1. three\n2. four\n\nThen:\n\n1. again" });
+  const lib = library(
+    { id: "a", body: "1. one\n2. two" },
+    { id: "b", body: "Intro\n\n1. three\n2. four\n\nThen:\n\n1. again" },
+  );
 
   it("restarts each section's lists by default", async () => {
     const b = await build(lib, assembly([{ snippet: "a" }, { snippet: "b" }]));

@@ -50,6 +50,8 @@ describe("every output form carries the same valid .docx", () => {
   });
 
   it("rejects an unknown output form with a message naming the forms", async () => {
-    await expect(exportDocument(lib, asm, { as: "pdf" as "blob" })).rejects.toThrow(/string, buffer, base64, blob or stream/);
+    await expect(exportDocument(lib, asm, { as: "pdf" as "blob" })).rejects.toThrow(
+      /string, buffer, base64, blob or stream/,
+    );
   });
 });

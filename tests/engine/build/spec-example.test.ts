@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { bodyText, build } from "../support";
 
 // The contract's own examples, as someone reading only the contract would write them.
-const read = (name: string) => JSON.parse(readFileSync(`tests/fixtures/spec/${name}.json`, "utf8")) as unknown;
+const read = (name: string) =>
+  JSON.parse(readFileSync(`tests/fixtures/spec/${name}.json`, "utf8")) as unknown;
 
 describe("the contract's example library and assembly", () => {
   it("build into a valid document with the chosen branch, the offset heading and the drafting note", async () => {

@@ -4,7 +4,13 @@ import { assembly, build, buildBody, library, paragraphs, bodyText } from "../su
 describe("document settings", () => {
   it("sets page size, orientation and margins in the section properties", async () => {
     const b = await buildBody("Text", {
-      assembly: { page: { size: "Letter", orientation: "landscape", margins: { top: "1in", bottom: "20mm", left: "2.5cm", right: "36pt" } } },
+      assembly: {
+        page: {
+          size: "Letter",
+          orientation: "landscape",
+          margins: { top: "1in", bottom: "20mm", left: "2.5cm", right: "36pt" },
+        },
+      },
     });
     // Letter is 12240 × 15840 twips; landscape swaps them.
     expect(b.document).toMatch(/<w:pgSz w:w="15840" w:h="12240" w:orient="landscape"\/>/);
@@ -21,14 +27,23 @@ describe("document settings", () => {
       assembly: { theme: { font: "Georgia", fontSize: 12, headingFont: "Arial", headingColor: "#aa0000" } },
     });
     const styles = await b.part("word/styles.xml");
-    expect(styles).toMatch(/<w:docDefaults>[\s\S]*<w:rFonts w:ascii="Georgia"[\s\S]*<w:sz w:val="24"\/>[\s\S]*<\/w:docDefaults>/);
-    expect(styles).toMatch(/w:styleId="Heading1"[\s\S]*?<w:rFonts w:ascii="Arial"[\s\S]*?<w:color w:val="AA0000"\/>/);
+    expect(styles).toMatch(
+      /<w:docDefaults>[\s\S]*<w:rFonts w:ascii="Georgia"[\s\S]*<w:sz w:val="24"\/>[\s\S]*<\/w:docDefaults>/,
+    );
+    expect(styles).toMatch(
+      /w:styleId="Heading1"[\s\S]*?<w:rFonts w:ascii="Arial"[\s\S]*?<w:color w:val="AA0000"\/>/,
+    );
   });
 
   it("writes header and footer from text or a snippet, with PAGE and NUMPAGES fields", async () => {
     const lib = library(
       { id: "body", body: "Body text" },
-      { id: "letterhead", kind: "header", body: "**{{company}}** letterhead", variables: [{ name: "company", type: "text", required: true }] },
+      {
+        id: "letterhead",
+        kind: "header",
+        body: "**{{company}}** letterhead",
+        variables: [{ name: "company", type: "text", required: true }],
+      },
     );
     const b = await build(
       lib,
@@ -41,8 +56,8 @@ describe("document settings", () => {
     const header = await b.part("word/header1.xml");
     expect(bodyText(header)).toBe("Contoso letterhead");
     const footer = await b.part("word/footer1.xml");
-    expect(footer).toContain("<w:instrText xml:space=\"preserve\">PAGE</w:instrText>");
-    expect(footer).toContain("<w:instrText xml:space=\"preserve\">NUMPAGES</w:instrText>");
+    expect(footer).toContain('<w:instrText xml:space="preserve">PAGE</w:instrText>');
+    expect(footer).toContain('<w:instrText xml:space="preserve">NUMPAGES</w:instrText>');
     expect(bodyText(footer)).toBe("Fabrikam · Page  of ");
     expect(b.snippets).toEqual(["letterhead@1", "body@1"]);
   });
@@ -52,27 +67,52 @@ describe("document settings", () => {
     const b = await build(
       lib,
       assembly([{ snippet: "intro" }, { snippet: "sig" }], {
-        properties: { title: "MSA", subject: "Services", author: "Contoso Legal", description: "Draft", keywords: ["msa", "contoso"], category: "Contracts", company: "Contoso" },
+        properties: {
+          title: "MSA",
+          subject: "Services",
+          author: "Contoso Legal",
+          description: "Draft",
+          keywords: ["msa", "contoso"],
+          category: "Contracts",
+          company: "Contoso",
+        },
       }),
     );
     const custom = await b.part("docProps/custom.xml");
-    expect(custom).toMatch(/name="sectionsmith\.snippets"[\s\S]*<vt:lpwstr>intro@2, sig@1, sig@1<\/vt:lpwstr>/);
+    expect(custom).toMatch(
+      /name="sectionsmith\.snippets"[\s\S]*<vt:lpwstr>intro@2, sig@1, sig@1<\/vt:lpwstr>/,
+    );
     const core = await b.part("docProps/core.xml");
-    for (const piece of ["<dc:title>MSA</dc:title>", "<dc:subject>Services</dc:subject>", "<dc:creator>Contoso Legal</dc:creator>", "<cp:keywords>msa, contoso</cp:keywords>", "<dc:description>Draft</dc:description>", "<cp:category>Contracts</cp:category>"]) {
+    for (const piece of [
+      "<dc:title>MSA</dc:title>",
+      "<dc:subject>Services</dc:subject>",
+      "<dc:creator>Contoso Legal</dc:creator>",
+      "<cp:keywords>msa, contoso</cp:keywords>",
+      "<dc:description>Draft</dc:description>",
+      "<cp:category>Contracts</cp:category>",
+    ]) {
       expect(core).toContain(piece);
     }
     expect(await b.part("docProps/app.xml")).toContain("<Company>Contoso</Company>");
   });
 
   it("turns snippet notes and {{#note}} ranges into comments only when drafting notes are on", async () => {
-    const lib = library({ id: "s1", notes: "Check the term with Legal.", body: 'First paragraph.\n\nSecond {{#note "Confirm the amount"}}£100{{/note}} paid.' });
+    const lib = library({
+      id: "s1",
+      notes: "Check the term with Legal.",
+      body: 'First paragraph.\n\nSecond {{#note "Confirm the amount"}}£100{{/note}} paid.',
+    });
     const on = await build(lib, assembly([{ snippet: "s1" }], { options: { draftingNotes: true } }));
     const comments = await on.part("word/comments.xml");
     expect(comments).toContain("Check the term with Legal.");
     expect(comments).toContain("Confirm the amount");
     const [first, second] = paragraphs(on.document);
-    expect(first).toMatch(/<w:commentRangeStart w:id="0"\/>[\s\S]*First paragraph\.[\s\S]*<w:commentRangeEnd w:id="0"\/>/);
-    expect(second).toMatch(/<w:commentRangeStart w:id="1"\/>[\s\S]*£100[\s\S]*<w:commentRangeEnd w:id="1"\/><w:r><w:commentReference w:id="1"\/>/);
+    expect(first).toMatch(
+      /<w:commentRangeStart w:id="0"\/>[\s\S]*First paragraph\.[\s\S]*<w:commentRangeEnd w:id="0"\/>/,
+    );
+    expect(second).toMatch(
+      /<w:commentRangeStart w:id="1"\/>[\s\S]*£100[\s\S]*<w:commentRangeEnd w:id="1"\/><w:r><w:commentReference w:id="1"\/>/,
+    );
 
     const off = await build(lib, assembly([{ snippet: "s1" }]));
     expect(off.has("word/comments.xml")).toBe(false);

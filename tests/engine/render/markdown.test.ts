@@ -49,7 +49,9 @@ describe("Markdown → Word", () => {
   });
 
   it("writes http, https and mailto links as hyperlinks with external relationships", async () => {
-    const b = await buildBody("[site](https://contoso.example/terms) [old](http://x.example) [mail](mailto:legal@contoso.example)");
+    const b = await buildBody(
+      "[site](https://contoso.example/terms) [old](http://x.example) [mail](mailto:legal@contoso.example)",
+    );
     expect(b.document.match(/<w:hyperlink /g)).toHaveLength(3);
     const rels = await b.part("word/_rels/document.xml.rels");
     expect(rels).toContain('Target="https://contoso.example/terms" TargetMode="External"');
@@ -59,7 +61,10 @@ describe("Markdown → Word", () => {
 
   it("rejects other link schemes with the line and column in the body", async () => {
     const problems = await problemsOf(
-      library({ id: "s1", body: "Intro\n\nSee [terms](javascript:alert(1)) and [file](file:///etc/passwd)." }),
+      library({
+        id: "s1",
+        body: "Intro\n\nSee [terms](javascript:alert(1)) and [file](file:///etc/passwd).",
+      }),
       assembly([{ snippet: "s1" }]),
     );
     const links = problems.filter((p) => p.code === "MARKDOWN_LINK_SCHEME");
@@ -113,7 +118,7 @@ describe("Markdown → Word", () => {
 
   it("embeds data-URI images with their alt text and rejects any other source", async () => {
     const b = await buildBody(`![Company logo](${PNG_1x1})`);
-    expect(b.has("word/media/" )).toBe(false);
+    expect(b.has("word/media/")).toBe(false);
     expect(b.document).toMatch(/<wp:docPr[^>]*descr="Company logo"/);
     const rels = await b.part("word/_rels/document.xml.rels");
     expect(rels).toMatch(/Target="media\/[^"]+\.png"/);

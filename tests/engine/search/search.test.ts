@@ -3,7 +3,16 @@ import { createSnippetIndex, pickVersion } from "../../../src/engine/search";
 import type { Snippet } from "../../../src/engine/model/types";
 
 function snip(over: Partial<Snippet> & { id: string }): Snippet {
-  return { version: 1, title: over.id, tags: [], status: "approved", kind: "body", variables: [], body: "", ...over };
+  return {
+    version: 1,
+    title: over.id,
+    tags: [],
+    status: "approved",
+    kind: "body",
+    variables: [],
+    body: "",
+    ...over,
+  };
 }
 
 const library: Snippet[] = [
@@ -21,9 +30,26 @@ const library: Snippet[] = [
     tags: ["invoice"],
     body: "Invoices are payable within 30 days. Confidentiality of prices is not required.",
   }),
-  snip({ id: "cover-page", title: "Cover page", category: "Front matter", status: "draft", body: "# {{title}}" }),
-  snip({ id: "old-warranty", title: "Warranty", category: "Contracts/Clauses", status: "deprecated", tags: ["Risk"] }),
-  snip({ id: "review-me", title: "Limitation of liability", category: "Contracts/Clauses", reviewBy: "2020-01-01" }),
+  snip({
+    id: "cover-page",
+    title: "Cover page",
+    category: "Front matter",
+    status: "draft",
+    body: "# {{title}}",
+  }),
+  snip({
+    id: "old-warranty",
+    title: "Warranty",
+    category: "Contracts/Clauses",
+    status: "deprecated",
+    tags: ["Risk"],
+  }),
+  snip({
+    id: "review-me",
+    title: "Limitation of liability",
+    category: "Contracts/Clauses",
+    reviewBy: "2020-01-01",
+  }),
   snip({ id: "loose", title: "Aardvark appendix" }),
 ];
 
@@ -62,11 +88,19 @@ describe("createSnippetIndex", () => {
 
   it("lists everything for an empty query, by category then title, uncategorised last", () => {
     const ids = index.search("  ").map((h) => h.snippet.id);
-    expect(ids).toEqual(["confidentiality", "review-me", "old-warranty", "payment-terms", "cover-page", "loose"]);
+    expect(ids).toEqual([
+      "confidentiality",
+      "review-me",
+      "old-warranty",
+      "payment-terms",
+      "cover-page",
+      "loose",
+    ]);
   });
 
   it("filters by category level, tag, status, stale and approved only", () => {
-    const ids = (f: Parameters<typeof index.search>[1]) => index.search("", { today, ...f }).map((h) => h.snippet.id);
+    const ids = (f: Parameters<typeof index.search>[1]) =>
+      index.search("", { today, ...f }).map((h) => h.snippet.id);
     expect(ids({ category: "Contracts" })).toHaveLength(4);
     expect(ids({ category: "Contracts/Clauses" })).toEqual(["confidentiality", "review-me", "old-warranty"]);
     expect(ids({ category: "Contract" })).toEqual([]);
@@ -75,9 +109,9 @@ describe("createSnippetIndex", () => {
     expect(ids({ status: "stale" })).toEqual(["review-me"]);
     expect(ids({ approvedOnly: true })).not.toContain("cover-page");
     expect(ids({ approvedOnly: true })).not.toContain("old-warranty");
-    expect(index.search("confidentiality", { category: "Contracts/Commercial" }).map((h) => h.snippet.id)).toEqual([
-      "payment-terms",
-    ]);
+    expect(
+      index.search("confidentiality", { category: "Contracts/Commercial" }).map((h) => h.snippet.id),
+    ).toEqual(["payment-terms"]);
   });
 
   it("gives facets with category levels, tags and statuses", () => {
@@ -115,7 +149,10 @@ describe("one entry per id", () => {
   });
 
   it("lets a later library override the same id and version", () => {
-    const index = createSnippetIndex([snip({ id: "a", title: "Starter" }), snip({ id: "a", title: "Imported" })]);
+    const index = createSnippetIndex([
+      snip({ id: "a", title: "Starter" }),
+      snip({ id: "a", title: "Imported" }),
+    ]);
     expect(index.search("").map((h) => h.snippet.title)).toEqual(["Imported"]);
   });
 });

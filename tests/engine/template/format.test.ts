@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkDatePattern, formatToday, formatValue, isTruthy } from "../../../src/engine/template";
+import { formatToday, formatValue, isTruthy } from "../../../src/engine/template";
 import { v } from "./helpers";
 
 const NBSP = "\u00a0";
@@ -141,14 +141,5 @@ describe("isTruthy", () => {
     [undefined, false],
   ] as const)("%j → %s", (value, expected) => {
     expect(isTruthy(value as never)).toBe(expected);
-  });
-});
-
-describe("checkDatePattern", () => {
-  it("accepts the supported letters and rejects others and unclosed quotes", () => {
-    expect(checkDatePattern("EEEE, d. MMMM yyyy")).toBeUndefined();
-    expect(checkDatePattern("dd/MM/yy 'week'")).toBeUndefined();
-    expect(checkDatePattern("HH:mm d")).toMatch(/H, m/);
-    expect(checkDatePattern("d 'of MMMM")).toMatch(/not closed/);
   });
 });
