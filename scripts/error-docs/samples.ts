@@ -102,7 +102,9 @@ export const SAMPLES: Record<string, Sample> = {
   VALUE_UNKNOWN: {
     kind: "build",
     libraries: [library(confidentiality)],
-    assembly: assembly([{ snippet: "confidentiality", values: { discloser: "Contoso", discloserr: "Contoso" } }]),
+    assembly: assembly([
+      { snippet: "confidentiality", values: { discloser: "Contoso", discloserr: "Contoso" } },
+    ]),
   },
   SNIPPET_NOT_FOUND: {
     kind: "build",
@@ -145,7 +147,10 @@ export const SAMPLES: Record<string, Sample> = {
     { name: "plan", type: "choice", options: ["gold", "silver"] },
   ]),
   TEMPLATE_INCLUDE_NOT_FOUND: body("{{> standard-defintions}}"),
-  TEMPLATE_INCLUDE_CYCLE: { kind: "library", input: library(snippet("a", "{{> b}}"), snippet("b", "{{> a}}")) },
+  TEMPLATE_INCLUDE_CYCLE: {
+    kind: "library",
+    input: library(snippet("a", "{{> b}}"), snippet("b", "{{> a}}")),
+  },
   TEMPLATE_NOT_A_LIST: body("{{#each client}}…{{/each}}", [{ name: "client", type: "text" }]),
   TEMPLATE_TAG_NOT_ALONE: body("End of part one. {{pagebreak}}"),
   TEMPLATE_VARIABLE_CONFLICT: {

@@ -49,7 +49,11 @@ export function App({ host, theme, loadStarterLibrary = defaultStarterLibrary, t
   );
 }
 
-function Pane({ host, loadStarterLibrary, today: pinned }: Omit<AppProps, "theme"> & { loadStarterLibrary: () => Promise<unknown> }) {
+function Pane({
+  host,
+  loadStarterLibrary,
+  today: pinned,
+}: Omit<AppProps, "theme"> & { loadStarterLibrary: () => Promise<unknown> }) {
   const styles = useAppStyles();
   const [today] = useState(() => pinned ?? new Date());
   const store = useStore(host.storageKey());
@@ -75,15 +79,25 @@ function Pane({ host, loadStarterLibrary, today: pinned }: Omit<AppProps, "theme
     setView("snippet");
   };
   const add = (snippet: Snippet, values: Values) => {
-    dispatch({ type: "add", section: { snippet: snippet.id, version: snippet.version, title: snippet.title, values } });
+    dispatch({
+      type: "add",
+      section: { snippet: snippet.id, version: snippet.version, title: snippet.title, values },
+    });
     favourites.markUsed(snippet.id);
   };
 
   const ready = library.status === "ready" && loaded && favourites.loaded;
   return (
-    <div className={styles.pane}>
+    <main className={styles.pane} aria-labelledby="pane-title">
+      <h1 id="pane-title" className={styles.visuallyHidden}>
+        Sectionsmith
+      </h1>
       {capabilities.mode === "standalone" && <StandaloneBanner />}
-      <TabList selectedValue={view} onTabSelect={(_, d: SelectTabData) => setView(d.value as View)} size="small">
+      <TabList
+        selectedValue={view}
+        onTabSelect={(_, d: SelectTabData) => setView(d.value as View)}
+        size="small"
+      >
         <Tab id="tab-library" value="library">
           Library
         </Tab>
@@ -132,7 +146,9 @@ function Pane({ host, loadStarterLibrary, today: pinned }: Omit<AppProps, "theme
             today={today}
             editing={open.editing}
             onAdd={(values) => add(open.snippet, values)}
-            onUpdate={(values) => open.editing && dispatch({ type: "update", key: open.editing.key, patch: { values } })}
+            onUpdate={(values) =>
+              open.editing && dispatch({ type: "update", key: open.editing.key, patch: { values } })
+            }
             onShowDocument={() => setView("document")}
           />
         )}
@@ -154,6 +170,6 @@ function Pane({ host, loadStarterLibrary, today: pinned }: Omit<AppProps, "theme
           />
         )}
       </div>
-    </div>
+    </main>
   );
 }

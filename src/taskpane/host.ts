@@ -1,18 +1,12 @@
 // The only link between the pane and the Office adapter: types. The pane never imports Office.js or
 // the adapter's code — it receives a WordHost object (real Word, or standalone) from the shell.
 
-export type {
-  WordHost,
-  HostCapabilities,
-  InsertLocation,
-  InsertPiece,
-  HostError,
-} from "../office/word-host";
+export type { WordHost, HostCapabilities, InsertLocation, InsertPiece, HostError } from "../office/word-host";
 
 import type { InsertLocation } from "../office/word-host";
 
 /** Menu order, and which locations take per-section fragments vs one whole document. */
-export const INSERT_LOCATIONS: ReadonlyArray<{ location: InsertLocation; label: string; whole: boolean }> = [
+export const INSERT_CHOICES: ReadonlyArray<{ location: InsertLocation; label: string; whole: boolean }> = [
   { location: "cursor", label: "At the cursor", whole: false },
   { location: "replace-selection", label: "Replace the selection", whole: false },
   { location: "start", label: "At the start of the document", whole: false },
@@ -26,6 +20,9 @@ export const INSERT_LOCATIONS: ReadonlyArray<{ location: InsertLocation; label: 
  * code and a sentence saying what the user can do.
  */
 export function isActionableError(e: unknown): e is Error & { code: string; action: string } {
-  return e instanceof Error && typeof (e as { code?: unknown }).code === "string" &&
-    typeof (e as { action?: unknown }).action === "string";
+  return (
+    e instanceof Error &&
+    typeof (e as { code?: unknown }).code === "string" &&
+    typeof (e as { action?: unknown }).action === "string"
+  );
 }

@@ -32,7 +32,13 @@ describe("fidelity pipeline", () => {
 
   it("the PDF carries header, footer and footnote in page order", () => {
     const t = sample.pdfText;
-    const order = [SAMPLE_TEXT.header, SAMPLE_TEXT.heading, SAMPLE_TEXT.cell, SAMPLE_TEXT.footnote, SAMPLE_TEXT.footer].map((s) => t.indexOf(s));
+    const order = [
+      SAMPLE_TEXT.header,
+      SAMPLE_TEXT.heading,
+      SAMPLE_TEXT.cell,
+      SAMPLE_TEXT.footnote,
+      SAMPLE_TEXT.footer,
+    ].map((s) => t.indexOf(s));
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });

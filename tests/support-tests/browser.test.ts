@@ -28,7 +28,9 @@ beforeAll(async () => {
      });`,
   );
   await writeFile(join(dir, "data.json"), JSON.stringify({ values: [1, 2, 3, 4] }));
-  server = await serveDirectory(dir, { routes: { "/api/ping": (_req, res) => res.writeHead(200).end("pong") } });
+  server = await serveDirectory(dir, {
+    routes: { "/api/ping": (_req, res) => res.writeHead(200).end("pong") },
+  });
   browser = await launchBrowser();
 }, 120_000);
 

@@ -5,7 +5,14 @@ import { readFileSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Document, Paragraph } from "docx";
 import { packDocx } from "../support/docx-zip";
-import { docxToPdf, docxToText, docxToTexts, pdfPageCount, pdfToPng, pdfToText } from "../support/libreoffice";
+import {
+  docxToPdf,
+  docxToText,
+  docxToTexts,
+  pdfPageCount,
+  pdfToPng,
+  pdfToText,
+} from "../support/libreoffice";
 import { SAMPLE_TEXT, sampleDocx } from "../support/sample-docx";
 
 const LO_TIMEOUT = 180_000;
@@ -27,8 +34,12 @@ describe("LibreOffice helpers", () => {
   it(
     "docxToTexts converts several documents in one call, in order",
     async () => {
-      const one = await packDocx(new Document({ sections: [{ children: [new Paragraph("Document number one")] }] }));
-      const two = await packDocx(new Document({ sections: [{ children: [new Paragraph("Document number two")] }] }));
+      const one = await packDocx(
+        new Document({ sections: [{ children: [new Paragraph("Document number one")] }] }),
+      );
+      const two = await packDocx(
+        new Document({ sections: [{ children: [new Paragraph("Document number two")] }] }),
+      );
       const [a, b, c] = await docxToTexts([two, one, two]);
       expect(a?.trim()).toBe("Document number two");
       expect(b?.trim()).toBe("Document number one");
@@ -64,7 +75,9 @@ describe("LibreOffice helpers", () => {
     "rejects a file that is not a docx instead of reading it as plain text",
     async () => {
       const notDocx = new TextEncoder().encode("this is not a docx");
-      await expect(docxToText(notDocx)).rejects.toThrow(/soffice did not produce txt for document 0[\s\S]*could not be loaded/);
+      await expect(docxToText(notDocx)).rejects.toThrow(
+        /soffice did not produce txt for document 0[\s\S]*could not be loaded/,
+      );
     },
     LO_TIMEOUT,
   );

@@ -16,7 +16,11 @@ const DEFAULT_TIMEOUT_MS = 180_000;
 export type RunResult = { code: number | null; stdout: string; stderr: string };
 
 /** Runs a command in its own process group so a timeout kills soffice.bin too. */
-export function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string } = {}): Promise<RunResult> {
+export function run(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string } = {},
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd,
@@ -34,7 +38,9 @@ export function run(command: string, args: string[], options: { env?: NodeJS.Pro
       } catch {
         // already gone
       }
-      reject(new Error(`${command} timed out after ${options.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms\n${stderr}`));
+      reject(
+        new Error(`${command} timed out after ${options.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms\n${stderr}`),
+      );
     }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     child.on("error", (e) => {
       clearTimeout(timer);
@@ -63,7 +69,11 @@ const FILTERS: Record<ConvertTarget, string> = {
 };
 
 /** Converts every document with ONE soffice run; results are in input order. */
-export async function convertDocx(docs: readonly Uint8Array[], target: ConvertTarget, options: { timeoutMs?: number } = {}): Promise<Uint8Array[]> {
+export async function convertDocx(
+  docs: readonly Uint8Array[],
+  target: ConvertTarget,
+  options: { timeoutMs?: number } = {},
+): Promise<Uint8Array[]> {
   if (docs.length === 0) return [];
   return withTempDir("sectionsmith-lo-", async (dir) => {
     const inDir = join(dir, "in");
@@ -92,7 +102,9 @@ export async function convertDocx(docs: readonly Uint8Array[], target: ConvertTa
     for (let i = 0; i < docs.length; i++) {
       const out = join(outDir, `doc${i}.${target}`);
       if (!existsSync(out)) {
-        throw new Error(`soffice did not produce ${target} for document ${i} (exit ${result.code})\n${result.stdout}\n${result.stderr}`);
+        throw new Error(
+          `soffice did not produce ${target} for document ${i} (exit ${result.code})\n${result.stdout}\n${result.stderr}`,
+        );
       }
       outputs.push(new Uint8Array(await readFile(out)));
     }
@@ -101,11 +113,17 @@ export async function convertDocx(docs: readonly Uint8Array[], target: ConvertTa
 }
 
 function decodeText(bytes: Uint8Array): string {
-  return new TextDecoder("utf-8").decode(bytes).replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  return new TextDecoder("utf-8")
+    .decode(bytes)
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n");
 }
 
 /** Plain text of each document as LibreOffice reads it (list labels included, headers/footers not). */
-export async function docxToTexts(docs: readonly Uint8Array[], options: { timeoutMs?: number } = {}): Promise<string[]> {
+export async function docxToTexts(
+  docs: readonly Uint8Array[],
+  options: { timeoutMs?: number } = {},
+): Promise<string[]> {
   return (await convertDocx(docs, "txt", options)).map(decodeText);
 }
 
@@ -114,17 +132,26 @@ export async function docxToText(bytes: Uint8Array, options: { timeoutMs?: numbe
   return text!;
 }
 
-export function docxToPdfs(docs: readonly Uint8Array[], options: { timeoutMs?: number } = {}): Promise<Uint8Array[]> {
+export function docxToPdfs(
+  docs: readonly Uint8Array[],
+  options: { timeoutMs?: number } = {},
+): Promise<Uint8Array[]> {
   return convertDocx(docs, "pdf", options);
 }
 
-export async function docxToPdf(bytes: Uint8Array, options: { timeoutMs?: number } = {}): Promise<Uint8Array> {
+export async function docxToPdf(
+  bytes: Uint8Array,
+  options: { timeoutMs?: number } = {},
+): Promise<Uint8Array> {
   const [pdf] = await convertDocx([bytes], "pdf", options);
   return pdf!;
 }
 
 /** Text of a PDF with its layout kept (pdftotext -layout): headers and footers appear on every page. */
-export async function pdfToText(pdf: Uint8Array, options: { firstPage?: number; lastPage?: number } = {}): Promise<string> {
+export async function pdfToText(
+  pdf: Uint8Array,
+  options: { firstPage?: number; lastPage?: number } = {},
+): Promise<string> {
   return withTempDir("sectionsmith-pdf-", async (dir) => {
     const input = join(dir, "in.pdf");
     const output = join(dir, "out.txt");
@@ -133,7 +160,9 @@ export async function pdfToText(pdf: Uint8Array, options: { firstPage?: number; 
       ...(options.firstPage ? ["-f", String(options.firstPage)] : []),
       ...(options.lastPage ? ["-l", String(options.lastPage)] : []),
     ];
-    const result = await run("pdftotext", ["-layout", "-enc", "UTF-8", ...range, input, output], { timeoutMs: 60_000 });
+    const result = await run("pdftotext", ["-layout", "-enc", "UTF-8", ...range, input, output], {
+      timeoutMs: 60_000,
+    });
     if (result.code !== 0) throw new Error(`pdftotext failed (exit ${result.code}): ${result.stderr}`);
     return decodeText(new Uint8Array(await readFile(output)));
   });
@@ -160,7 +189,18 @@ export async function pdfToPng(pdf: Uint8Array, page = 1, options: { dpi?: numbe
   const input = join(dir, "in.pdf");
   await writeFile(input, pdf);
   const base = join(dir, `page-${page}`);
-  const args = ["-png", "-r", String(options.dpi ?? 96), "-f", String(page), "-l", String(page), "-singlefile", input, base];
+  const args = [
+    "-png",
+    "-r",
+    String(options.dpi ?? 96),
+    "-f",
+    String(page),
+    "-l",
+    String(page),
+    "-singlefile",
+    input,
+    base,
+  ];
   const result = await run("pdftoppm", args, { timeoutMs: 60_000 });
   await rm(input, { force: true });
   if (result.code !== 0 || !existsSync(`${base}.png`)) {

@@ -49,7 +49,13 @@ export function sampleDocument(): Document {
     // it never defines that style; ooxml-check reports the dangling basedOn, so define it as Word does.
     styles: {
       characterStyles: [
-        { id: "DefaultParagraphFont", name: "Default Paragraph Font", uiPriority: 1, semiHidden: true, unhideWhenUsed: true },
+        {
+          id: "DefaultParagraphFont",
+          name: "Default Paragraph Font",
+          uiPriority: 1,
+          semiHidden: true,
+          unhideWhenUsed: true,
+        },
       ],
     },
     numbering: {
@@ -62,7 +68,14 @@ export function sampleDocument(): Document {
     },
     footnotes: { 1: { children: [new Paragraph(SAMPLE_TEXT.footnote)] } },
     comments: {
-      children: [{ id: 1, author: "Tester", date: new Date(Date.UTC(2024, 0, 1)), children: [new Paragraph("A comment")] }],
+      children: [
+        {
+          id: 1,
+          author: "Tester",
+          date: new Date(Date.UTC(2024, 0, 1)),
+          children: [new Paragraph("A comment")],
+        },
+      ],
     },
     sections: [
       {
@@ -83,19 +96,28 @@ export function sampleDocument(): Document {
               new TextRun({ children: [new CommentReference(1)] }),
             ],
           }),
-          new Paragraph({ children: [new Bookmark({ id: "target", children: [new TextRun("Bookmarked text")] })] }),
+          new Paragraph({
+            children: [new Bookmark({ id: "target", children: [new TextRun("Bookmarked text")] })],
+          }),
           new Paragraph({
             children: [
               new InternalHyperlink({ anchor: "target", children: [new TextRun("internal link")] }),
               new TextRun(" and "),
-              new ExternalHyperlink({ link: "https://example.com/", children: [new TextRun("external link")] }),
+              new ExternalHyperlink({
+                link: "https://example.com/",
+                children: [new TextRun("external link")],
+              }),
             ],
           }),
           new Table({
-            rows: [new TableRow({ children: [new TableCell({ children: [new Paragraph(SAMPLE_TEXT.cell)] })] })],
+            rows: [
+              new TableRow({ children: [new TableCell({ children: [new Paragraph(SAMPLE_TEXT.cell)] })] }),
+            ],
           }),
           new Paragraph({
-            children: [new ImageRun({ type: "png", data: TINY_PNG, transformation: { width: 16, height: 16 } })],
+            children: [
+              new ImageRun({ type: "png", data: TINY_PNG, transformation: { width: 16, height: 16 } }),
+            ],
           }),
         ],
       },

@@ -6,7 +6,9 @@ import { describe, expect, it, vi } from "vitest";
 import { fakeHost } from "./fake-host";
 import { renderApp, seedDocument, storedDocument } from "./render-app";
 
-vi.mock("../../src/taskpane/preview/render-docx", () => ({ renderDocxPreview: vi.fn(async () => undefined) }));
+vi.mock("../../src/taskpane/preview/render-docx", () => ({
+  renderDocxPreview: vi.fn(async () => undefined),
+}));
 
 const outlineTitles = () =>
   within(screen.getByRole("list", { name: "Document outline" }))
@@ -15,7 +17,10 @@ const outlineTitles = () =>
 
 async function openDocument(sections: string[]) {
   const host = fakeHost();
-  await seedDocument(host, sections.map((snippet) => ({ snippet, title: snippet })));
+  await seedDocument(
+    host,
+    sections.map((snippet) => ({ snippet, title: snippet })),
+  );
   await renderApp(host);
   const user = userEvent.setup();
   await user.click(screen.getByRole("tab", { name: /Document/ }));
@@ -36,13 +41,19 @@ describe("Document view", () => {
     expect(outlineTitles()).toEqual(["payment", "liability", "confidentiality"]);
     expect(screen.getByText("Moved confidentiality to position 3 of 3.")).toBeTruthy();
     await waitFor(async () =>
-      expect((await storedDocument(host))?.sections.map((s) => s.snippet)).toEqual(["payment", "liability", "confidentiality"]),
+      expect((await storedDocument(host))?.sections.map((s) => s.snippet)).toEqual([
+        "payment",
+        "liability",
+        "confidentiality",
+      ]),
     );
   });
 
   it("reorders with the Move up / Move down buttons", async () => {
     const { user } = await openDocument(["confidentiality", "payment", "liability"]);
-    expect(within(item("confidentiality")).getByRole("button", { name: "Move up" }).hasAttribute("disabled")).toBe(true);
+    expect(
+      within(item("confidentiality")).getByRole("button", { name: "Move up" }).hasAttribute("disabled"),
+    ).toBe(true);
     await user.click(within(item("liability")).getByRole("button", { name: "Move up" }));
     expect(outlineTitles()).toEqual(["confidentiality", "liability", "payment"]);
     await user.click(within(item("confidentiality")).getByRole("button", { name: "Move down" }));
@@ -87,7 +98,14 @@ describe("Document view", () => {
 
   it("reopens the form to edit a section's values", async () => {
     const host = fakeHost();
-    await seedDocument(host, [{ snippet: "confidentiality", version: 3, title: "Confidentiality", values: { discloser: "Acme", term: 5 } }]);
+    await seedDocument(host, [
+      {
+        snippet: "confidentiality",
+        version: 3,
+        title: "Confidentiality",
+        values: { discloser: "Acme", term: 5 },
+      },
+    ]);
     await renderApp(host);
     const user = userEvent.setup();
     await user.click(screen.getByRole("tab", { name: /Document/ }));

@@ -4,15 +4,24 @@ import type { HostCapabilities, InsertLocation, InsertPiece, WordHost } from "..
 
 export type InsertCall = { pieces: InsertPiece[]; location: InsertLocation };
 
-const ALL: InsertLocation[] = ["cursor", "replace-selection", "start", "end", "replace-document", "new-document"];
+const ALL: InsertLocation[] = [
+  "cursor",
+  "replace-selection",
+  "start",
+  "end",
+  "replace-document",
+  "new-document",
+];
 
-export function fakeHost(options: {
-  key?: string;
-  mode?: "word" | "standalone";
-  cannot?: Partial<Record<InsertLocation, string>>;
-  maxInsertBytes?: number;
-  fail?: Error;
-} = {}): WordHost & { calls: InsertCall[] } {
+export function fakeHost(
+  options: {
+    key?: string;
+    mode?: "word" | "standalone";
+    cannot?: Partial<Record<InsertLocation, string>>;
+    maxInsertBytes?: number;
+    fail?: Error;
+  } = {},
+): WordHost & { calls: InsertCall[] } {
   const calls: InsertCall[] = [];
   const key = options.key ?? `test-${Math.random().toString(36).slice(2)}`;
   const can = Object.fromEntries(

@@ -18,7 +18,15 @@ export const testLibrary = {
       variables: [
         { name: "discloser", label: "Disclosing party", type: "text", required: true, default: "Contoso" },
         { name: "mutual", label: "Mutual?", type: "boolean", default: true },
-        { name: "term", label: "Term (years)", type: "number", min: 1, max: 10, default: 2, help: "Between 1 and 10" },
+        {
+          name: "term",
+          label: "Term (years)",
+          type: "number",
+          min: 1,
+          max: 10,
+          default: 2,
+          help: "Between 1 and 10",
+        },
       ],
       body: "## Confidentiality\n\n{{#if mutual}}Each party{{else}}{{discloser}}{{/if}} shall keep the other's information secret for {{term}} years.",
     },
@@ -33,7 +41,13 @@ export const testLibrary = {
       variables: [
         { name: "fee", label: "Fee", type: "currency", currency: "EUR", min: 0, default: 1000 },
         { name: "due", label: "Due date", type: "date", default: "2026-07-01" },
-        { name: "method", label: "Payment method", type: "choice", options: ["Bank transfer", "Card"], default: "Card" },
+        {
+          name: "method",
+          label: "Payment method",
+          type: "choice",
+          options: ["Bank transfer", "Card"],
+          default: "Card",
+        },
         { name: "address", label: "Billing address", type: "multiline", default: "1 Main St\nSpringfield" },
         {
           name: "milestones",

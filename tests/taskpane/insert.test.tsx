@@ -7,12 +7,20 @@ import { DOCX_MIME } from "../../src/engine/pack/output";
 import { blobBytes, decodePiece, fakeHost } from "./fake-host";
 import { renderApp, seedDocument } from "./render-app";
 
-vi.mock("../../src/taskpane/preview/render-docx", () => ({ renderDocxPreview: vi.fn(async () => undefined) }));
+vi.mock("../../src/taskpane/preview/render-docx", () => ({
+  renderDocxPreview: vi.fn(async () => undefined),
+}));
 
 const zipMagic = (bytes: Uint8Array) => String.fromCharCode(bytes[0]!, bytes[1]!);
 
-async function openDocument(host: ReturnType<typeof fakeHost>, sections: Array<{ snippet: string; version?: number }>) {
-  await seedDocument(host, sections.map((s) => ({ ...s, title: s.snippet })));
+async function openDocument(
+  host: ReturnType<typeof fakeHost>,
+  sections: Array<{ snippet: string; version?: number }>,
+) {
+  await seedDocument(
+    host,
+    sections.map((s) => ({ ...s, title: s.snippet })),
+  );
   await renderApp(host);
   const user = userEvent.setup();
   await user.click(screen.getByRole("tab", { name: /Document/ }));
@@ -29,7 +37,10 @@ describe("Insert into Word", () => {
     expect(host.calls).toHaveLength(1);
     const [call] = host.calls;
     expect(call!.location).toBe("cursor");
-    expect(call!.pieces.map((p) => p.tag)).toEqual(["sectionsmith:confidentiality@3", "sectionsmith:payment@1"]);
+    expect(call!.pieces.map((p) => p.tag)).toEqual([
+      "sectionsmith:confidentiality@3",
+      "sectionsmith:payment@1",
+    ]);
     expect(call!.pieces.map((p) => p.title)).toEqual(["Confidentiality", "Payment terms"]);
     for (const piece of call!.pieces) expect(zipMagic(decodePiece(piece))).toBe("PK");
   });
@@ -85,7 +96,10 @@ describe("Insert into Word", () => {
   });
 
   it("turns a host error into its message and action", async () => {
-    const fail = Object.assign(new Error("Word rejected the content."), { code: "word-rejected", action: "Try inserting at the end." });
+    const fail = Object.assign(new Error("Word rejected the content."), {
+      code: "word-rejected",
+      action: "Try inserting at the end.",
+    });
     const host = fakeHost({ fail });
     const user = await openDocument(host, [{ snippet: "confidentiality" }]);
     await user.click(screen.getByRole("button", { name: "Insert into Word" }));
@@ -117,7 +131,17 @@ describe("Download .docx", () => {
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    const host = fakeHost({ mode: "standalone", cannot: { cursor: "Open in Word", "replace-selection": "x", start: "x", end: "x", "replace-document": "x", "new-document": "x" } });
+    const host = fakeHost({
+      mode: "standalone",
+      cannot: {
+        cursor: "Open in Word",
+        "replace-selection": "x",
+        start: "x",
+        end: "x",
+        "replace-document": "x",
+        "new-document": "x",
+      },
+    });
     const user = await openDocument(host, [{ snippet: "confidentiality" }, { snippet: "payment" }]);
     expect(screen.getByRole("button", { name: "Insert into Word" }).hasAttribute("disabled")).toBe(true);
     await user.click(screen.getByRole("button", { name: "Download .docx" }));

@@ -23,7 +23,13 @@ describe("Library view", () => {
   it("lists the library, then filters as the user types", async () => {
     const user = userEvent.setup();
     await renderApp(fakeHost());
-    expect(titles()).toEqual(["Confidentiality", "Limitation of liability", "Warranty", "Payment terms", "Cover page"]);
+    expect(titles()).toEqual([
+      "Confidentiality",
+      "Limitation of liability",
+      "Warranty",
+      "Payment terms",
+      "Cover page",
+    ]);
 
     await user.type(screen.getByRole("searchbox", { name: "Search snippets" }), "paym");
     await waitFor(() => expect(titles()).toEqual(["Payment terms"]));
@@ -47,7 +53,9 @@ describe("Library view", () => {
     const user = userEvent.setup();
     await renderApp(fakeHost());
     await user.click(screen.getByRole("switch", { name: "Approved only" }));
-    await waitFor(() => expect(titles()).toEqual(["Confidentiality", "Limitation of liability", "Payment terms"]));
+    await waitFor(() =>
+      expect(titles()).toEqual(["Confidentiality", "Limitation of liability", "Payment terms"]),
+    );
     await user.click(screen.getByRole("switch", { name: "Approved only" }));
 
     await user.click(screen.getByRole("combobox", { name: "Status" }));
@@ -68,9 +76,11 @@ describe("Library view", () => {
     await user.click(screen.getByRole("button", { name: "Add Warranty to favourites" }));
     const favourites = await screen.findByRole("region", { name: "Favourites" });
     expect(within(favourites).getByRole("button", { name: "Warranty" })).toBeTruthy();
-    expect(screen.getAllByRole("button", { name: "Remove Warranty from favourites" })[0]!.getAttribute("aria-pressed")).toBe(
-      "true",
-    );
+    expect(
+      screen
+        .getAllByRole("button", { name: "Remove Warranty from favourites" })[0]!
+        .getAttribute("aria-pressed"),
+    ).toBe("true");
   });
 
   it("opens the Snippet view when a snippet is clicked", async () => {

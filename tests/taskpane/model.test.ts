@@ -1,15 +1,27 @@
 import { describe, expect, it } from "vitest";
 import type { Variable } from "../../src/engine/model/types";
 import { buildAssembly, fileNameFor, normaliseColor } from "../../src/taskpane/model/assembly";
-import { DEFAULT_SETTINGS, documentReducer, EMPTY_DOCUMENT, restoreDocument } from "../../src/taskpane/model/document";
+import {
+  DEFAULT_SETTINGS,
+  documentReducer,
+  EMPTY_DOCUMENT,
+  restoreDocument,
+} from "../../src/taskpane/model/document";
 import { base64Size } from "../../src/taskpane/model/download";
 import { initialValues, previewValues, validateAll, validateValue } from "../../src/taskpane/model/values";
 
-const v = (over: Partial<Variable> & Pick<Variable, "name" | "type">): Variable => ({ required: false, ...over });
+const v = (over: Partial<Variable> & Pick<Variable, "name" | "type">): Variable => ({
+  required: false,
+  ...over,
+});
 
 describe("values", () => {
   it("fills defaults, false for booleans, [] for lists, then the given values", () => {
-    const vars = [v({ name: "a", type: "text", default: "x" }), v({ name: "b", type: "boolean" }), v({ name: "c", type: "list", fields: [] })];
+    const vars = [
+      v({ name: "a", type: "text", default: "x" }),
+      v({ name: "b", type: "boolean" }),
+      v({ name: "c", type: "list", fields: [] }),
+    ];
     expect(initialValues(vars)).toEqual({ a: "x", b: false, c: [] });
     expect(initialValues(vars, { a: "y" })).toEqual({ a: "y", b: false, c: [] });
   });
@@ -18,17 +30,27 @@ describe("values", () => {
     expect(validateValue(v({ name: "n", type: "number", min: 1, max: 10 }), 11)).toBe("Must be at most 10.");
     expect(validateValue(v({ name: "n", type: "number", min: 1 }), 0)).toBe("Must be at least 1.");
     expect(validateValue(v({ name: "n", type: "number" }), "1e" as never)).toBe("Enter a number.");
-    expect(validateValue(v({ name: "t", type: "text", label: "Name", required: true }), "")).toBe("Name is required.");
-    expect(validateValue(v({ name: "t", type: "text", pattern: "[A-Z]{2}" }), "ABC")).toMatch(/expected form/);
+    expect(validateValue(v({ name: "t", type: "text", label: "Name", required: true }), "")).toBe(
+      "Name is required.",
+    );
+    expect(validateValue(v({ name: "t", type: "text", pattern: "[A-Z]{2}" }), "ABC")).toMatch(
+      /expected form/,
+    );
     expect(validateValue(v({ name: "t", type: "text", pattern: "[A-Z]{2}" }), "AB")).toBeUndefined();
     expect(validateValue(v({ name: "t", type: "text", maxLength: 3 }), "abcd")).toMatch(/At most 3/);
-    expect(validateValue(v({ name: "c", type: "choice", options: ["a", "b"] }), "z")).toMatch(/Choose one of: a, b/);
+    expect(validateValue(v({ name: "c", type: "choice", options: ["a", "b"] }), "z")).toMatch(
+      /Choose one of: a, b/,
+    );
     expect(validateValue(v({ name: "d", type: "date" }), "2026-13-45")).toMatch(/Enter a date/);
     expect(validateValue(v({ name: "d", type: "date" }), "2026-02-03")).toBeUndefined();
   });
 
   it("validates list cells with their own keys", () => {
-    const list = v({ name: "items", type: "list", fields: [v({ name: "what", type: "text", required: true })] });
+    const list = v({
+      name: "items",
+      type: "list",
+      fields: [v({ name: "what", type: "text", required: true })],
+    });
     const errors = validateAll([list], { items: [{ what: "ok" }, {}] });
     expect([...errors.keys()]).toEqual(["items[1].what"]);
   });
@@ -39,7 +61,10 @@ describe("values", () => {
       v({ name: "n", type: "number", required: true, min: 3 }),
       v({ name: "opt", type: "text" }),
     ];
-    expect(previewValues(vars, { n: "abc" as never, opt: "" }, new Date())).toEqual({ party: "[Party]", n: 3 });
+    expect(previewValues(vars, { n: "abc" as never, opt: "" }, new Date())).toEqual({
+      party: "[Party]",
+      n: 3,
+    });
   });
 });
 
@@ -62,15 +87,36 @@ describe("document reducer", () => {
   it("restores what an older pane stored, dropping junk", () => {
     const restored = restoreDocument({ sections: [{ snippet: "x" }, { nope: 1 }], settings: { title: "T" } });
     expect(restored.sections).toHaveLength(1);
-    expect(restored.sections[0]).toMatchObject({ snippet: "x", title: "x", values: {}, numbering: "restart" });
+    expect(restored.sections[0]).toMatchObject({
+      snippet: "x",
+      title: "x",
+      values: {},
+      numbering: "restart",
+    });
     expect(restored.settings).toEqual({ ...DEFAULT_SETTINGS, title: "T" });
     expect(restoreDocument(null)).toEqual(EMPTY_DOCUMENT);
   });
 });
 
 describe("assembly", () => {
-  const section = { key: "k", snippet: "a", version: 2, title: "A", values: { x: 1 }, headingOffset: 1, pageBreakBefore: true, numbering: "continue" as const };
-  const settings = { ...DEFAULT_SETTINGS, title: " T ", headerText: "Head", footerText: "Page {{page}}", headingColor: "1f3864", font: "Arial" };
+  const section = {
+    key: "k",
+    snippet: "a",
+    version: 2,
+    title: "A",
+    values: { x: 1 },
+    headingOffset: 1,
+    pageBreakBefore: true,
+    numbering: "continue" as const,
+  };
+  const settings = {
+    ...DEFAULT_SETTINGS,
+    title: " T ",
+    headerText: "Head",
+    footerText: "Page {{page}}",
+    headingColor: "1f3864",
+    font: "Arial",
+  };
 
   it("writes the contract's assembly, leaving empty settings out", () => {
     expect(buildAssembly([section], settings)).toEqual({
@@ -82,7 +128,16 @@ describe("assembly", () => {
       properties: { title: "T" },
       header: { text: "Head" },
       footer: { text: "Page {{page}}" },
-      sections: [{ snippet: "a", version: 2, values: { x: 1 }, headingOffset: 1, pageBreakBefore: true, numbering: "continue" }],
+      sections: [
+        {
+          snippet: "a",
+          version: 2,
+          values: { x: 1 },
+          headingOffset: 1,
+          pageBreakBefore: true,
+          numbering: "continue",
+        },
+      ],
     });
   });
 

@@ -7,7 +7,9 @@ import { openStore } from "../../src/taskpane/model/storage";
 import { fakeHost } from "./fake-host";
 import { renderApp } from "./render-app";
 
-vi.mock("../../src/taskpane/preview/render-docx", () => ({ renderDocxPreview: vi.fn(async () => undefined) }));
+vi.mock("../../src/taskpane/preview/render-docx", () => ({
+  renderDocxPreview: vi.fn(async () => undefined),
+}));
 
 describe("persistence", () => {
   it("brings back the outline, its values, settings, favourites and recent after the pane reopens", async () => {
@@ -28,11 +30,21 @@ describe("persistence", () => {
     first.unmount();
 
     await renderApp(fakeHost({ key: "round-trip" }));
-    expect(within(screen.getByRole("region", { name: "Favourites" })).getByRole("button", { name: "Payment terms" })).toBeTruthy();
-    expect(within(screen.getByRole("region", { name: "Recently used" })).getByRole("button", { name: "Confidentiality" })).toBeTruthy();
+    expect(
+      within(screen.getByRole("region", { name: "Favourites" })).getByRole("button", {
+        name: "Payment terms",
+      }),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole("region", { name: "Recently used" })).getByRole("button", {
+        name: "Confidentiality",
+      }),
+    ).toBeTruthy();
     await user.click(screen.getByRole("tab", { name: "Document (1)" }));
     await user.click(screen.getByRole("button", { name: "Edit values" }));
-    expect(((await screen.findByRole("textbox", { name: /Disclosing party/ })) as HTMLInputElement).value).toBe("Northwind");
+    expect(
+      ((await screen.findByRole("textbox", { name: /Disclosing party/ })) as HTMLInputElement).value,
+    ).toBe("Northwind");
     await user.click(screen.getByRole("tab", { name: /Document/ }));
     await user.click(screen.getByRole("button", { name: "Document settings" }));
     expect((screen.getByRole("textbox", { name: /^Title/ }) as HTMLInputElement).value).toBe("Kept");
@@ -42,8 +54,14 @@ describe("persistence", () => {
     const host = fakeHost({ key: "imports" });
     const first = await renderApp(host);
     const user = userEvent.setup();
-    const lib = { format: "sectionsmith/library@1", snippets: [{ id: "mine", title: "My clause", status: "approved", body: "Mine." }] };
-    await user.upload(screen.getByLabelText("Import library (.json)"), new File([JSON.stringify(lib)], "mine.json"));
+    const lib = {
+      format: "sectionsmith/library@1",
+      snippets: [{ id: "mine", title: "My clause", status: "approved", body: "Mine." }],
+    };
+    await user.upload(
+      screen.getByLabelText("Import library (.json)"),
+      new File([JSON.stringify(lib)], "mine.json"),
+    );
     await screen.findByRole("button", { name: "My clause" });
     first.unmount();
     await renderApp(fakeHost({ key: "imports" }));

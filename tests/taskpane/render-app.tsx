@@ -8,13 +8,18 @@ import { loadTestLibrary, TODAY } from "./fixtures";
 
 /** Renders the pane with the test library and waits until it has loaded. */
 export async function renderApp(host: WordHost, options: { library?: () => Promise<unknown> } = {}) {
-  const view = render(<App host={host} loadStarterLibrary={options.library ?? loadTestLibrary} today={TODAY} />);
+  const view = render(
+    <App host={host} loadStarterLibrary={options.library ?? loadTestLibrary} today={TODAY} />,
+  );
   await screen.findByRole("searchbox", { name: "Search snippets" });
   return view;
 }
 
 /** Puts a document in the pane's store before the pane opens (as if it had been closed with it). */
-export async function seedDocument(host: WordHost, sections: Array<Partial<DocumentState["sections"][number]> & { snippet: string }>) {
+export async function seedDocument(
+  host: WordHost,
+  sections: Array<Partial<DocumentState["sections"][number]> & { snippet: string }>,
+) {
   const store = await openStore(host.storageKey());
   const state: DocumentState = {
     settings: { ...DEFAULT_SETTINGS, title: "Test agreement" },
@@ -34,4 +39,3 @@ export async function seedDocument(host: WordHost, sections: Array<Partial<Docum
 
 export const storedDocument = async (host: WordHost) =>
   (await openStore(host.storageKey())).get<DocumentState>("document");
-

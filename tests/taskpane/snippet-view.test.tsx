@@ -44,7 +44,9 @@ describe("Snippet view", () => {
     expect(address.value).toBe("1 Main St\nSpringfield");
 
     const milestones = screen.getByRole("group", { name: "Milestones" });
-    expect((within(milestones).getByLabelText("Milestone, item 1") as HTMLInputElement).value).toBe("Kick-off");
+    expect((within(milestones).getByLabelText("Milestone, item 1") as HTMLInputElement).value).toBe(
+      "Kick-off",
+    );
     expect((within(milestones).getByLabelText("Amount, item 1") as HTMLInputElement).value).toBe("500");
   });
 
@@ -52,7 +54,9 @@ describe("Snippet view", () => {
     await renderApp(fakeHost());
     const user = await open("Confidentiality");
     expect((screen.getByRole("switch", { name: "Mutual?" }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole("textbox", { name: /Disclosing party/ }) as HTMLInputElement).value).toBe("Contoso");
+    expect((screen.getByRole("textbox", { name: /Disclosing party/ }) as HTMLInputElement).value).toBe(
+      "Contoso",
+    );
     expect((screen.getByRole("spinbutton", { name: "Term (years)" }) as HTMLInputElement).value).toBe("2");
     expect(screen.getByText("Between 1 and 10")).toBeTruthy();
 
@@ -110,6 +114,10 @@ describe("Snippet view", () => {
     await waitFor(() => expect(mock.mock.calls.length).toBe(before + 1));
     await new Promise((r) => setTimeout(r, 800));
     expect(mock.mock.calls.length).toBe(before + 1);
+
+    expect(mock.mock.calls.at(-1)![3]).toEqual({ wholePage: false });
+    await user.click(screen.getByRole("switch", { name: "Whole page" }));
+    await waitFor(() => expect(mock.mock.calls.at(-1)![3]).toEqual({ wholePage: true }));
 
     await user.click(screen.getByRole("button", { name: "Add to document" }));
     expect(await screen.findByText(/Added “Confidentiality” to the document/)).toBeTruthy();

@@ -8,13 +8,22 @@ import { paneThemeFromBackground, useOfficeTheme } from "../../src/taskpane/them
 describe("useOfficeTheme", () => {
   it("uses the theme the shell gives", () => {
     expect(renderHook(() => useOfficeTheme("dark")).result.current.theme).toBe(webDarkTheme);
-    expect(renderHook(() => useOfficeTheme("high-contrast")).result.current.theme).toBe(teamsHighContrastTheme);
+    expect(renderHook(() => useOfficeTheme("high-contrast")).result.current.theme).toBe(
+      teamsHighContrastTheme,
+    );
   });
 
   it("follows prefers-color-scheme and forced-colors otherwise", () => {
     const original = window.matchMedia;
     const media = (matching: string) =>
-      vi.fn((q: string) => ({ matches: q.includes(matching), addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList);
+      vi.fn(
+        (q: string) =>
+          ({
+            matches: q.includes(matching),
+            addEventListener() {},
+            removeEventListener() {},
+          }) as unknown as MediaQueryList,
+      );
     try {
       window.matchMedia = media("dark");
       expect(renderHook(() => useOfficeTheme()).result.current.name).toBe("dark");

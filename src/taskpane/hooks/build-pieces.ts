@@ -20,7 +20,14 @@ type Context = {
   onProgress(label: string): void;
 };
 
-export async function buildFragments({ engine, libraries, libraryNames, doc, lookup, onProgress }: Context): Promise<Built> {
+export async function buildFragments({
+  engine,
+  libraries,
+  libraryNames,
+  doc,
+  lookup,
+  onProgress,
+}: Context): Promise<Built> {
   const pieces: InsertPiece[] = [];
   const warnings: Problem[] = [];
   const total = doc.sections.length;
@@ -52,17 +59,30 @@ export async function buildFragments({ engine, libraries, libraryNames, doc, loo
   return { pieces, warnings: unique(warnings) };
 }
 
-export async function buildWhole({ engine, libraries, libraryNames, doc, onProgress }: Context): Promise<Built> {
+export async function buildWhole({
+  engine,
+  libraries,
+  libraryNames,
+  doc,
+  onProgress,
+}: Context): Promise<Built> {
   onProgress("Building…");
   const result = await engine.exportDocument(libraries, buildAssembly(doc.sections, doc.settings), {
     as: "base64",
     shape: "document",
     names: { libraries: libraryNames },
     onProgress: (p) =>
-      onProgress(p.stage === "render" && p.total > 1 ? `Building ${Math.min(p.done + 1, p.total)} of ${p.total}…` : "Building…"),
+      onProgress(
+        p.stage === "render" && p.total > 1
+          ? `Building ${Math.min(p.done + 1, p.total)} of ${p.total}…`
+          : "Building…",
+      ),
   });
   const title = doc.settings.title.trim() || undefined;
-  return { pieces: [{ base64: result.output, ...(title ? { title } : {}) }], warnings: unique(result.warnings) };
+  return {
+    pieces: [{ base64: result.output, ...(title ? { title } : {}) }],
+    warnings: unique(result.warnings),
+  };
 }
 
 export function unique(problems: readonly Problem[]): Problem[] {

@@ -4,7 +4,13 @@
 import { useCallback, useRef, useState } from "react";
 import type { Problem } from "../../engine/errors/problem";
 import type { Engine } from "../engine";
-import { INSERT_LOCATIONS, isActionableError, type InsertLocation, type InsertPiece, type WordHost } from "../host";
+import {
+  INSERT_CHOICES,
+  isActionableError,
+  type InsertLocation,
+  type InsertPiece,
+  type WordHost,
+} from "../host";
 import { buildAssembly, fileNameFor } from "../model/assembly";
 import type { DocumentState } from "../model/document";
 import { base64Size, megabytes, saveBlob } from "../model/download";
@@ -50,15 +56,21 @@ export function useDocumentActions({ host, engine, libraries, libraryNames, doc,
         if (engine === undefined) throw new Error("The engine is still loading.");
         if (doc.sections.length === 0) throw emptyError();
         const can = host.capabilities().can[location];
-        if (!can.ok) throw Object.assign(new Error(can.why ?? "Word cannot insert there."), { code: "not-supported", action: "Choose another place, or download .docx." });
-        const whole = INSERT_LOCATIONS.find((l) => l.location === location)?.whole ?? false;
+        if (!can.ok)
+          throw Object.assign(new Error(can.why ?? "Word cannot insert there."), {
+            code: "not-supported",
+            action: "Choose another place, or download .docx.",
+          });
+        const whole = INSERT_CHOICES.find((l) => l.location === location)?.whole ?? false;
         const ctx = { engine, libraries, libraryNames, doc, lookup, onProgress: working };
         const built = whole ? await buildWhole(ctx) : await buildFragments(ctx);
         checkSize(built.pieces, host.capabilities().maxInsertBytes, whole);
         const insertBuilt = async () => {
           const total = built.pieces.length;
           working(`Inserting 1 of ${total}…`);
-          await host.insert(built.pieces, location, (done, of) => working(`Inserting ${Math.min(done + 1, of)} of ${of}…`));
+          await host.insert(built.pieces, location, (done, of) =>
+            working(`Inserting ${Math.min(done + 1, of)} of ${of}…`),
+          );
           const what = whole ? "the document" : total === 1 ? "1 section" : `${total} sections`;
           setState({ phase: "done", message: `Inserted ${what} into Word.`, warnings: [] });
         };
@@ -135,5 +147,10 @@ export function errorState(e: unknown): ActionState {
   }
   if (isActionableError(e)) return { phase: "error", title: e.message, action: e.action, problems: [] };
   const message = e instanceof Error ? e.message : String(e);
-  return { phase: "error", title: message, action: "Try again; if it keeps failing, download .docx instead.", problems: [] };
+  return {
+    phase: "error",
+    title: message,
+    action: "Try again; if it keeps failing, download .docx instead.",
+    problems: [],
+  };
 }

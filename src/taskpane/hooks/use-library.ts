@@ -44,7 +44,10 @@ export async function defaultStarterLibrary(): Promise<unknown> {
   return (await import("../../../assets/starter-library.json")).default;
 }
 
-export function useLibrary(store: KeyValueStore | undefined, loadStarter: () => Promise<unknown>): LibraryApi {
+export function useLibrary(
+  store: KeyValueStore | undefined,
+  loadStarter: () => Promise<unknown>,
+): LibraryApi {
   const [engine, setEngine] = useState<Engine>();
   const [sources, setSources] = useState<LibrarySource[]>([]);
   const [status, setStatus] = useState<LibraryApi["status"]>("loading");
@@ -54,10 +57,15 @@ export function useLibrary(store: KeyValueStore | undefined, loadStarter: () => 
     if (store === undefined) return;
     let live = true;
     (async () => {
-      const [eng, starter, stored] = await Promise.all([loadEngine(), loadStarter(), store.get<Stored>(IMPORTED_KEY)]);
+      const [eng, starter, stored] = await Promise.all([
+        loadEngine(),
+        loadStarter(),
+        store.get<Stored>(IMPORTED_KEY),
+      ]);
       const loaded: LibrarySource[] = [];
       const starterParsed = eng.parseLibrary(starter, { source: STARTER_NAME });
-      if (starterParsed.ok) loaded.push(sourceOf("starter", STARTER_NAME, starter, starterParsed.value.snippets.length));
+      if (starterParsed.ok)
+        loaded.push(sourceOf("starter", STARTER_NAME, starter, starterParsed.value.snippets.length));
       for (const item of Array.isArray(stored) ? stored : []) {
         const parsed = eng.parseLibrary(item.raw, { source: item.name });
         if (parsed.ok) loaded.push(sourceOf("imported", item.name, item.raw, parsed.value.snippets.length));
@@ -66,7 +74,8 @@ export function useLibrary(store: KeyValueStore | undefined, loadStarter: () => 
       setEngine(eng);
       setSources(loaded);
       setStatus("ready");
-      if (!starterParsed.ok) setError("The starter library could not be read; imported libraries still work.");
+      if (!starterParsed.ok)
+        setError("The starter library could not be read; imported libraries still work.");
     })().catch((e: unknown) => {
       if (!live) return;
       setStatus("error");
@@ -91,7 +100,11 @@ export function useLibrary(store: KeyValueStore | undefined, loadStarter: () => 
     (snippet: Snippet) => {
       if (engine === undefined || merged === undefined) return { variables: snippet.variables, problems: [] };
       const home = merged.home.get(snippet);
-      const { variables, problems } = engine.collectVariables(snippet, home?.path ?? snippet.id, merged.lookup);
+      const { variables, problems } = engine.collectVariables(
+        snippet,
+        home?.path ?? snippet.id,
+        merged.lookup,
+      );
       return {
         variables: [...variables.values()],
         problems: home?.source ? problems.map((p) => ({ ...p, source: p.source ?? home.source })) : problems,
@@ -108,7 +121,11 @@ export function useLibrary(store: KeyValueStore | undefined, loadStarter: () => 
         raw = JSON.parse(await readText(file));
       } catch (e) {
         const message = `${file.name} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`;
-        return { ok: false, name: file.name, problems: [problem({ code: "JSON_SYNTAX", message, path: "", source: file.name })] };
+        return {
+          ok: false,
+          name: file.name,
+          problems: [problem({ code: "JSON_SYNTAX", message, path: "", source: file.name })],
+        };
       }
       const parsed = eng.parseLibrary(raw, { source: file.name });
       if (!parsed.ok) return { ok: false, name: file.name, problems: parsed.problems };
@@ -116,14 +133,27 @@ export function useLibrary(store: KeyValueStore | undefined, loadStarter: () => 
       const next = sources.filter((s) => !(s.origin === "imported" && s.name === file.name));
       next.push(sourceOf("imported", file.name, raw, parsed.value.snippets.length));
       setSources(next);
-      const imported: Stored = next.filter((s) => s.origin === "imported").map((s) => ({ name: s.name, raw: s.raw }));
+      const imported: Stored = next
+        .filter((s) => s.origin === "imported")
+        .map((s) => ({ name: s.name, raw: s.raw }));
       await store?.set(IMPORTED_KEY, imported).catch(() => undefined);
       return { ok: true, name: file.name, problems: parsed.problems };
     },
     [engine, sources, store],
   );
 
-  return { status, error, engine, sources, index, rawLibraries, libraryNames, lookup, variablesOf, importFile };
+  return {
+    status,
+    error,
+    engine,
+    sources,
+    index,
+    rawLibraries,
+    libraryNames,
+    lookup,
+    variablesOf,
+    importFile,
+  };
 }
 
 /** File.text() where there is one; FileReader for older webviews (and jsdom). */

@@ -29,9 +29,14 @@ export function usePreview(
     const mine = ++generation.current;
     setState({ status: "building" });
     engine
-      .exportDocument(libraries, JSON.parse(key) as unknown, { as: "blob", shape: "document", names: { libraries: libraryNames } })
+      .exportDocument(libraries, JSON.parse(key) as unknown, {
+        as: "blob",
+        shape: "document",
+        names: { libraries: libraryNames },
+      })
       .then((result) => {
-        if (mine === generation.current) setState({ status: "ready", blob: result.output, warnings: result.warnings });
+        if (mine === generation.current)
+          setState({ status: "ready", blob: result.output, warnings: result.warnings });
       })
       .catch((e: unknown) => {
         if (mine !== generation.current) return;

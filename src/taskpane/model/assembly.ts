@@ -59,6 +59,10 @@ export function normaliseColor(color: string): string | undefined {
 /** "Master Services Agreement" → "Master Services Agreement.docx", without characters file systems refuse. */
 export function fileNameFor(title: string): string {
   const visible = [...title].map((c) => (c.charCodeAt(0) < 0x20 ? " " : c)).join("");
-  const safe = visible.replace(/[\\/:*?"<>|]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 120);
+  const safe = visible
+    .replace(/[\\/:*?"<>|]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 120);
   return `${safe || "Document"}.docx`;
 }

@@ -71,7 +71,13 @@ export function documentReducer(state: DocumentState, action: DocumentAction): D
         ...state,
         sections: [
           ...state.sections,
-          { key: newKey(), headingOffset: 0, pageBreakBefore: false, numbering: "restart", ...action.section },
+          {
+            key: newKey(),
+            headingOffset: 0,
+            pageBreakBefore: false,
+            numbering: "restart",
+            ...action.section,
+          },
         ],
       };
     case "remove":
@@ -103,7 +109,9 @@ export function restoreDocument(stored: unknown): DocumentState {
   const s = stored as Partial<DocumentState>;
   const sections = Array.isArray(s.sections)
     ? s.sections
-        .filter((x): x is OutlineSection => typeof x === "object" && x !== null && typeof x.snippet === "string")
+        .filter(
+          (x): x is OutlineSection => typeof x === "object" && x !== null && typeof x.snippet === "string",
+        )
         .map((x) => ({
           key: typeof x.key === "string" ? x.key : newKey(),
           snippet: x.snippet,
@@ -115,5 +123,8 @@ export function restoreDocument(stored: unknown): DocumentState {
           numbering: x.numbering === "continue" ? ("continue" as const) : ("restart" as const),
         }))
     : [];
-  return { sections, settings: { ...DEFAULT_SETTINGS, ...(typeof s.settings === "object" ? s.settings : {}) } };
+  return {
+    sections,
+    settings: { ...DEFAULT_SETTINGS, ...(typeof s.settings === "object" ? s.settings : {}) },
+  };
 }

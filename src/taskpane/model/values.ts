@@ -30,7 +30,8 @@ export function validateValue(v: Variable, value: Value | undefined): string | u
       const text = String(value);
       if (v.maxLength !== undefined && text.length > v.maxLength)
         return `At most ${v.maxLength} characters (now ${text.length}).`;
-      if (v.pattern !== undefined && !matchesWhole(v.pattern, text)) return `${label} does not have the expected form.`;
+      if (v.pattern !== undefined && !matchesWhole(v.pattern, text))
+        return `${label} does not have the expected form.`;
       return undefined;
     }
     case "number":
@@ -41,11 +42,15 @@ export function validateValue(v: Variable, value: Value | undefined): string | u
       return undefined;
     }
     case "date":
-      return typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
+      return typeof value === "string" &&
+        /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+        !Number.isNaN(Date.parse(value))
         ? undefined
         : "Enter a date (YYYY-MM-DD).";
     case "choice":
-      return v.options?.includes(String(value)) ? undefined : `Choose one of: ${(v.options ?? []).join(", ")}.`;
+      return v.options?.includes(String(value))
+        ? undefined
+        : `Choose one of: ${(v.options ?? []).join(", ")}.`;
     case "boolean":
       return typeof value === "boolean" ? undefined : "Choose yes or no.";
     case "list":
@@ -89,7 +94,10 @@ export function previewValues(variables: readonly Variable[], values: Values, to
   for (const v of variables) {
     const value = values[v.name];
     if (!isEmpty(value) && validateValue(v, value) === undefined) {
-      out[v.name] = v.type === "list" ? (value as ListItem[]).map((item) => fillItem(v.fields ?? [], item, today)) : value!;
+      out[v.name] =
+        v.type === "list"
+          ? (value as ListItem[]).map((item) => fillItem(v.fields ?? [], item, today))
+          : value!;
     } else if (v.required) out[v.name] = placeholder(v, today);
   }
   return out;

@@ -3,13 +3,24 @@
 // snippet text is never handed to the DOM as HTML by the pane itself. Component tests stub this module
 // (docx-preview needs layout APIs jsdom lacks).
 
-export async function renderDocxPreview(blob: Blob, container: HTMLElement, styles: HTMLElement): Promise<void> {
+/**
+ * wholePage: the page as Word lays it out (real width and margins; the pane scales it down).
+ * Otherwise the text reflows to the pane's width at its real size, which is easier to read.
+ */
+export async function renderDocxPreview(
+  blob: Blob,
+  container: HTMLElement,
+  styles: HTMLElement,
+  options: { wholePage: boolean } = { wholePage: false },
+): Promise<void> {
   const { renderAsync } = await import("docx-preview");
   container.replaceChildren();
   styles.replaceChildren();
   await renderAsync(blob, container, styles, {
     inWrapper: false,
     ignoreLastRenderedPageBreak: true,
+    ignoreWidth: !options.wholePage,
+    ignoreHeight: !options.wholePage,
     // Our own files only carry what the engine writes; no need for anything fancier.
     experimental: false,
     useBase64URL: true,

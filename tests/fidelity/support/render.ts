@@ -15,8 +15,15 @@ export type Rendered = {
   pdfText: string;
 };
 
-export async function renderAll(docs: readonly Uint8Array[], options: DocxCheckOptions = {}): Promise<Rendered[]> {
-  const [checks, texts, pdfs] = await Promise.all([checkDocxAll(docs, options), docxToTexts(docs), docxToPdfs(docs)]);
+export async function renderAll(
+  docs: readonly Uint8Array[],
+  options: DocxCheckOptions = {},
+): Promise<Rendered[]> {
+  const [checks, texts, pdfs] = await Promise.all([
+    checkDocxAll(docs, options),
+    docxToTexts(docs),
+    docxToPdfs(docs),
+  ]);
   const pdfTexts = await Promise.all(pdfs.map((p) => pdfToText(p)));
   return docs.map((_, i) => ({ check: checks[i]!, text: texts[i]!, pdf: pdfs[i]!, pdfText: pdfTexts[i]! }));
 }

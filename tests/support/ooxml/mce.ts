@@ -52,7 +52,9 @@ export function resolveMarkupCompatibility(root: XmlElement): XmlElement {
       const branchScope = extend(scope, branch);
       // Hoisted children may rely on declarations made on the removed wrappers.
       const carried = mergeDecls(mergeDecls(inherited, el.nsDecls), branch.nsDecls);
-      return branch.children.flatMap((c) => (c.kind === "element" ? transform(c, branchScope, carried) : [c]));
+      return branch.children.flatMap((c) =>
+        c.kind === "element" ? transform(c, branchScope, carried) : [c],
+      );
     }
     if (ignorable.has(el.ns) && el !== root) return [];
     // Unchanged subtrees are shared, not copied: most of a part needs no compatibility processing.
@@ -60,7 +62,8 @@ export function resolveMarkupCompatibility(root: XmlElement): XmlElement {
     for (let i = 0; i < el.children.length; i++) {
       const c = el.children[i] as XmlNode;
       const mapped = c.kind === "element" ? transform(c, scope, []) : [c];
-      if (children === el.children && (mapped.length !== 1 || mapped[0] !== c)) children = el.children.slice(0, i);
+      if (children === el.children && (mapped.length !== 1 || mapped[0] !== c))
+        children = el.children.slice(0, i);
       if (children !== el.children) children.push(...mapped);
     }
     const dropAttr = (a: XmlAttr) => a.ns === NS.mc || ignorable.has(a.ns);

@@ -48,9 +48,20 @@ export const UNDERSTOOD_NAMESPACES: ReadonlySet<string> = new Set([
 
 /** Root element ({ns}local) → what the part is; only these parts are schema-validated. */
 export const VALIDATED_ROOTS: ReadonlyMap<string, string> = new Map([
-  ...["document", "hdr", "ftr", "footnotes", "endnotes", "comments", "settings", "fonts", "numbering", "styles", "webSettings", "glossaryDocument"].map(
-    (n) => [`{${NS.w}}${n}`, `w:${n}`] as [string, string],
-  ),
+  ...[
+    "document",
+    "hdr",
+    "ftr",
+    "footnotes",
+    "endnotes",
+    "comments",
+    "settings",
+    "fonts",
+    "numbering",
+    "styles",
+    "webSettings",
+    "glossaryDocument",
+  ].map((n) => [`{${NS.w}}${n}`, `w:${n}`] as [string, string]),
   [`{${NS.cp}}coreProperties`, "core properties"],
   [`{${NS.ep}}Properties`, "extended (app) properties"],
   [`{${NS.custom}}Properties`, "custom properties"],
@@ -70,7 +81,9 @@ const EXTENSIONS: Record<string, string> = {
   w16cid: "http://schemas.microsoft.com/office/word/2016/wordml/cid",
 };
 
-const SHORT = new Map<string, string>([...Object.entries(NS), ...Object.entries(EXTENSIONS)].map(([prefix, uri]) => [uri, prefix]));
+const SHORT = new Map<string, string>(
+  [...Object.entries(NS), ...Object.entries(EXTENSIONS)].map(([prefix, uri]) => [uri, prefix]),
+);
 
 /** "{http://…/wordprocessingml/2006/main}p" → "w:p" in validator messages. */
 export function shortenNames(message: string): string {

@@ -69,7 +69,8 @@ export function resolveTarget(source: string, target: string): string {
 export async function readPackage(bytes: Uint8Array, report: Report): Promise<OpcPackage | null> {
   const rawNames = centralDirectoryNames(bytes);
   const dupes = rawNames.filter((n, i) => rawNames.indexOf(n) !== i);
-  if (dupes.length > 0) err(report, "(package)", `duplicate part names in the zip: ${[...new Set(dupes)].join(", ")}`);
+  if (dupes.length > 0)
+    err(report, "(package)", `duplicate part names in the zip: ${[...new Set(dupes)].join(", ")}`);
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(bytes, { checkCRC32: true });

@@ -78,7 +78,11 @@ export function checkWordReferences(pkg: OpcPackage, report: Report): void {
         if (c.kind !== "element" || c.ns !== NS.w || c.local !== link) continue;
         const v = wAttr(c, "val");
         if (v !== undefined && !styleIds.has(v)) {
-          err(report, stylesName, `style ${wAttr(st, "styleId")}: w:${link} ${v} names no style in styles.xml`);
+          err(
+            report,
+            stylesName,
+            `style ${wAttr(st, "styleId")}: w:${link} ${v} names no style in styles.xml`,
+          );
         }
       }
     }
@@ -89,10 +93,16 @@ export function checkWordReferences(pkg: OpcPackage, report: Report): void {
   const numIds = new Set(ids(numbering, "num", "numId"));
   const abstractIds = new Set(ids(numbering, "abstractNum", "abstractNumId"));
   for (const num of all(numbering, "num")) {
-    const a = num.children.find((c): c is XmlElement => c.kind === "element" && c.ns === NS.w && c.local === "abstractNumId");
+    const a = num.children.find(
+      (c): c is XmlElement => c.kind === "element" && c.ns === NS.w && c.local === "abstractNumId",
+    );
     const v = a ? wAttr(a, "val") : undefined;
     if (v === undefined || !abstractIds.has(v)) {
-      err(report, partByType("/numbering") ?? "numbering", `w:num ${wAttr(num, "numId")} points to a missing abstractNum`);
+      err(
+        report,
+        partByType("/numbering") ?? "numbering",
+        `w:num ${wAttr(num, "numId")} points to a missing abstractNum`,
+      );
     }
   }
 
@@ -130,14 +140,22 @@ export function checkWordReferences(pkg: OpcPackage, report: Report): void {
       }
     }
     for (const v of ids(idx, "numId", "val")) {
-      if (v !== "0" && v !== "(none)" && !numIds.has(v)) err(report, name, `w:numId ${v} names no w:num in numbering.xml`);
+      if (v !== "0" && v !== "(none)" && !numIds.has(v))
+        err(report, name, `w:numId ${v} names no w:num in numbering.xml`);
     }
     pairUp(report, name, ids(idx, "bookmarkStart"), ids(idx, "bookmarkEnd"), "bookmark", true);
     pairUp(report, name, ids(idx, "commentRangeStart"), ids(idx, "commentRangeEnd"), "commentRange", false);
   }
 }
 
-function pairUp(report: Report, part: string, starts: string[], ends: string[], what: string, reportDupes: boolean): void {
+function pairUp(
+  report: Report,
+  part: string,
+  starts: string[],
+  ends: string[],
+  what: string,
+  reportDupes: boolean,
+): void {
   if (reportDupes) {
     const dup = duplicates(starts);
     if (dup.length > 0) err(report, part, `duplicate ${what} ids ${dup.join(", ")}`);

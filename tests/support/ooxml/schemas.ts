@@ -1,11 +1,13 @@
 // Schema validation with xmllint-wasm (libxml2 compiled to WebAssembly).
-// Every validateXML call starts a worker and compiles the schemas (~0.5 s for WordprocessingML +
-// DrawingML), and the package has no way to keep a compiled schema alive. So: one umbrella schema
-// importing every namespace a part's root can be in (libxml2 picks the declaration by root element),
-// and all parts of all documents waiting at that moment go into ONE run (see ooxml-check.ts).
+// Compiling WordprocessingML + DrawingML takes ~0.5 s and the package's validateXML does it on
+// every call, in a new worker. So one umbrella schema imports every namespace a part's root can be
+// in (libxml2 picks the declaration by root element), and a long-lived worker (xmllint-worker.cjs)
+// compiles it once per process and then validates parts as they come. If that worker fails, the
+// same inputs go through the package's validateXML in one run instead.
 
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { memoryPages, validateXML, type XMLFileInfo } from "xmllint-wasm";
 import { NS, shortenNames } from "./namespaces";
 
@@ -42,14 +44,167 @@ function schemaFiles(): XMLFileInfo[] {
   return files;
 }
 
-export type SchemaInput = { fileName: string; xml: string; pathOfLine: (line: number) => string; part: string };
+export type SchemaInput = {
+  fileName: string;
+  xml: string;
+  pathOfLine: (line: number) => string;
+  part: string;
+};
 
-/** Validates the inputs in one xmllint run; returns messages per input fileName and the run's time. */
-export async function validateWithSchemas(inputs: SchemaInput[]): Promise<{ errors: Map<string, string[]>; ms: number }> {
+type Answer = { file: string; output: string };
+type Pending = { xml: string; resolve: (r: Answer) => void; reject: (e: Error) => void };
+
+const DEFAULT_SLOTS = 1_500;
+let slots = DEFAULT_SLOTS;
+let forceOneRun = false;
+/** How often the schemas were compiled: worker starts and one-shot fallback runs. */
+const stats = { workersStarted: 0, oneShotRuns: 0 };
+
+export function validatorStats(): Readonly<typeof stats> {
+  return { ...stats };
+}
+
+/** The long-lived validator: one worker, documents in FIFO order, results by request id. */
+class XmllintService {
+  dead = false;
+  private readonly worker: Worker;
+  private readonly port: MessagePort;
+  private readonly signal = new Int32Array(new SharedArrayBuffer(4));
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  constructor() {
+    stats.workersStarted++;
+    const channel = new MessageChannel();
+    this.port = channel.port1;
+    this.worker = new Worker(new URL("./xmllint-worker.cjs", import.meta.url), {
+      workerData: {
+        signal: this.signal.buffer,
+        port: channel.port2,
+        inputFiles: [...schemaFiles(), { fileName: "xsd/umbrella.xsd", contents: UMBRELLA }],
+        schema: "xsd/umbrella.xsd",
+        // xmllint gets one argument per slot and Emscripten puts argv on its small stack (64 KB):
+        // 20,000 slots overflow it. After the last slot the worker exits and a new one starts.
+        slots,
+        initialPages: 512,
+        maxPages: memoryPages.GiB,
+      },
+      transferList: [channel.port2],
+    });
+    this.worker.on(
+      "message",
+      (m: { type: string; id?: number; file?: string; output?: string; code?: number; reason?: string }) => {
+        if (m.type === "result" && m.id !== undefined) {
+          this.pending.get(m.id)?.resolve({ file: m.file ?? "", output: m.output ?? "" });
+          this.pending.delete(m.id);
+          this.idle();
+        } else if (m.type === "exhausted") {
+          // Out of file slots: nothing still pending was read; hand it to a fresh worker.
+          this.dead = true;
+          const moved = [...this.pending.values()];
+          this.pending.clear();
+          void this.worker.terminate();
+          for (const p of moved) xmllint().validate(p.xml).then(p.resolve, p.reject);
+        } else {
+          this.fail(
+            new Error(m.type === "exit" ? `xmllint exited (code ${m.code})` : `xmllint aborted: ${m.reason}`),
+          );
+        }
+      },
+    );
+    this.worker.on("error", (e) => this.fail(e));
+    this.worker.on("exit", () => this.fail(new Error("xmllint worker stopped")));
+    this.worker.unref();
+    this.port.unref();
+  }
+
+  validate(xml: string): Promise<Answer> {
+    if (this.dead) return Promise.reject(new Error("xmllint worker is not running"));
+    const id = this.nextId++;
+    const bytes = new TextEncoder().encode(xml);
+    const result = new Promise<Answer>((resolve, reject) => this.pending.set(id, { xml, resolve, reject }));
+    // Keep the process alive while answers are due; let it exit when idle.
+    this.worker.ref();
+    this.port.postMessage({ id, bytes }, [bytes.buffer]);
+    Atomics.add(this.signal, 0, 1);
+    Atomics.notify(this.signal, 0);
+    return result;
+  }
+
+  private idle(): void {
+    if (this.pending.size === 0) this.worker.unref();
+  }
+
+  stop(): void {
+    this.fail(new Error("xmllint worker stopped on request"));
+  }
+
+  private fail(e: Error): void {
+    if (this.dead) return;
+    this.dead = true;
+    for (const p of this.pending.values()) p.reject(e);
+    this.pending.clear();
+    void this.worker.terminate();
+  }
+}
+
+let service: XmllintService | undefined;
+
+function xmllint(): XmllintService {
+  if (!service || service.dead) service = new XmllintService();
+  return service;
+}
+
+/**
+ * For tests of this module: stops the worker; the next one gets `slots` file slots. With
+ * `oneRun`, validation bypasses the worker and uses the package's validateXML (the fallback path).
+ */
+export function restartValidator(options: { slots?: number; oneRun?: boolean } = {}): void {
+  service?.stop();
+  service = undefined;
+  slots = options.slots ?? DEFAULT_SLOTS;
+  forceOneRun = options.oneRun ?? false;
+}
+
+export type SchemaResult = { errors: Map<string, string[]>; ms: number };
+
+/** Validates the inputs; returns messages per input fileName and the time it took. */
+export async function validateWithSchemas(inputs: SchemaInput[]): Promise<SchemaResult> {
+  const started = performance.now();
   const errors = new Map<string, string[]>(inputs.map((i) => [i.fileName, []]));
   if (inputs.length === 0) return { errors, ms: 0 };
-  const byName = new Map(inputs.map((i) => [i.fileName, i]));
-  const started = performance.now();
+  if (forceOneRun) return validateInOneRun(inputs, started);
+  let outputs: Answer[];
+  try {
+    outputs = await Promise.all(inputs.map((i) => xmllint().validate(i.xml)));
+  } catch {
+    return validateInOneRun(inputs, started);
+  }
+  inputs.forEach((input, k) =>
+    collect(input, outputs[k]!.file, outputs[k]!.output, errors.get(input.fileName)!),
+  );
+  return { errors, ms: performance.now() - started };
+}
+
+/** Turns xmllint's "file:line: … error : message" lines into "element path: message". */
+function collect(input: SchemaInput, file: string, output: string, into: string[]): void {
+  for (const line of output.split("\n")) {
+    const m = /^(.+?):(\d+): (.*)$/.exec(line);
+    if (!m || m[1] !== file) continue;
+    const path = input.pathOfLine(Number(m[2]));
+    const message = (m[3] ?? "").replace(
+      /^.*?(Schemas validity error|parser error|Schemas parser error) : /,
+      "",
+    );
+    if (into.length < 20) into.push(`${path}: ${shortenNames(message)}`);
+    else if (into.length === 20) into.push("… further schema errors left out");
+  }
+}
+
+/** Fallback: the package's own API, all inputs in one xmllint run. */
+async function validateInOneRun(inputs: SchemaInput[], started: number): Promise<SchemaResult> {
+  stats.oneShotRuns++;
+  const errors = new Map<string, string[]>(inputs.map((i) => [i.fileName, []]));
   const totalChars = inputs.reduce((n, i) => n + i.xml.length, 0);
   let output: string;
   try {
@@ -66,21 +221,11 @@ export async function validateWithSchemas(inputs: SchemaInput[]): Promise<{ erro
     // Exit codes other than "valid"/"invalid" (a parser error, a schema error) reject with stderr.
     output = (e as Error).message;
     if (!/:\d+: /.test(output)) {
-      for (const list of errors.values()) list.push(`(schema validation did not run) ${output.slice(0, 500)}`);
+      for (const list of errors.values())
+        list.push(`(schema validation did not run) ${output.slice(0, 500)}`);
       return { errors, ms: performance.now() - started };
     }
   }
-  for (const line of output.split("\n")) {
-    const m = /^(.+?):(\d+): (.*)$/.exec(line);
-    if (!m) continue;
-    const input = byName.get(m[1] ?? "");
-    if (!input) continue;
-    const lineNo = Number(m[2]);
-    const path = input.pathOfLine(lineNo);
-    const message = (m[3] ?? "").replace(/^.*?(Schemas validity error|parser error|Schemas parser error) : /, "");
-    const list = errors.get(input.fileName)!;
-    if (list.length < 20) list.push(`${path}: ${shortenNames(message)}`);
-    else if (list.length === 20) list.push("… further schema errors left out");
-  }
+  for (const input of inputs) collect(input, input.fileName, output, errors.get(input.fileName)!);
   return { errors, ms: performance.now() - started };
 }

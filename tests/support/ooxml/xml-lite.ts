@@ -30,6 +30,8 @@ export type ParsedXml = {
 
 const NAME_START = "A-Za-z_\\u00C0-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\uFFFD";
 const NAME_CHAR = `${NAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040`;
+// The XML Name production includes combining marks (U+0300–U+036F) as name characters, on purpose.
+// eslint-disable-next-line no-misleading-character-class
 const QNAME = new RegExp(`[${NAME_START}][${NAME_CHAR}]*(?::[${NAME_START}][${NAME_CHAR}]*)?`, "y");
 const SPACE = /[ \t\r\n]*/y;
 // Fast paths for the usual ASCII names; anything else goes the careful way.
@@ -83,7 +85,9 @@ export function parseXml(text: string): ParsedXml {
       break;
     }
     const cp = m[0].codePointAt(0) ?? 0;
-    forbidden.push(`${lineColumn(text, m.index)}: character ${describeCodePoint(cp)} is not allowed in XML 1.0`);
+    forbidden.push(
+      `${lineColumn(text, m.index)}: character ${describeCodePoint(cp)} is not allowed in XML 1.0`,
+    );
   }
   const parser = new Parser(text, forbidden);
   try {
@@ -254,7 +258,8 @@ class Parser {
   private element(qname: string, raw: RawAttr[], at: number): XmlElement {
     for (let i = 1; i < raw.length; i++) {
       for (let j = 0; j < i; j++) {
-        if (raw[i]!.qname === raw[j]!.qname) this.fail(`duplicate attribute ${raw[i]!.qname} on <${qname}>`, raw[i]!.at);
+        if (raw[i]!.qname === raw[j]!.qname)
+          this.fail(`duplicate attribute ${raw[i]!.qname} on <${qname}>`, raw[i]!.at);
       }
     }
     const nsDecls: Array<[string, string]> = [];
@@ -279,7 +284,8 @@ class Parser {
       if (ap && !scope.has(ap)) this.fail(`namespace prefix ${ap} is not declared`, a.at);
       const ans = ap ? (scope.get(ap) ?? "") : "";
       for (const b of attrs) {
-        if (b.local === al && b.ns === ans) this.fail(`attribute ${a.qname} appears twice on <${qname}>`, a.at);
+        if (b.local === al && b.ns === ans)
+          this.fail(`attribute ${a.qname} appears twice on <${qname}>`, a.at);
       }
       attrs.push({ qname: a.qname, prefix: ap, local: al, ns: ans, value: a.value });
     }
@@ -323,80 +329,6 @@ class Parser {
 export function splitQName(qname: string): [string, string] {
   const colon = qname.indexOf(":");
   return colon === -1 ? ["", qname] : [qname.slice(0, colon), qname.slice(colon + 1)];
-}
-
-function escapeText(t: string): string {
-  return t.replace(/[&<>\r]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : "&#13;"));
-}
-
-function escapeAttr(t: string): string {
-  return t.replace(/[&<"\t\n\r]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === '"' ? "&quot;" : `&#${c.charCodeAt(0)};`));
-}
-
-export type Serialised = {
-  xml: string;
-  /** Path (/w:document/w:body/w:p[3]) of the element whose start tag is on this 1-based line. */
-  pathOfLine: (line: number) => string;
-};
-
-/**
- * Writes one start tag per line so that a validator's line numbers map back to elements; white
- * space between elements means nothing to XSD element-only content. Namespace declarations are
- * re-emitted wherever the output scope lacks one. Forbidden characters become U+FFFD so the
- * validator can still check the rest.
- */
-export function serialiseXml(root: XmlElement): Serialised {
-  const out: string[] = [];
-  const lineElements: XmlElement[] = [];
-  const lineParents: number[] = [];
-  const write = (el: XmlElement, parentLine: number, scope: Map<string, string>) => {
-    let local = scope; // copied on first declaration only
-    let decls = "";
-    const declare = (prefix: string, uri: string) => {
-      const bound = prefix === "" ? (local.get("") ?? "") : local.get(prefix);
-      if (bound === uri) return;
-      if (prefix !== "" && uri === "") return; // XML 1.0 cannot undeclare a prefix
-      if (local === scope) local = new Map(scope);
-      local.set(prefix, uri);
-      decls += prefix ? ` xmlns:${prefix}="${escapeAttr(uri)}"` : ` xmlns="${escapeAttr(uri)}"`;
-    };
-    for (const [p, uri] of el.nsDecls) declare(p, uri);
-    declare(el.prefix, el.ns);
-    for (const a of el.attrs) if (a.prefix && a.prefix !== "xml") declare(a.prefix, a.ns);
-    const line = lineElements.length;
-    lineElements.push(el);
-    lineParents.push(parentLine);
-    let tag = line > 0 ? `\n<${el.qname}${decls}` : `<${el.qname}${decls}`;
-    for (const a of el.attrs) tag += ` ${a.qname}="${sanitise(escapeAttr(a.value))}"`;
-    if (el.children.length === 0) {
-      out.push(tag + "/>");
-      return;
-    }
-    out.push(tag + ">");
-    for (const c of el.children) {
-      if (c.kind === "text") out.push(sanitise(escapeText(c.text)));
-      else write(c, line, local);
-    }
-    out.push(`</${el.qname}>`);
-  };
-  write(root, -1, new Map([["xml", XML_NS]]));
-
-  const pathOfLine = (lineNo: number): string => {
-    const steps: string[] = [];
-    for (let i = lineNo - 1; i >= 0 && i < lineElements.length; i = lineParents[i] as number) {
-      const el = lineElements[i] as XmlElement;
-      const parent = lineElements[lineParents[i] as number];
-      const same = parent ? parent.children.filter((c) => c.kind === "element" && c.qname === el.qname) : [el];
-      steps.unshift(same.length > 1 ? `${el.qname}[${same.indexOf(el) + 1}]` : el.qname);
-    }
-    return steps.length > 0 ? `/${steps.join("/")}` : `line ${lineNo}`;
-  };
-  return { xml: out.join(""), pathOfLine };
-}
-
-function sanitise(t: string): string {
-  FORBIDDEN_CHAR.lastIndex = 0;
-  return FORBIDDEN_CHAR.test(t) ? t.replace(FORBIDDEN_CHAR, "\uFFFD") : t;
 }
 
 /** Visits every element (document order). */

@@ -18,7 +18,7 @@ import {
   type MenuButtonProps,
 } from "@fluentui/react-components";
 import { ArrowDownload20Regular, DocumentArrowLeft20Regular } from "@fluentui/react-icons";
-import { INSERT_LOCATIONS, type HostCapabilities, type InsertLocation } from "../../host";
+import { INSERT_CHOICES, type HostCapabilities, type InsertLocation } from "../../host";
 import type { ActionState } from "../../hooks/use-document-actions";
 import { ProblemList } from "../ProblemList/ProblemList";
 import { useDocumentActionsStyles } from "./DocumentActions.styles";
@@ -35,7 +35,7 @@ type Props = {
 export function DocumentActions({ capabilities, state, empty, onInsert, onDownload, onDismiss }: Props) {
   const styles = useDocumentActionsStyles();
   const working = state.phase === "working" || state.phase === "confirm";
-  const primary = INSERT_LOCATIONS.find((l) => capabilities.can[l.location]?.ok)?.location;
+  const primary = INSERT_CHOICES.find((l) => capabilities.can[l.location]?.ok)?.location;
 
   return (
     <div className={styles.root}>
@@ -58,7 +58,7 @@ export function DocumentActions({ capabilities, state, empty, onInsert, onDownlo
           </MenuTrigger>
           <MenuPopover>
             <MenuList>
-              {INSERT_LOCATIONS.map(({ location, label }) => {
+              {INSERT_CHOICES.map(({ location, label }) => {
                 const can = capabilities.can[location] ?? { ok: false, why: "Not available here." };
                 if (can.ok)
                   return (
@@ -67,7 +67,11 @@ export function DocumentActions({ capabilities, state, empty, onInsert, onDownlo
                     </MenuItem>
                   );
                 return (
-                  <Tooltip key={location} content={can.why ?? "Not available here."} relationship="description">
+                  <Tooltip
+                    key={location}
+                    content={can.why ?? "Not available here."}
+                    relationship="description"
+                  >
                     <MenuItem disabled>{label}</MenuItem>
                   </Tooltip>
                 );

@@ -24,12 +24,17 @@ type Props = { settings: Settings; onChange(patch: Partial<Settings>): void };
 
 export function DocumentSettings({ settings, onChange }: Props) {
   const styles = useDocumentSettingsStyles();
-  const text = (key: "title" | "author" | "company" | "headerText" | "footerText", label: string, hint?: string) => (
+  const text = (
+    key: "title" | "author" | "company" | "headerText" | "footerText",
+    label: string,
+    hint?: string,
+  ) => (
     <Field label={label} hint={hint}>
       <Input value={settings[key]} onChange={(_, d) => onChange({ [key]: d.value })} />
     </Field>
   );
-  const colorError = settings.headingColor.trim() !== "" && normaliseColor(settings.headingColor) === undefined;
+  const colorError =
+    settings.headingColor.trim() !== "" && normaliseColor(settings.headingColor) === undefined;
 
   return (
     <div className={styles.root}>
@@ -39,6 +44,7 @@ export function DocumentSettings({ settings, onChange }: Props) {
       <div className={styles.row}>
         <Field label="Page size">
           <Dropdown
+            className={styles.control}
             value={settings.pageSize}
             selectedOptions={[settings.pageSize]}
             onOptionSelect={(_, d) => d.optionValue && onChange({ pageSize: d.optionValue as PageSize })}
@@ -61,6 +67,7 @@ export function DocumentSettings({ settings, onChange }: Props) {
       </div>
       <Field label="Font" hint="Leave empty for the default (Calibri).">
         <Combobox
+          className={styles.control}
           freeform
           value={settings.font}
           selectedOptions={settings.font ? [settings.font] : []}
@@ -99,6 +106,7 @@ export function DocumentSettings({ settings, onChange }: Props) {
       />
       <Field label="Locale" hint="Formats numbers, currencies and dates (BCP 47, e.g. en-GB).">
         <Combobox
+          className={styles.control}
           freeform
           value={settings.locale}
           selectedOptions={[settings.locale]}

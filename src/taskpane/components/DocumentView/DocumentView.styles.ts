@@ -5,7 +5,14 @@ export const useDocumentViewStyles = makeStyles({
   section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
   heading: { margin: 0 },
   hint: { color: tokens.colorNeutralForeground3 },
-  list: { listStyleType: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  list: {
+    listStyleType: "none",
+    margin: 0,
+    padding: 0,
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalS,
+  },
   visuallyHidden: {
     position: "absolute",
     width: "1px",

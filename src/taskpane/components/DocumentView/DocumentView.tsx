@@ -37,7 +37,8 @@ export function DocumentView(props: DocumentViewProps) {
   const { doc, dispatch, today } = props;
   const styles = useDocumentViewStyles();
   const [focus, setFocusState] = useState<{ key: string; target: FocusTarget; seq: number }>();
-  const setFocus = (f: { key: string; target: FocusTarget }) => setFocusState((old) => ({ ...f, seq: (old?.seq ?? 0) + 1 }));
+  const setFocus = (f: { key: string; target: FocusTarget }) =>
+    setFocusState((old) => ({ ...f, seq: (old?.seq ?? 0) + 1 }));
   const [announcement, setAnnouncement] = useState("");
   const [dragKey, setDragKey] = useState<string>();
   const [overKey, setOverKey] = useState<string>();
@@ -119,7 +120,10 @@ export function DocumentView(props: DocumentViewProps) {
         <AccordionItem value="settings">
           <AccordionHeader as="h2">Document settings</AccordionHeader>
           <AccordionPanel>
-            <DocumentSettings settings={doc.settings} onChange={(patch) => dispatch({ type: "settings", patch })} />
+            <DocumentSettings
+              settings={doc.settings}
+              onChange={(patch) => dispatch({ type: "settings", patch })}
+            />
           </AccordionPanel>
         </AccordionItem>
       </Accordion>

@@ -50,7 +50,9 @@ export function ImportLibrary({ sources, onImport }: Props) {
         <MessageBar intent={result.ok ? "success" : "error"} layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>
-              {result.ok ? `Imported ${result.name}.` : `${result.name} could not be imported. Fix these and try again:`}
+              {result.ok
+                ? `Imported ${result.name}.`
+                : `${result.name} could not be imported. Fix these and try again:`}
             </MessageBarTitle>
             <ProblemList problems={result.problems} />
           </MessageBarBody>

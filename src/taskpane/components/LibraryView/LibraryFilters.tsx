@@ -9,7 +9,12 @@ export type FilterState = Required<Pick<SearchFilters, "category" | "tag">> & {
 
 export const NO_FILTERS: FilterState = { category: "", tag: "", status: "", approvedOnly: false };
 
-const STATUS_LABELS: Record<string, string> = { approved: "Approved", draft: "Draft", deprecated: "Deprecated", stale: "Stale" };
+const STATUS_LABELS: Record<string, string> = {
+  approved: "Approved",
+  draft: "Draft",
+  deprecated: "Deprecated",
+  stale: "Stale",
+};
 
 type Props = { facets: SnippetFacets; value: FilterState; onChange(next: FilterState): void };
 
@@ -22,7 +27,10 @@ export function LibraryFilters({ facets, value, onChange }: Props) {
         label="Category"
         all="All categories"
         value={value.category}
-        options={facets.categories.map((c) => ({ value: c.value, text: `${c.value.split("/").join(" › ")} (${c.count})` }))}
+        options={facets.categories.map((c) => ({
+          value: c.value,
+          text: `${c.value.split("/").join(" › ")} (${c.count})`,
+        }))}
         onChange={(category) => set({ category })}
       />
       <FilterDropdown
@@ -36,10 +44,14 @@ export function LibraryFilters({ facets, value, onChange }: Props) {
         label="Status"
         all="Any status"
         value={value.status}
-        options={facets.statuses.map((s) => ({ value: s.value, text: `${STATUS_LABELS[s.value] ?? s.value} (${s.count})` }))}
+        options={facets.statuses.map((s) => ({
+          value: s.value,
+          text: `${STATUS_LABELS[s.value] ?? s.value} (${s.count})`,
+        }))}
         onChange={(status) => set({ status: status as FilterState["status"] })}
       />
       <Switch
+        className={styles.switch}
         label="Approved only"
         checked={value.approvedOnly}
         onChange={(_, data) => set({ approvedOnly: data.checked })}
@@ -62,6 +74,7 @@ function FilterDropdown({ label, all, value, options, onChange }: DropdownProps)
   return (
     <Field label={label} size="small" className={styles.filter}>
       <Dropdown
+        className={styles.dropdown}
         size="small"
         value={selected?.text ?? all}
         selectedOptions={[value]}

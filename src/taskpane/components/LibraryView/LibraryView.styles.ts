@@ -4,11 +4,14 @@ export const useLibraryViewStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
   filters: {
     display: "grid",
-    gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))",
+    // Two columns fit the narrowest task pane (320 px); Fluent dropdowns would otherwise insist on 250 px.
+    gridTemplateColumns: "repeat(2, minmax(0, 1fr))",
     gap: tokens.spacingHorizontalS,
     alignItems: "end",
   },
   filter: { minWidth: 0 },
+  dropdown: { minWidth: 0, width: "100%" },
+  switch: { alignSelf: "end" },
   groupTitle: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
   list: { listStyleType: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column" },
   row: {
@@ -18,7 +21,14 @@ export const useLibraryViewStyles = makeStyles({
     padding: `${tokens.spacingVerticalS} 0`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
-  rowMain: { flexGrow: 1, minWidth: 0, display: "flex", flexDirection: "column", alignItems: "flex-start", gap: tokens.spacingVerticalXXS },
+  rowMain: {
+    flexGrow: 1,
+    minWidth: 0,
+    display: "flex",
+    flexDirection: "column",
+    alignItems: "flex-start",
+    gap: tokens.spacingVerticalXXS,
+  },
   rowTitle: {
     padding: 0,
     minWidth: 0,

@@ -40,7 +40,11 @@ export function LibraryView({ index, sources, today, favourites, onOpen, onImpor
   );
   const facets = useMemo(() => index.facets(today), [index, today]);
   const browsing =
-    deferredQuery.trim() === "" && !filters.approvedOnly && !filters.category && !filters.tag && !filters.status;
+    deferredQuery.trim() === "" &&
+    !filters.approvedOnly &&
+    !filters.category &&
+    !filters.tag &&
+    !filters.status;
   const byId = useMemo(() => new Map(index.search("").map((h) => [h.snippet.id, h.snippet])), [index]);
   const pick = (ids: Iterable<string>) => [...ids].flatMap((id) => byId.get(id) ?? []);
 
@@ -78,7 +82,10 @@ export function LibraryView({ index, sources, today, favourites, onOpen, onImpor
       </div>
       {browsing && group("Favourites", pick(favourites.favourites))}
       {browsing && group("Recently used", pick(favourites.recent))}
-      {group(browsing ? "All snippets" : "Results", hits.map((h) => h.snippet))}
+      {group(
+        browsing ? "All snippets" : "Results",
+        hits.map((h) => h.snippet),
+      )}
       <ImportLibrary sources={sources} onImport={onImport} />
     </div>
   );

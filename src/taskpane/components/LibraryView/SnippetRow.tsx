@@ -14,7 +14,9 @@ export type SnippetRowProps = {
 
 export function SnippetRow({ snippet, today, favourite, onOpen, onToggleFavourite }: SnippetRowProps) {
   const styles = useLibraryViewStyles();
-  const starLabel = favourite ? `Remove ${snippet.title} from favourites` : `Add ${snippet.title} to favourites`;
+  const starLabel = favourite
+    ? `Remove ${snippet.title} from favourites`
+    : `Add ${snippet.title} to favourites`;
   return (
     <li className={styles.row} data-snippet-id={snippet.id}>
       <div className={styles.rowMain}>
@@ -23,7 +25,9 @@ export function SnippetRow({ snippet, today, favourite, onOpen, onToggleFavourit
         </Button>
         <StatusBadges snippet={snippet} today={today} />
         {snippet.description && <Caption1 className={styles.rowText}>{snippet.description}</Caption1>}
-        {snippet.category && <Caption1 className={styles.rowMeta}>{snippet.category.split("/").join(" › ")}</Caption1>}
+        {snippet.category && (
+          <Caption1 className={styles.rowMeta}>{snippet.category.split("/").join(" › ")}</Caption1>
+        )}
       </div>
       <Tooltip content={starLabel} relationship="label">
         <ToggleButton

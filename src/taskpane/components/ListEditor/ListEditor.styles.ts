@@ -4,7 +4,12 @@ export const useListEditorStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS },
   hint: { color: tokens.colorNeutralForeground3 },
   scroll: { overflowX: "auto" },
-  cell: { verticalAlign: "top", paddingTop: tokens.spacingVerticalXS, paddingBottom: tokens.spacingVerticalXS, minWidth: "120px" },
+  cell: {
+    verticalAlign: "top",
+    paddingTop: tokens.spacingVerticalXS,
+    paddingBottom: tokens.spacingVerticalXS,
+    minWidth: "120px",
+  },
   actions: { width: "40px" },
   error: { color: tokens.colorPaletteRedForeground1 },
   visuallyHidden: {

@@ -60,10 +60,12 @@ export function OutlineItem(props: OutlineItemProps) {
     e.preventDefault();
     props.onMove(index + (e.key === "ArrowUp" ? -1 : 1), "item");
   };
-  const drag = (handler: () => void, prevent = false) => (e: DragEvent) => {
-    if (prevent) e.preventDefault();
-    handler();
-  };
+  const drag =
+    (handler: () => void, prevent = false) =>
+    (e: DragEvent) => {
+      if (prevent) e.preventDefault();
+      handler();
+    };
 
   return (
     <li
@@ -103,7 +105,13 @@ export function OutlineItem(props: OutlineItemProps) {
       </div>
       <div className={styles.toolbar}>
         <Tooltip content="Edit values" relationship="label">
-          <Button appearance="subtle" size="small" icon={<Edit20Regular />} onClick={props.onEdit} disabled={!snippet} />
+          <Button
+            appearance="subtle"
+            size="small"
+            icon={<Edit20Regular />}
+            onClick={props.onEdit}
+            disabled={!snippet}
+          />
         </Tooltip>
         <Button
           appearance="subtle"

@@ -2,7 +2,14 @@
 // docx-preview, scaled down to the pane's width like a print preview.
 
 import { useEffect, useRef, useState } from "react";
-import { Caption1, MessageBar, MessageBarBody, MessageBarTitle, Spinner } from "@fluentui/react-components";
+import {
+  Caption1,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Switch,
+} from "@fluentui/react-components";
 import type { PreviewState } from "../../hooks/use-preview";
 import { renderDocxPreview } from "../../preview/render-docx";
 import { ProblemList } from "../ProblemList/ProblemList";
@@ -13,29 +20,36 @@ export function PreviewPane({ state }: { state: PreviewState }) {
   const pages = useRef<HTMLDivElement>(null);
   const css = useRef<HTMLDivElement>(null);
   const [renderError, setRenderError] = useState<string>();
+  const [wholePage, setWholePage] = useState(false);
 
   useEffect(() => {
     if (state.status !== "ready" || !pages.current || !css.current) return;
     let live = true;
     const target = pages.current;
-    renderDocxPreview(state.blob, target, css.current)
+    renderDocxPreview(state.blob, target, css.current, { wholePage })
       .then(() => {
         if (!live) return;
         setRenderError(undefined);
-        fitToWidth(target);
+        if (wholePage) fitToWidth(target);
+        else target.style.removeProperty("zoom");
       })
       .catch((e: unknown) => live && setRenderError(e instanceof Error ? e.message : String(e)));
     return () => {
       live = false;
     };
-  }, [state]);
+  }, [state, wholePage]);
 
   // Keep the pages fitted when the pane is resized (users drag the task pane wider or narrower).
   useEffect(() => {
     const target = pages.current;
     const viewport = target?.parentElement;
     if (!target || !viewport || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(() => fitToWidth(target));
+    let width = viewport.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (viewport.clientWidth === width) return; // heights change with every render; only width matters
+      width = viewport.clientWidth;
+      if (target.style.getPropertyValue("zoom") !== "") fitToWidth(target);
+    });
     observer.observe(viewport);
     return () => observer.disconnect();
   }, []);
@@ -45,8 +59,16 @@ export function PreviewPane({ state }: { state: PreviewState }) {
       <div className={styles.status}>
         {state.status === "building" && <Spinner size="extra-tiny" label="Updating preview…" />}
         {state.status === "ready" && state.warnings.length > 0 && (
-          <Caption1>{state.warnings.length === 1 ? "1 warning" : `${state.warnings.length} warnings`}</Caption1>
+          <Caption1>
+            {state.warnings.length === 1 ? "1 warning" : `${state.warnings.length} warnings`}
+          </Caption1>
         )}
+        <Switch
+          className={styles.wholePage}
+          label="Whole page"
+          checked={wholePage}
+          onChange={(_, d) => setWholePage(d.checked)}
+        />
       </div>
       {state.status === "error" && (
         <MessageBar intent="warning" layout="multiline">
@@ -56,11 +78,13 @@ export function PreviewPane({ state }: { state: PreviewState }) {
           </MessageBarBody>
         </MessageBar>
       )}
-      {renderError && <Caption1>The preview could not be drawn ({renderError}); the document itself is fine.</Caption1>}
+      {renderError && (
+        <Caption1>The preview could not be drawn ({renderError}); the document itself is fine.</Caption1>
+      )}
       <div ref={css} />
       {/* Focusable so keyboard users can scroll a long preview. */}
       <div className={styles.viewport} tabIndex={0} role="group" aria-label="Preview pages">
-        <div ref={pages} className={styles.pages} />
+        <div ref={pages} className={wholePage ? styles.pages : `${styles.pages} ${styles.reflow}`} />
       </div>
     </section>
   );
@@ -72,5 +96,6 @@ function fitToWidth(pages: HTMLElement) {
   const page = pages.firstElementChild as HTMLElement | null;
   const available = pages.parentElement?.clientWidth ?? 0;
   const width = page?.offsetWidth ?? 0;
-  if (width > 0 && available > 0 && width > available) pages.style.setProperty("zoom", String(available / width));
+  if (width > 0 && available > 0 && width > available)
+    pages.style.setProperty("zoom", String(available / width));
 }

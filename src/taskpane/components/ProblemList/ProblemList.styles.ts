@@ -1,6 +1,11 @@
 import { makeStyles, tokens } from "@fluentui/react-components";
 
 export const useProblemListStyles = makeStyles({
-  list: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: "grid", gap: tokens.spacingVerticalXXS },
+  list: {
+    margin: 0,
+    paddingLeft: tokens.spacingHorizontalL,
+    display: "grid",
+    gap: tokens.spacingVerticalXXS,
+  },
   where: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
 });

@@ -9,7 +9,10 @@ export function SectionOptions({ section, onChange }: Props) {
   const styles = useSectionOptionsStyles();
   return (
     <div className={styles.root} role="group" aria-label={`Options for ${section.title}`}>
-      <Field label="Heading offset" hint="0 keeps the snippet's headings; 1 turns Heading 1 into Heading 2, …">
+      <Field
+        label="Heading offset"
+        hint="0 keeps the snippet's headings; 1 turns Heading 1 into Heading 2, …"
+      >
         <SpinButton
           min={0}
           max={8}

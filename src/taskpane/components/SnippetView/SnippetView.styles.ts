@@ -3,7 +3,13 @@ import { makeStyles, tokens } from "@fluentui/react-components";
 export const useSnippetViewStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalL },
   header: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS },
-  title: { margin: 0, display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS, alignItems: "center" },
+  title: {
+    margin: 0,
+    display: "flex",
+    flexWrap: "wrap",
+    gap: tokens.spacingHorizontalS,
+    alignItems: "center",
+  },
   meta: { color: tokens.colorNeutralForeground3, fontFamily: tokens.fontFamilyMonospace },
   notes: {
     color: tokens.colorNeutralForeground2,

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { Dropdown, Input, Option, Switch, Textarea } from "@fluentui/react-components";
 import type { ScalarValue, Value, Variable } from "../../../engine/model/types";
+import { useVariableFieldStyles } from "./VariableField.styles";
 
 export type ControlProps = {
   variable: Variable;
@@ -14,6 +15,7 @@ export type ControlProps = {
 };
 
 export function VariableControl({ variable, value, onChange, ariaLabel }: ControlProps) {
+  const styles = useVariableFieldStyles();
   const a11y = ariaLabel ? { "aria-label": ariaLabel } : {};
   switch (variable.type) {
     case "multiline":
@@ -42,6 +44,7 @@ export function VariableControl({ variable, value, onChange, ariaLabel }: Contro
       return (
         <Dropdown
           {...a11y}
+          className={styles.dropdown}
           placeholder="Choose…"
           value={current}
           selectedOptions={current ? [current] : []}
@@ -87,7 +90,9 @@ function NumberInput({ variable, value, onChange, ariaLabel }: ControlProps) {
       max={variable.max}
       step={step}
       value={text}
-      contentAfter={variable.type === "currency" && variable.currency ? <span>{variable.currency}</span> : undefined}
+      contentAfter={
+        variable.type === "currency" && variable.currency ? <span>{variable.currency}</span> : undefined
+      }
       onChange={(_, d) => {
         setText(d.value);
         const n = Number(d.value);

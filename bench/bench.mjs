@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// Launcher for `npm run bench*`: bundles the TypeScript bench (bench/**/*.ts plus the engine's *sources*,
+// src/engine, so the figures are always for the current code — no stale dist/) with esbuild into
+// .tmp/bench/, then runs it. npm packages stay external (the same node_modules the app uses).
+// Arguments pass through: `node bench/bench.mjs engine --quick`, `node bench/bench.mjs profile engine 100`.
+import { spawnSync } from "node:child_process";
+import { build } from "esbuild";
+
+const out = ".tmp/bench";
+await build({
+  entryPoints: {
+    run: "bench/run.ts",
+    "engine-worker": "bench/engine/worker.ts",
+    profile: "bench/engine/profile.ts",
+  },
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true, // the profiler maps samples back to src/… with these
+  outdir: out,
+  outExtension: { ".js": ".mjs" },
+  logLevel: "warning",
+});
+
+const [first, ...rest] = process.argv.slice(2);
+const [script, args] = first === "profile" ? ["profile.mjs", rest] : ["run.mjs", process.argv.slice(2)];
+const result = spawnSync(process.execPath, ["--enable-source-maps", `${out}/${script}`, ...args], { stdio: "inherit" });
+process.exit(result.status ?? 1);

@@ -1,0 +1,154 @@
+// Where does a contender's time go? Runs it under V8's sampling profiler (node:inspector, in-process)
+// and prints self time by function and by package/source directory, plus the .cpuprofile for DevTools.
+//
+//   npm run bench:profile -- engine 100        (contender, sections, [runs])
+
+import { writeFile } from "node:fs/promises";
+import { Session, type Profiler } from "node:inspector";
+import { findSourceMap } from "node:module";
+import { benchDocument } from "../fixtures/document";
+import { CONTENDERS } from "./contenders";
+import type { ContenderKey } from "./contenders/types";
+
+type Node = Profiler.ProfileNode;
+
+function post<T>(session: Session, method: string, params?: object): Promise<T> {
+  return new Promise((resolve, reject) =>
+    session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result as T))),
+  );
+}
+
+/** "node_modules/docx" , "src/engine/render", … : where a function lives, coarse enough to act on. */
+export function area(url: string): string {
+  if (!url) return "(native/V8)";
+  const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (nm) return `node_modules/${nm[1]}`;
+  const src = /\/((?:src|bench)\/.+)$/.exec(url);
+  if (src) return src[1]!.replace(/\/[^/]+$/, "");
+  if (url.startsWith("node:")) return "node:*";
+  return url.replace(/^.*\/work\/main\//, "");
+}
+
+/**
+ * The bench is one esbuild bundle (engine sources included): map a frame back to its original file with
+ * the bundle's source map (run node with --enable-source-maps), so the engine's own code shows as src/….
+ */
+function original(frame: Profiler.CallFrame): { url: string; line: number } {
+  const { url, lineNumber, columnNumber } = frame;
+  if (!url.startsWith("file:") || !url.includes("/.tmp/bench/")) return { url, line: lineNumber };
+  const entry = findSourceMap(url)?.findEntry(lineNumber, columnNumber) as { originalSource?: string; originalLine?: number } | undefined;
+  return entry?.originalSource ? { url: entry.originalSource, line: entry.originalLine ?? 0 } : { url, line: lineNumber };
+}
+
+/** Pipeline steps: time spent inside each (inclusive), found by function name (and area when ambiguous). */
+const STEPS: ReadonlyArray<{ label: string; fn: string; area?: string }> = [
+  { label: "engine: loadLibraries (validate libraries)", fn: "loadLibraries" },
+  { label: "engine: parseAssembly (validate assembly)", fn: "parseAssembly" },
+  { label: "engine: prepareSection (values + template)", fn: "prepareSection" },
+  { label: "  collectVariables", fn: "collectVariables" },
+  { label: "  resolveValues", fn: "resolveValues" },
+  { label: "  expandTemplate", fn: "expandTemplate" },
+  { label: "engine: renderSection (Markdown → docx objects)", fn: "renderSection" },
+  { label: "  parseMarkdown (micromark + mdast + GFM)", fn: "parseMarkdown" },
+  { label: "engine: createDocument", fn: "createDocument" },
+  { label: "floor: buildFloorDocument", fn: "buildFloorDocument" },
+  { label: "docx: Compiler.compile (objects → XML strings)", fn: "compile", area: "node_modules/docx" },
+  { label: "docx: zipFiles (fflate DEFLATE)", fn: "zipFiles" },
+  { label: "docxtemplater: render", fn: "render", area: "node_modules/docxtemplater" },
+  { label: "pizzip: generate", fn: "generate", area: "node_modules/pizzip" },
+];
+
+function inclusive(profile: Profiler.Profile, dt: Map<number, number>): Array<{ label: string; ms: number }> {
+  const nodes = profile.nodes as Node[];
+  const parent = new Map<number, number>();
+  for (const n of nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const matches = (n: Node, step: (typeof STEPS)[number]) =>
+    n.callFrame.functionName === step.fn && (!step.area || area(original(n.callFrame).url) === step.area);
+  const totals = STEPS.map(() => 0);
+  for (const n of nodes) {
+    const self = dt.get(n.id) ?? 0;
+    if (self === 0) continue;
+    const hit = STEPS.map(() => false);
+    for (let cur: Node | undefined = n; cur; cur = byId.get(parent.get(cur.id) ?? -1)) {
+      STEPS.forEach((step, i) => {
+        if (!hit[i] && matches(cur!, step)) hit[i] = true;
+      });
+    }
+    hit.forEach((h, i) => {
+      if (h) totals[i]! += self;
+    });
+  }
+  return STEPS.map((s, i) => ({ label: s.label, ms: totals[i]! })).filter((s) => s.ms > 0);
+}
+
+export type ProfileSummary = {
+  totalMs: number;
+  steps: Array<{ label: string; ms: number; pct: number }>;
+  byFunction: Array<{ name: string; where: string; selfMs: number; pct: number }>;
+  byArea: Array<{ area: string; selfMs: number; pct: number }>;
+};
+
+export function summarise(profile: Profiler.Profile, top = 25): ProfileSummary {
+  const dt = new Map<number, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) dt.set(samples[i]!, (dt.get(samples[i]!) ?? 0) + (deltas[i] ?? 0) / 1000);
+  const fn = new Map<string, { name: string; where: string; selfMs: number }>();
+  const areas = new Map<string, number>();
+  let total = 0;
+  for (const node of profile.nodes as Node[]) {
+    const self = dt.get(node.id) ?? 0;
+    if (self === 0) continue;
+    const { functionName } = node.callFrame;
+    if (functionName === "(idle)" || functionName === "(program)") continue;
+    const { url, line: lineNumber } = original(node.callFrame);
+    total += self;
+    const where = `${area(url)}:${lineNumber + 1}`;
+    const key = `${functionName}@${url}:${lineNumber}`;
+    const entry = fn.get(key) ?? { name: functionName || "(anonymous)", where, selfMs: 0 };
+    entry.selfMs += self;
+    fn.set(key, entry);
+    const a = functionName === "(garbage collector)" ? "(garbage collector)" : area(url);
+    areas.set(a, (areas.get(a) ?? 0) + self);
+  }
+  const pct = (ms: number) => (100 * ms) / (total || 1);
+  return {
+    totalMs: total,
+    steps: inclusive(profile, dt).map((x) => ({ ...x, pct: pct(x.ms) })),
+    byFunction: [...fn.values()].sort((a, b) => b.selfMs - a.selfMs).slice(0, top).map((f) => ({ ...f, pct: pct(f.selfMs) })),
+    byArea: [...areas].sort((a, b) => b[1] - a[1]).map(([area, selfMs]) => ({ area, selfMs, pct: pct(selfMs) })),
+  };
+}
+
+async function main(): Promise<void> {
+  const [key = "engine", size = "100", runsArg = "3"] = process.argv.slice(2);
+  const contender = CONTENDERS[key as ContenderKey];
+  if (!contender) throw new Error(`unknown contender ${key} (${Object.keys(CONTENDERS).join(", ")})`);
+  const input = await contender.prepare(benchDocument(Number(size)));
+  await contender.run(input, () => undefined); // warm-up, not profiled
+  const session = new Session();
+  session.connect();
+  await post(session, "Profiler.enable");
+  await post(session, "Profiler.setSamplingInterval", { interval: 200 });
+  await post(session, "Profiler.start");
+  for (let i = 0; i < Number(runsArg); i++) await contender.run(input, () => undefined);
+  const { profile } = await post<{ profile: Profiler.Profile }>(session, "Profiler.stop");
+  session.disconnect();
+  const file = `.tmp/bench/${key}-${size}.cpuprofile`;
+  await writeFile(file, JSON.stringify(profile));
+  const s = summarise(profile);
+  const row = (ms: number, pct: number) => `${ms.toFixed(0).padStart(7)} ms ${pct.toFixed(1).padStart(5)}%`;
+  console.log(`\n${contender.name}, ${size} sections, ${runsArg} runs: ${s.totalMs.toFixed(0)} ms sampled (profile: ${file})\n`);
+  console.log("Inclusive time by pipeline step (GC is counted apart, under areas):");
+  for (const x of s.steps) console.log(`${row(x.ms, x.pct)}  ${x.label}`);
+  console.log("\nSelf time by area:");
+  for (const a of s.byArea.slice(0, 15)) console.log(`${row(a.selfMs, a.pct)}  ${a.area}`);
+  console.log("\nSelf time by function:");
+  for (const f of s.byFunction) console.log(`${row(f.selfMs, f.pct)}  ${f.name}  (${f.where})`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

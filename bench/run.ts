@@ -1,0 +1,53 @@
+// `npm run bench [-- engine|search|pane …] [--quick] [--full]`: runs the parts asked for (all three by
+// default), prints their tables and the budget summary, and rewrites bench/results.md from every part's
+// latest results (bench/results/<part>.json).
+
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { runEngineBench } from "./engine/run";
+import { runPaneBench } from "./pane/run";
+import { machine, describeMachine, loadText } from "./lib/machine";
+import { PARTS, RESULTS_MD, loadReports, renderConsole, saveReport, writeResultsMarkdown, type Part, type PartReport } from "./lib/report";
+import { runSearchBench } from "./search/run";
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const quick = args.includes("--quick");
+  const full = args.includes("--full");
+  const asked = args.filter((a): a is Part => (PARTS as readonly string[]).includes(a));
+  const parts = asked.length > 0 ? asked : PARTS;
+  const scripts = dirname(fileURLToPath(import.meta.url));
+  const log = (line: string) => console.log(line);
+
+  const m = machine();
+  console.log(`Sectionsmith benchmarks: ${parts.join(", ")}${quick ? " (quick)" : ""}`);
+  console.log(`${describeMachine(m)}; load average ${loadText(m)}`);
+  const started = performance.now();
+  const fresh: PartReport[] = [];
+  for (const part of parts) {
+    console.log(`\n${part}…`);
+    const report =
+      part === "engine"
+        ? await runEngineBench({ scripts, quick, full, log })
+        : part === "search"
+          ? await runSearchBench({ quick, log })
+          : await runPaneBench({ quick, log });
+    fresh.push(report);
+    // A quick run is a smoke test of the bench: it never replaces real results.
+    if (!quick) await saveReport(report);
+  }
+  console.log(renderConsole(fresh));
+  if (!quick) {
+    await writeResultsMarkdown();
+    const kept = (await loadReports()).filter((r) => !parts.includes(r.part)).map((r) => `${r.part} (${r.machineStart.date.slice(0, 16)})`);
+    console.log(`\nWrote ${RESULTS_MD}${kept.length > 0 ? `; kept earlier results for ${kept.join(", ")}` : ""}.`);
+  }
+  console.log(`Done in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+  const failed = fresh.flatMap((r) => r.checks).filter((c) => c.pass === false).length;
+  if (failed > 0) console.log(`${failed} budget${failed === 1 ? "" : "s"} missed (see above).`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
