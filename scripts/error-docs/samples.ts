@@ -160,7 +160,6 @@ export const SAMPLES: Record<string, Sample> = {
       snippet("b", "{{term}}", { variables: [{ name: "term", type: "text" }] }),
     ),
   },
-  TEMPLATE_RESERVED_NAME: body("Dated {{today}}", [{ name: "today", type: "date" }]),
 
   // Markdown
   MARKDOWN_LINK_SCHEME: body("See the [Terms](javascript:alert(1))."),

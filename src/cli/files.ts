@@ -28,6 +28,16 @@ export async function writeAtomically(path: string, data: Uint8Array | string): 
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
-    throw new InputFileError(`Cannot write ${path}: ${(error as Error).message}.`);
+    // Name the file the user asked for, not the temporary one the error mentions.
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === "ENOENT"
+        ? "its folder does not exist"
+        : code === "EACCES"
+          ? "permission denied"
+          : code === "EISDIR"
+            ? "it is a folder"
+            : (error as Error).message.replaceAll(temp, path);
+    throw new InputFileError(`Cannot write ${path}: ${why}.`);
   }
 }

@@ -49,7 +49,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof SectionsmithError) {
       report(error.problems);
       const errors = error.problems.filter((p) => p.severity === "error").length;
-      say(`\n${errors} error${errors === 1 ? "" : "s"} — nothing was written.`);
+      say(`\n${plural(errors, "error")}${args.command === "build" ? " — nothing was written" : ""}.`);
       return 1;
     }
     if (error instanceof InputFileError || error instanceof UsageError) {
@@ -62,6 +62,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 3;
   }
 }
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function report(problems: readonly Problem[]): void {
   for (const p of problems) say(formatProblem(p));

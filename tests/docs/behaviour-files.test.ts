@@ -79,12 +79,13 @@ describe("file-formats.md › library and variables", () => {
     expect(lib.problems).toMatchObject([{ code: "VALUE_RANGE", path: "snippets[0].variables[0].default" }]);
   });
 
-  test("reserved names: today gets both warnings, eq only VARIABLE_RESERVED, true only TEMPLATE_RESERVED_NAME", () => {
+  test("reserved names (built-in tags, helpers, Handlebars literals) get one VARIABLE_RESERVED warning", () => {
     const warningsFor = (name: string) =>
       codes(validateLibrary(library({ body: "", variables: [{ name, type: "text" }] })).problems).sort();
-    expect(warningsFor("today")).toEqual(["TEMPLATE_RESERVED_NAME", "VARIABLE_RESERVED"]);
+    expect(warningsFor("today")).toEqual(["VARIABLE_RESERVED"]);
     expect(warningsFor("eq")).toEqual(["VARIABLE_RESERVED"]);
-    expect(warningsFor("true")).toEqual(["TEMPLATE_RESERVED_NAME"]);
+    expect(warningsFor("true")).toEqual(["VARIABLE_RESERVED"]);
+    expect(warningsFor("client")).toEqual([]);
   });
 
   test("pattern must match the whole value; maxLength counts code points", async () => {

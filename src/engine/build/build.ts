@@ -130,8 +130,8 @@ function headerFooter(
   problems.push(...prepared.problems);
   if (!prepared.ok) return undefined;
   snippets.push(...prepared.snippets);
-  // Headers and footers carry no drafting notes or page breaks: those belong to the body.
-  const pending = state.pendingPageBreak;
+  // A list in a header or footer is not "the previous section's list" for numbering: "continue".
+  const lastOrdered = state.numbering.lastOrdered;
   const blocks = renderSection(
     {
       markdown: prepared.markdown,
@@ -144,7 +144,7 @@ function headerFooter(
     },
     state,
   );
-  state.pendingPageBreak = pending;
+  state.numbering.lastOrdered = lastOrdered;
   return blocks;
 }
 

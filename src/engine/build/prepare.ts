@@ -74,6 +74,7 @@ function expand(
   });
   problems.push(...expanded.problems);
   if (errorsOf(expanded.problems).length > 0) return { ok: false, problems };
+  problems.push(...includeWarnings(expanded.includes, snippet, libs, layers[layers.length - 1]!.path, today));
   return {
     ok: true,
     snippet,
@@ -83,6 +84,29 @@ function expand(
     snippets: [ref(snippet), ...expanded.includes.filter((r) => r !== ref(snippet))],
     problems,
   };
+}
+
+/**
+ * An included snippet is content too: a draft, deprecated or stale one is warned about like a section's
+ * own snippet, at the section (where the user can act), naming the snippet that includes it.
+ */
+function includeWarnings(
+  includes: readonly string[],
+  parent: Snippet,
+  libs: LoadedLibraries,
+  valuesPath: string,
+  today: Date,
+): Problem[] {
+  const at = valuesPath.replace(/\.values$/, "").replace(/^values$/, "");
+  const out: Problem[] = [];
+  for (const key of includes) {
+    const snippet = libs.snippets.find((s) => ref(s) === key);
+    if (!snippet || snippet === parent) continue;
+    // Includes always take the selected version (never pinned), so look it up as such.
+    const found = findSnippet([snippet], { id: snippet.id }, at, { today });
+    for (const p of found.problems) out.push({ ...p, message: `${p.message} (included by "${parent.id}")` });
+  }
+  return out;
 }
 
 export function prepareSection(
@@ -198,5 +222,6 @@ function fieldsOf(items: readonly Record<string, unknown>[]): Variable[] {
   return [...names].map((name) => ({ name, type: "text" as const, required: false }));
 }
 
-const NOTE_MARKER = /\uFDD3\d+\uFDD4|\uFDD5\d+\uFDD4/g;
-const stripNotes = (markdown: string): string => markdown.replace(NOTE_MARKER, "");
+// Drafting-note ranges, page breaks and tables of contents belong to the body, not to headers and footers.
+const BODY_ONLY = /\uFDD3\d+\uFDD4|\uFDD5\d+\uFDD4|\uFDD6|\uFDD7/g;
+const stripNotes = (markdown: string): string => markdown.replace(BODY_ONLY, "");

@@ -82,10 +82,4 @@ export const TEMPLATE_CODES = {
     example:
       '"a": variables [{ "name": "term", "type": "number" }], body "{{> b}}"; "b": variables [{ "name": "term", "type": "text" }]',
   },
-  TEMPLATE_RESERVED_NAME: {
-    severity: "warning",
-    title: "A variable is named like a built-in tag and cannot be used in the body",
-    fix: "Rename the variable: `page`, `pages`, `today`, `pagebreak`, `toc`, `else`, `this`, `true`, `false`, `null` and `undefined` always mean the built-in tag or keyword.",
-    example: '"variables": [{ "name": "today", "type": "date" }]',
-  },
 } as const satisfies Record<string, CodeInfo>;

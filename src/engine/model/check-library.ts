@@ -50,6 +50,11 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set([
   "or",
   "not",
   "note",
+  // Handlebars literals: {{true}} is the value true, never a variable.
+  "true",
+  "false",
+  "null",
+  "undefined",
 ]);
 
 const TYPES: ReadonlySet<string> = new Set(VARIABLE_TYPES);

@@ -63,6 +63,7 @@ function initialsOf(name: string): string {
     .split(/[\s@._-]+/)
     .filter(Boolean)
     .map((w) => w[0]!.toUpperCase())
+    .filter((c) => /\p{L}|\p{N}/u.test(c))
     .join("");
   return letters.slice(0, 3) || "SS";
 }

@@ -2,7 +2,7 @@ import { CommentRangeEnd, CommentReference, Paragraph, TextRun } from "docx";
 import type { Definition, FootnoteDefinition, Nodes } from "mdast";
 import { parseMarkdown } from "../markdown/parse";
 import type { SourceLocation } from "../template/types";
-import { renderBlocks, type Block } from "./blocks";
+import { makeParagraph, renderBlocks, type Block } from "./blocks";
 import type { DocumentState, SectionState } from "./context";
 
 export type SectionInput = {
@@ -44,6 +44,12 @@ export function renderSection(input: SectionInput, doc: DocumentState): Block[] 
   };
   if (input.pageBreakBefore) doc.pendingPageBreak = true;
   const blocks = renderBlocks(root.children, s, { depth: 0, topLevel: true });
+
+  // A body with no paragraph of its own at the top level (only a table, say) still shows the snippet's
+  // note: on a paragraph of its own before the content.
+  if (s.pendingNote !== undefined && doc.options.draftingNotes && blocks.length > 0) {
+    blocks.unshift(makeParagraph(s, { depth: 0, topLevel: true }, {}, []));
+  }
 
   // A drafting-note range left open (its end fell somewhere that renders no text) is closed at the
   // end of the section's last paragraph: <w:commentRangeEnd> then the <w:commentReference> run.

@@ -81,7 +81,9 @@ class Expander {
         {
           src,
           variables: this.input.variables,
-          isKnown: (name) => Object.hasOwn(this.input.values, name),
+          // Names must be declared, as `validate` says: assembly-wide values are shared by every
+          // section, so a value existing somewhere does not make an undeclared name right here.
+          isKnown: () => false,
           report: (code, message, offset) => this.report(code, message, src, offset),
         },
         parsed.program,

@@ -7,9 +7,6 @@ import type { SourceText } from "./source-text";
 /** Built-in tags. They always mean the built-in, even when a variable has the same name. */
 export const BUILTINS = new Set(["page", "pages", "today", "pagebreak", "toc"]);
 
-/** Names a variable cannot usefully have: built-in tags and words the Handlebars grammar reserves. */
-export const RESERVED_NAMES = new Set([...BUILTINS, "else", "this", "true", "false", "null", "undefined"]);
-
 /** Tags that must sit alone on their line (they become paragraphs of their own). */
 export const ALONE_TAGS = new Set(["pagebreak", "toc"]);
 

@@ -2,7 +2,7 @@ import { pathJoin, problem, type Problem } from "../errors/problem";
 import type { Snippet, Variable } from "../model/types";
 import { parseTemplate } from "./parse";
 import { SourceText } from "./source-text";
-import { RESERVED_NAMES, includeIds } from "./tags";
+import { includeIds } from "./tags";
 import type { SnippetLookup } from "./types";
 
 /** Two declarations are compatible when they have the same type (and, for lists, the same field types). */
@@ -19,8 +19,8 @@ const describe = (v: Variable): string =>
 /**
  * The variables a snippet's form needs: its own, then those of every snippet it includes (transitively,
  * depth first in source order). The first declaration of a name wins; an include declaring the same
- * name with another type is a TEMPLATE_VARIABLE_CONFLICT. Own variables named like a built-in tag get a
- * TEMPLATE_RESERVED_NAME warning. Missing includes and cycles are left to checkTemplate.
+ * name with another type is a TEMPLATE_VARIABLE_CONFLICT. (A variable named like a built-in tag is the
+ * model's VARIABLE_RESERVED warning.) Missing includes and cycles are left to checkTemplate.
  */
 export function collectVariables(
   snippet: Snippet,
@@ -31,16 +31,7 @@ export function collectVariables(
   const owner = new Map<string, string>();
   const problems: Problem[] = [];
 
-  snippet.variables.forEach((v, i) => {
-    if (RESERVED_NAMES.has(v.name)) {
-      problems.push(
-        problem({
-          code: "TEMPLATE_RESERVED_NAME",
-          message: `{{${v.name}}} always means the built-in tag or keyword, so the variable "${v.name}" cannot be used in the body; rename it`,
-          path: pathJoin(snippetPath, "variables", i, "name"),
-        }),
-      );
-    }
+  snippet.variables.forEach((v) => {
     if (!variables.has(v.name)) {
       variables.set(v.name, v);
       owner.set(v.name, snippet.id);

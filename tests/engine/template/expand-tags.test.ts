@@ -28,8 +28,9 @@ describe("expandTemplate: value tags", () => {
     expect(md("[{{client}}]", { variables: people, values: {} })).toBe("[]");
   });
 
-  it("accepts a name that has a value but no declaration (header/footer text), as text", () => {
-    expect(md("Hi {{who}}", { values: { who: "Ann" } })).toBe("Hi Ann");
+  it("rejects a name that has a value but no declaration (values are shared; declarations are not)", () => {
+    const r = expand("Hi {{who}}", { values: { who: "Ann" } });
+    expect(r.problems.map((p) => p.code)).toEqual(["TEMPLATE_UNKNOWN_VARIABLE"]);
   });
 
   it("a multiline value keeps its line breaks as S_BREAK and never starts a Markdown line", () => {

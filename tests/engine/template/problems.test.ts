@@ -103,14 +103,13 @@ describe("expandTemplate reports problems instead of throwing", () => {
 });
 
 describe("collectVariables problems", () => {
-  it("TEMPLATE_VARIABLE_CONFLICT and TEMPLATE_RESERVED_NAME", () => {
+  it("TEMPLATE_VARIABLE_CONFLICT (a reserved name is the model's VARIABLE_RESERVED, not reported twice)", () => {
     const lib = [
       snippet("main", "{{> inc}}", [v("term", "number"), v("today", "date")]),
       snippet("inc", "", [v("term", "text")]),
     ];
     const { problems } = collectVariables(lib[0]!, "snippets[0]", libraryLookup(lib));
     expect(problems.map((p) => `${p.code} ${p.severity} ${p.path}`)).toEqual([
-      "TEMPLATE_RESERVED_NAME warning snippets[0].variables[1].name",
       "TEMPLATE_VARIABLE_CONFLICT error snippets[1].variables[0].name",
     ]);
     problems.forEach((p) => seen.add(p.code));
