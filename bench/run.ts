@@ -14,6 +14,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const quick = args.includes("--quick");
   const full = args.includes("--full");
+  const noBuild = args.includes("--no-build");
   const asked = args.filter((a): a is Part => (PARTS as readonly string[]).includes(a));
   const parts = asked.length > 0 ? asked : PARTS;
   const scripts = dirname(fileURLToPath(import.meta.url));
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
         ? await runEngineBench({ scripts, quick, full, log })
         : part === "search"
           ? await runSearchBench({ quick, log })
-          : await runPaneBench({ quick, log });
+          : await runPaneBench({ quick, log, ...(noBuild ? { build: false } : {}) });
     fresh.push(report);
     // A quick run is a smoke test of the bench: it never replaces real results.
     if (!quick) await saveReport(report);

@@ -3,10 +3,14 @@
 //
 //   npm run bench:profile -- engine 100        (contender, sections, [runs])
 
-import { writeFile } from "node:fs/promises";
-import { Session, type Profiler } from "node:inspector";
+import { readFile, writeFile } from "node:fs/promises";
+import { Session, type Profiler, type Runtime } from "node:inspector";
 import { findSourceMap } from "node:module";
+import * as engine from "../../src/engine";
+import { DEFAULT_SETTINGS } from "../../src/taskpane/model/document";
+import { buildFragments } from "../../src/taskpane/hooks/build-pieces";
 import { benchDocument } from "../fixtures/document";
+import { benchLibrary } from "../fixtures/sectionsmith";
 import { CONTENDERS } from "./contenders";
 import type { ContenderKey } from "./contenders/types";
 
@@ -33,7 +37,7 @@ export function area(url: string): string {
  * The bench is one esbuild bundle (engine sources included): map a frame back to its original file with
  * the bundle's source map (run node with --enable-source-maps), so the engine's own code shows as src/….
  */
-function original(frame: Profiler.CallFrame): { url: string; line: number } {
+function original(frame: Runtime.CallFrame): { url: string; line: number } {
   const { url, lineNumber, columnNumber } = frame;
   if (!url.startsWith("file:") || !url.includes("/.tmp/bench/")) return { url, line: lineNumber };
   const entry = findSourceMap(url)?.findEntry(lineNumber, columnNumber) as { originalSource?: string; originalLine?: number } | undefined;
@@ -42,6 +46,8 @@ function original(frame: Profiler.CallFrame): { url: string; line: number } {
 
 /** Pipeline steps: time spent inside each (inclusive), found by function name (and area when ambiguous). */
 const STEPS: ReadonlyArray<{ label: string; fn: string; area?: string }> = [
+  { label: "pane: buildFragments", fn: "buildFragments" },
+  { label: "engine: exportDocument", fn: "exportDocument" },
   { label: "engine: loadLibraries (validate libraries)", fn: "loadLibraries" },
   { label: "engine: parseAssembly (validate assembly)", fn: "parseAssembly" },
   { label: "engine: prepareSection (values + template)", fn: "prepareSection" },
@@ -54,6 +60,7 @@ const STEPS: ReadonlyArray<{ label: string; fn: string; area?: string }> = [
   { label: "floor: buildFloorDocument", fn: "buildFloorDocument" },
   { label: "docx: Compiler.compile (objects → XML strings)", fn: "compile", area: "node_modules/docx" },
   { label: "docx: zipFiles (fflate DEFLATE)", fn: "zipFiles" },
+  { label: "engine: toFragment (JSZip: unzip, prune styles, re-zip)", fn: "toFragment" },
   { label: "docxtemplater: render", fn: "render", area: "node_modules/docxtemplater" },
   { label: "pizzip: generate", fn: "generate", area: "node_modules/pizzip" },
 ];
@@ -121,25 +128,66 @@ export function summarise(profile: Profiler.Profile, top = 25): ProfileSummary {
   };
 }
 
+/**
+ * "insert": what the task pane does on Insert (src/taskpane/hooks/build-pieces.ts, run as is): one fragment
+ * export per section, each given every library the pane holds (the starter library and the imported one).
+ */
+async function insertTarget(size: number): Promise<{ name: string; run: () => Promise<unknown> }> {
+  const starter: unknown = JSON.parse(await readFile("assets/starter-library.json", "utf8"));
+  const sections = benchDocument(size);
+  const libraries = [starter, benchLibrary(sections)];
+  const doc = {
+    settings: { ...DEFAULT_SETTINGS, locale: "en-GB" },
+    sections: sections.map((s, i) => ({
+      key: `k${i}`,
+      snippet: `clause-${i + 1}`,
+      version: 1,
+      title: s.title,
+      values: { ...s.values, rows: s.values.rows.map((r) => ({ ...r })) },
+      headingOffset: 0,
+      pageBreakBefore: false,
+      numbering: "restart" as const,
+    })),
+  };
+  return {
+    name: "Task pane Insert (buildFragments)",
+    run: () =>
+      buildFragments({ engine, libraries, libraryNames: ["starter-library.json", "bench.json"], doc, lookup: () => undefined, onProgress: () => undefined }),
+  };
+}
+
+async function target(key: string, size: number): Promise<{ name: string; run: () => Promise<unknown> }> {
+  if (key === "insert") return insertTarget(size);
+  const contender = CONTENDERS[key as ContenderKey];
+  if (!contender) throw new Error(`unknown target ${key} (insert, ${Object.keys(CONTENDERS).join(", ")})`);
+  const input = await contender.prepare(benchDocument(size));
+  return { name: contender.name, run: () => contender.run(input, () => undefined) };
+}
+
 async function main(): Promise<void> {
   const [key = "engine", size = "100", runsArg = "3"] = process.argv.slice(2);
-  const contender = CONTENDERS[key as ContenderKey];
-  if (!contender) throw new Error(`unknown contender ${key} (${Object.keys(CONTENDERS).join(", ")})`);
-  const input = await contender.prepare(benchDocument(Number(size)));
-  await contender.run(input, () => undefined); // warm-up, not profiled
+  const { name, run } = await target(key, Number(size));
+  const t0 = performance.now();
+  await run(); // warm-up, not profiled
+  console.log(`warm-up run: ${(performance.now() - t0).toFixed(0)} ms`);
   const session = new Session();
   session.connect();
   await post(session, "Profiler.enable");
   await post(session, "Profiler.setSamplingInterval", { interval: 200 });
   await post(session, "Profiler.start");
-  for (let i = 0; i < Number(runsArg); i++) await contender.run(input, () => undefined);
+  const times: number[] = [];
+  for (let i = 0; i < Number(runsArg); i++) {
+    const t = performance.now();
+    await run();
+    times.push(performance.now() - t);
+  }
   const { profile } = await post<{ profile: Profiler.Profile }>(session, "Profiler.stop");
   session.disconnect();
   const file = `.tmp/bench/${key}-${size}.cpuprofile`;
   await writeFile(file, JSON.stringify(profile));
   const s = summarise(profile);
   const row = (ms: number, pct: number) => `${ms.toFixed(0).padStart(7)} ms ${pct.toFixed(1).padStart(5)}%`;
-  console.log(`\n${contender.name}, ${size} sections, ${runsArg} runs: ${s.totalMs.toFixed(0)} ms sampled (profile: ${file})\n`);
+  console.log(`\n${name}, ${size} sections, ${runsArg} runs (${times.map((t) => t.toFixed(0)).join(", ")} ms, profiled): ${s.totalMs.toFixed(0)} ms sampled (profile: ${file})\n`);
   console.log("Inclusive time by pipeline step (GC is counted apart, under areas):");
   for (const x of s.steps) console.log(`${row(x.ms, x.pct)}  ${x.label}`);
   console.log("\nSelf time by area:");

@@ -45,7 +45,7 @@ const NAMES: Record<ContenderKey, string> = {
 /** The size the "200-page document in under 0.5 s" budget is judged at (≈210 pages, measured). */
 export const TWO_HUNDRED_PAGES = 100;
 /** Do not start a run of a contender projected to take longer than this (unless --full). */
-const MAX_PROJECTED_SECONDS = 90;
+const MAX_PROJECTED_SECONDS = 60;
 
 export async function runEngineBench(options: EngineBenchOptions): Promise<PartReport> {
   const log = options.log ?? (() => undefined);

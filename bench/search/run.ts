@@ -57,7 +57,7 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
     const parseTimes: number[] = [];
     const buildTimes: number[] = [];
     let snippets: Snippet[] = [];
-    for (let i = 0; i < (options.quick ? 2 : 5); i++) {
+    for (let i = 0; i < (options.quick ? 2 : size >= 10000 ? 3 : 5); i++) {
       const t0 = performance.now();
       const parsed = parseLibrary(raw);
       const t1 = performance.now();

@@ -1,0 +1,171 @@
+// The built task pane in headless Chromium (Debian's chromium through playwright-core, as tests/e2e):
+//  - time from navigation to an interactive library list: the "Search snippets" box and the first
+//    library item are in the page (performance.now() is measured from navigation start);
+//  - time from clicking "Insert into Word" to the moment the pane hands Word its first file, for a
+//    10-section document — every piece is built by then (see fake-word.ts for the stand-in Word).
+// office.js's CDN is answered with an empty script for the standalone runs (no Office: the pane starts
+// standalone at once); for the insert runs a stand-in Office/Word is installed before the page loads.
+
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, serveDirectory } from "../../tests/support/browser";
+import { DEFAULT_SETTINGS, type DocumentState } from "../../src/taskpane/model/document";
+import { benchDocument } from "../fixtures/document";
+import { benchLibrary } from "../fixtures/sectionsmith";
+import { installFakeWord, type FakeWordRecord } from "./fake-word";
+
+export type PaneTimings = {
+  /** ms from navigation start to the search box + first library item, per run. */
+  interactive: number[];
+  /** ms from navigation start to the pane's first render (the tab list), per run. */
+  firstRender: number[];
+  /** ms from the click on Insert to the first file handed to Word, per run. */
+  insert: number[];
+  /** Files handed to Word in the last insert run and whether each is a zip (base64 "UEsDB…"). */
+  insertPayload: { files: number; allZip: boolean; base64Bytes: number };
+};
+
+const OFFICE_CDN = "https://appsforoffice.microsoft.com/**";
+
+/** Records when the library list becomes usable, watching the DOM from the very first node. */
+function watchInteractive(): void {
+  const w = window as unknown as { __interactiveAt?: number; __renderedAt?: number };
+  const check = () => {
+    if (w.__renderedAt === undefined && document.querySelector('[role="tablist"]')) w.__renderedAt = performance.now();
+    if (
+      w.__interactiveAt === undefined &&
+      document.querySelector('input[aria-label="Search snippets"]') &&
+      document.querySelector('section[aria-label="All snippets"] li')
+    ) {
+      w.__interactiveAt = performance.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+async function newContext(browser: Browser, word: boolean): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 420, height: 900 } });
+  if (word) await context.addInitScript(installFakeWord);
+  else await context.route(OFFICE_CDN, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
+  await context.addInitScript(watchInteractive);
+  return context;
+}
+
+async function interactiveAt(page: Page): Promise<{ interactive: number; firstRender: number }> {
+  await page.waitForFunction(() => (window as unknown as { __interactiveAt?: number }).__interactiveAt !== undefined, null, { timeout: 60_000 });
+  return page.evaluate(() => {
+    const w = window as unknown as { __interactiveAt: number; __renderedAt?: number };
+    return { interactive: w.__interactiveAt, firstRender: w.__renderedAt ?? NaN };
+  });
+}
+
+/** The pane keeps its state in IndexedDB ("sectionsmith", store "state", keys "<storage key>:<name>"). */
+async function seed(page: Page, entries: Record<string, unknown>): Promise<void> {
+  await page.evaluate(async (values) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open("sectionsmith", 1);
+      open.onupgradeneeded = () => open.result.createObjectStore("state");
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction("state", "readwrite");
+      for (const [k, v] of Object.entries(values)) tx.objectStore("state").put(v, k);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  }, entries);
+}
+
+function tenSectionDocument(): { library: unknown; outline: DocumentState } {
+  const sections = benchDocument(10);
+  const library = benchLibrary(sections);
+  return {
+    library,
+    outline: {
+      settings: { ...DEFAULT_SETTINGS, locale: "en-GB", title: "Bench" },
+      sections: sections.map((s, i) => ({
+        key: `bench${i}`,
+        snippet: `clause-${i + 1}`,
+        version: 1,
+        title: s.title,
+        values: { ...s.values, rows: s.values.rows.map((r) => ({ ...r })) },
+        headingOffset: 0,
+        pageBreakBefore: false,
+        numbering: "restart",
+      })),
+    },
+  };
+}
+
+export async function measurePane(options: { root: string; runs: number; log?: (line: string) => void }): Promise<PaneTimings> {
+  const log = options.log ?? (() => undefined);
+  const server = await serveDirectory(options.root);
+  const browser = await launchBrowser();
+  const url = `${server.url}taskpane.html`;
+  const timings: PaneTimings = { interactive: [], firstRender: [], insert: [], insertPayload: { files: 0, allZip: false, base64Bytes: 0 } };
+  try {
+    // Cold loads: a new browser context (empty cache, empty storage) every run.
+    for (let i = 0; i < options.runs; i++) {
+      const context = await newContext(browser, false);
+      const page = await context.newPage();
+      await page.goto(url);
+      const t = await interactiveAt(page);
+      timings.interactive.push(t.interactive);
+      timings.firstRender.push(t.firstRender);
+      await context.close();
+    }
+    log(`  interactive list: ${timings.interactive.map((x) => x.toFixed(0)).join(", ")} ms`);
+
+    // Insert: a stand-in Word, a 10-section document and its library seeded into the pane's storage.
+    const context = await newContext(browser, true);
+    const page = await context.newPage();
+    await page.goto(url);
+    await interactiveAt(page);
+    const { library, outline } = tenSectionDocument();
+    await seed(page, { "default:libraries": [{ name: "bench-library.json", raw: library }], "default:document": outline });
+    for (let i = 0; i < options.runs; i++) {
+      await page.reload();
+      await interactiveAt(page);
+      await page.getByRole("tab", { name: /^Document/ }).click();
+      const insert = page.getByRole("button", { name: "Insert into Word", exact: true });
+      await insert.waitFor({ state: "visible" });
+      await page.waitForFunction(() => {
+        const b = [...document.querySelectorAll("button")].find((x) => x.textContent?.trim() === "Insert into Word");
+        return b !== undefined && !b.disabled && b.getAttribute("aria-disabled") !== "true";
+      });
+      await page.evaluate(() => {
+        const w = window as unknown as { __word: unknown[]; __clickAt?: number };
+        w.__word.length = 0;
+        document.addEventListener("click", () => (w.__clickAt ??= performance.now()), { capture: true, once: true });
+      });
+      await insert.click();
+      await page.waitForFunction(
+        () => (window as unknown as { __word: FakeWordRecord[] }).__word.some((r) => r.base64Length !== undefined),
+        null,
+        { timeout: 60_000 },
+      );
+      // Let the pane hand over every piece, then read what Word got.
+      await page.waitForFunction(() => /Inserted|could not|cannot/i.test(document.body.innerText), null, { timeout: 60_000 }).catch(() => undefined);
+      const { clickAt, records } = await page.evaluate(() => {
+        const w = window as unknown as { __word: FakeWordRecord[]; __clickAt: number };
+        return { clickAt: w.__clickAt, records: w.__word };
+      });
+      const files = records.filter((r) => r.base64Length !== undefined);
+      timings.insert.push(files[0]!.at - clickAt);
+      timings.insertPayload = {
+        files: files.length,
+        allZip: files.every((f) => f.base64Head?.startsWith("UEsDB") === true),
+        base64Bytes: files.reduce((n, f) => n + (f.base64Length ?? 0), 0),
+      };
+    }
+    log(`  insert payload ready: ${timings.insert.map((x) => x.toFixed(0)).join(", ")} ms (${timings.insertPayload.files} files)`);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return timings;
+}
