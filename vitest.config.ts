@@ -1,9 +1,18 @@
 import { defineConfig } from "vitest/config";
 
+// `npm test`: unit and component tests. They need nothing beyond `npm install`; the suites that need
+// LibreOffice (fidelity), Chromium (e2e) or a long time (fuzz) have configs of their own.
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
-    exclude: ["tests/fidelity/**", "tests/e2e/**", "node_modules/**"],
+    exclude: [
+      "node_modules/**",
+      "tests/fidelity/**",
+      "tests/e2e/**",
+      "tests/fuzz/**",
+      "tests/support-tests/libreoffice.test.ts",
+      "tests/support-tests/browser.test.ts",
+    ],
     environment: "node",
     testTimeout: 30000,
     pool: "forks",

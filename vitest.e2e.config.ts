@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // and the browser bundle of the engine. One worker: Chromium and the OOXML checker are heavy on 2 cores.
 export default defineConfig({
   test: {
-    include: ["tests/e2e/**/*.test.ts"],
+    include: ["tests/e2e/**/*.test.ts", "tests/support-tests/browser.test.ts"],
     environment: "node",
     pool: "forks",
     maxWorkers: 1,

@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 // (isolate: false) so module-level caches such as the schema batcher are shared.
 export default defineConfig({
   test: {
-    include: ["tests/fidelity/**/*.test.ts"],
+    include: ["tests/fidelity/**/*.test.ts", "tests/support-tests/libreoffice.test.ts"],
     environment: "node",
     pool: "forks",
     maxWorkers: 1,
