@@ -149,15 +149,17 @@ describe("templates.md", () => {
     ]);
   });
 
-  test("GFM autolink literals and task lists", async () => {
+  test("task lists; bare addresses stay text (no GFM autolink literals), <url> is a link", async () => {
     const built = await build(
-      library({ body: "See www.example.com or info@example.com.\n\n- [ ] open\n- [x] done" }),
+      library({
+        body: "See www.example.com or info@example.com or <https://example.com>.\n\n- [ ] open\n- [x] done",
+      }),
       assembly([{ snippet: "s1" }]),
     );
-    expect(built.document.match(/<w:hyperlink/g)).toHaveLength(2);
+    expect(built.document.match(/<w:hyperlink/g)).toHaveLength(1);
     const rels = (await built.part("word/_rels/document.xml.rels"))!;
-    expect(rels).toContain('Target="http://www.example.com"');
-    expect(rels).toContain('Target="mailto:info@example.com"');
+    expect(rels).toContain('Target="https://example.com"');
+    expect(built.text).toContain("See www.example.com or info@example.com or");
     expect(built.text).toContain("☐ open");
     expect(built.text).toContain("☑ done");
   });

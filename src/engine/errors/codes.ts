@@ -2,6 +2,7 @@ import { MODEL_CODES } from "./codes-model";
 import { TEMPLATE_CODES } from "./codes-template";
 import { MARKDOWN_CODES } from "./codes-markdown";
 import { RENDER_CODES } from "./codes-render";
+import { LIMIT_CODES } from "./codes-limits";
 
 /**
  * The catalogue of every problem code the engine can report. Codes are stable: a code, once
@@ -23,6 +24,7 @@ export const PROBLEM_CODES = {
   ...TEMPLATE_CODES,
   ...MARKDOWN_CODES,
   ...RENDER_CODES,
+  ...LIMIT_CODES,
 } satisfies Record<string, CodeInfo>;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

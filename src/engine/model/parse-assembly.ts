@@ -12,7 +12,7 @@ export type { ParseOptions, ParseResult } from "./parse-common";
  * Whether the snippets it names exist is checked by the build (see select.ts: findSnippet).
  */
 export function parseAssembly(input: unknown, options: ParseOptions = {}): ParseResult<Assembly> {
-  const loaded = load(input);
+  const loaded = load(input, "assembly");
   if (!loaded.ok) return finish<Assembly>(loaded.problems, undefined, options.source);
   const { value, problems } = loaded;
   const mismatch = formatMismatch(value, "assembly");

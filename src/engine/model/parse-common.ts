@@ -1,4 +1,5 @@
 import { errorsOf, problem, type Problem } from "../errors/problem";
+import { fileLimitProblems } from "../limits-check";
 import { show } from "./describe";
 import { parseJsonText } from "./json-text";
 import { sanitize } from "./sanitize";
@@ -18,16 +19,25 @@ export type ParseOptions = {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** JSON text or an already-parsed value → a sanitised value (forbidden characters removed, with warnings). */
+/**
+ * JSON text or an already-parsed value → a sanitised value (forbidden characters removed, with warnings).
+ * A file over the size, nesting or snippet/section-count limits (limits.ts) is refused before it is
+ * parsed or walked any further: those steps would be slow, or overflow the stack.
+ */
 export function load(
   input: unknown,
+  kind: "library" | "assembly",
 ): { ok: true; value: unknown; problems: Problem[] } | { ok: false; problems: Problem[] } {
   let value = input;
   if (typeof input === "string") {
+    const tooBig = fileLimitProblems(input, undefined, kind);
+    if (tooBig.length > 0) return { ok: false, problems: tooBig };
     const parsed = parseJsonText(input);
     if (!parsed.ok) return { ok: false, problems: [parsed.problem] };
     value = parsed.value;
   }
+  const limited = fileLimitProblems(typeof input === "string" ? input : undefined, value, kind);
+  if (limited.length > 0) return { ok: false, problems: limited };
   return { ok: true, ...sanitize(value, "") };
 }
 

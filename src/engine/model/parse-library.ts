@@ -20,7 +20,7 @@ function normaliseVariable(v: Variable): Variable {
  * contract, reports all problems at once, and returns the normalised library with defaults filled.
  */
 export function parseLibrary(input: unknown, options: ParseOptions = {}): ParseResult<Library> {
-  const loaded = load(input);
+  const loaded = load(input, "library");
   if (!loaded.ok) return finish<Library>(loaded.problems, undefined, options.source);
   const { value, problems } = loaded;
   const mismatch = formatMismatch(value, "library");

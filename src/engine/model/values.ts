@@ -1,4 +1,5 @@
 import { pathJoin, problem, type Problem } from "../errors/problem";
+import { formatCount, MAX_LIST_ITEMS } from "../limits";
 import { isRealDate } from "./date-format";
 import { orList, show, showKind } from "./describe";
 import type { ListItem, ScalarValue, Value, Values, Variable } from "./types";
@@ -149,6 +150,11 @@ export function validateValue(
     return { problems: [problem({ code: "VALUE_TYPE", path, message })] };
   }
   if (Array.isArray(value)) {
+    // Loops multiply list lengths, so a long list is refused before any item is looked at.
+    if (value.length > MAX_LIST_ITEMS) {
+      const message = `${named(v)} has ${formatCount(value.length)} items; a list may have at most ${formatCount(MAX_LIST_ITEMS)}. Shorten it, or split it over several sections`;
+      return { problems: [problem({ code: "LIMIT_LIST_ITEMS", path, message })] };
+    }
     const problems: Problem[] = [];
     const items: ListItem[] = [];
     value.forEach((item, i) => {
@@ -182,6 +188,12 @@ export function resolveValues(
   for (const layer of layers) {
     for (const [name, value] of Object.entries(layer.values)) {
       if (known.has(name)) continue;
+      if (Array.isArray(value) && value.length > MAX_LIST_ITEMS) {
+        // Unchecked values still feed {{#each}}: the list limit holds for them too.
+        const message = `"${name}" has ${formatCount(value.length)} items; a list may have at most ${formatCount(MAX_LIST_ITEMS)}. Shorten it, or split it over several sections`;
+        problems.push(problem({ code: "LIMIT_LIST_ITEMS", path: pathJoin(layer.path, name), message }));
+        continue;
+      }
       values[name] = value;
       if (layer.warnUnknown) {
         const list =

@@ -1,6 +1,7 @@
 import type { ProblemCode } from "../errors/codes";
 import { problem, type Problem } from "../errors/problem";
 import type { Variable } from "../model/types";
+import { MAX_INCLUDE_DEPTH } from "../limits";
 import { parseTemplate } from "./parse";
 import { SourceText } from "./source-text";
 import { walkStatic } from "./static";
@@ -25,20 +26,31 @@ function includedBy(id: string, lookup: SnippetLookup): string[] {
   return parsed.ok ? includeIds(new SourceText(found.snippet.body, ""), parsed.program) : [];
 }
 
-/** The include chain from `start` back to `target` ([start, …, target]), if there is one. */
+/**
+ * The shortest include chain from `start` back to `target` ([start, …, target]), if there is one within
+ * the include-depth limit (a longer cycle is reported as LIMIT_INCLUDE_DEPTH when built). Breadth first
+ * and without recursion: each snippet is read once, however long the chains in the library.
+ */
 function pathBack(start: string, target: string, lookup: SnippetLookup): string[] | undefined {
-  const seen = new Set<string>();
-  const visit = (id: string): string[] | undefined => {
-    if (id === target) return [id];
-    if (seen.has(id)) return undefined;
-    seen.add(id);
-    for (const next of includedBy(id, lookup)) {
-      const rest = visit(next);
-      if (rest) return [id, ...rest];
+  const cameFrom = new Map<string, string | undefined>([[start, undefined]]);
+  let level = [start];
+  for (let depth = 0; depth <= MAX_INCLUDE_DEPTH && level.length > 0; depth++) {
+    const next: string[] = [];
+    for (const id of level) {
+      if (id === target) {
+        const chain: string[] = [];
+        for (let at: string | undefined = id; at !== undefined; at = cameFrom.get(at)) chain.unshift(at);
+        return chain;
+      }
+      for (const to of includedBy(id, lookup)) {
+        if (cameFrom.has(to)) continue;
+        cameFrom.set(to, id);
+        next.push(to);
+      }
     }
-    return undefined;
-  };
-  return visit(start);
+    level = next;
+  }
+  return undefined;
 }
 
 /**

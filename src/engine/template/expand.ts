@@ -11,6 +11,7 @@ import { SourceText } from "./source-text";
 import { walkStatic } from "./static";
 import { ALONE_TAGS, BUILTINS, includeId, simpleName, startOf } from "./tags";
 import type { ExpandInput, ExpandResult } from "./types";
+import { createExpandBudget, expandedCost, formatCount, MAX_EXPANDED_SIZE, MAX_INCLUDE_DEPTH, MAX_TEMPLATE_STEPS, type ExpandBudget } from "../limits";
 
 type Body = { src: SourceText; index: number };
 
@@ -47,8 +48,14 @@ class Expander {
   private readonly checked = new Set<string>();
   /** Ids of the snippets being expanded, outermost first (for cycle detection). */
   private readonly stack: string[] = [];
+  /** What the whole document may still spend (shared by its sections; see limits.ts). */
+  private readonly budget: ExpandBudget;
+  /** Set when the budget ran out: nothing more is expanded. */
+  private stopped = false;
 
-  constructor(private readonly input: ExpandInput) {}
+  constructor(private readonly input: ExpandInput) {
+    this.budget = input.budget ?? createExpandBudget();
+  }
 
   run(): ExpandResult {
     if (this.input.snippetId !== undefined) this.stack.push(this.input.snippetId);
@@ -101,12 +108,55 @@ class Expander {
     return { source: body.index, offset, literal };
   }
 
+  /**
+   * Takes one step from the budget; false (and the expansion stops, with one LIMIT_TEMPLATE_WORK for
+   * the whole document) when there is none left. Every statement and every loop iteration is a step,
+   * so loops inside loops cannot run away even when their bodies write nothing.
+   */
+  private step(body: Body, offset: number): boolean {
+    if (this.stopped || this.budget.exhausted) {
+      this.stopped = true;
+      return false;
+    }
+    if (--this.budget.steps >= 0) return true;
+    this.exhaust(
+      "LIMIT_TEMPLATE_WORK",
+      `expanding the templates of this document takes more than ${formatCount(MAX_TEMPLATE_STEPS)} steps (this is where it ran out); look for {{#each}} over long lists inside other loops, or a snippet included many times`,
+      body,
+      offset,
+    );
+    return false;
+  }
+
+  /** Writes expanded text, charging it to the budget's size (see expandedCost). */
+  private write(text: string, origin: Origin, body: Body): void {
+    if (this.stopped) return;
+    this.budget.size -= expandedCost(text);
+    if (this.budget.size < 0) {
+      this.exhaust(
+        "LIMIT_EXPANDED_SIZE",
+        `this document expands to more than ${formatCount(MAX_EXPANDED_SIZE)} characters of text (about 3,000 pages; this is where it ran out); split it into several assemblies, or look for a snippet included many times`,
+        body,
+        origin.offset,
+      );
+      return;
+    }
+    this.out.write(text, origin);
+  }
+
+  private exhaust(code: ProblemCode, message: string, body: Body, offset: number): void {
+    if (!this.budget.exhausted) this.report(code, message, body.src, offset);
+    this.budget.exhausted = true;
+    this.stopped = true;
+  }
+
   private statement(node: AST.Statement, body: Body, frames: Frame[]): void {
+    if (!this.step(body, startOf(body.src, node))) return;
     switch (node.type) {
       case "ContentStatement": {
         const content = node as AST.ContentStatement;
         if (content.value !== "")
-          this.out.write(content.value, this.origin(body, contentOffset(body.src, content), true));
+          this.write(content.value, this.origin(body, contentOffset(body.src, content), true), body);
         return;
       }
       case "MustacheStatement":
@@ -130,22 +180,22 @@ class Expander {
     if (path.data) {
       const value = dataValue(String(path.parts[0]), frames);
       if (value !== undefined)
-        this.out.write(escapeValue(typeof value === "boolean" ? (value ? "Yes" : "No") : String(value)), at);
+        this.write(escapeValue(typeof value === "boolean" ? (value ? "Yes" : "No") : String(value)), at, body);
       return;
     }
     const name = simpleName(path);
     if (name === undefined) return;
     if (BUILTINS.has(name)) {
-      if (name === "page") this.out.write(S_PAGE, at);
-      else if (name === "pages") this.out.write(S_PAGES, at);
+      if (name === "page") this.write(S_PAGE, at, body);
+      else if (name === "pages") this.write(S_PAGES, at, body);
       else if (name === "today")
-        this.out.write(escapeValue(formatToday(this.input.today, this.input.locale)), at);
-      else if (ALONE_TAGS.has(name)) this.out.write(`\n\n${name === "toc" ? S_TOC : S_PAGEBREAK}\n\n`, at);
+        this.write(escapeValue(formatToday(this.input.today, this.input.locale)), at, body);
+      else if (ALONE_TAGS.has(name)) this.write(`\n\n${name === "toc" ? S_TOC : S_PAGEBREAK}\n\n`, at, body);
       return;
     }
     const found = resolveName(name, frames, this.input.variables, this.input.values);
     if (found?.value === undefined) return;
-    this.out.write(escapeValue(formatValue(found.variable, found.value, this.input.locale)), at);
+    this.write(escapeValue(formatValue(found.variable, found.value, this.input.locale)), at, body);
   }
 
   private block(node: AST.BlockStatement, body: Body, frames: Frame[]): void {
@@ -161,7 +211,11 @@ class Expander {
       const found = listName === undefined ? undefined : resolveName(listName, frames, variables, values);
       const items = found ? loopFrames(found.variable, found.value) : [];
       if (items.length === 0) this.program(node.inverse, body, frames);
-      for (const item of items) this.program(node.program, body, [...frames, item]);
+      const at = startOf(body.src, node);
+      for (const item of items) {
+        if (!this.step(body, at)) return;
+        this.program(node.program, body, [...frames, item]);
+      }
     } else if (name === "note") {
       const [text] = node.params;
       const index =
@@ -182,6 +236,17 @@ class Expander {
       this.report("TEMPLATE_INCLUDE_CYCLE", `including "${id}" makes a cycle: ${chain}`, body.src, offset);
       return;
     }
+    const depth = this.stack.length - (this.input.snippetId === undefined ? 0 : 1) + 1;
+    if (depth > MAX_INCLUDE_DEPTH) {
+      const chain = [...this.stack, id].join(" → ");
+      this.report(
+        "LIMIT_INCLUDE_DEPTH",
+        `including "${id}" here nests includes ${depth} deep (${chain}); at most ${MAX_INCLUDE_DEPTH} are allowed: include the inner snippets from an outer one directly`,
+        body.src,
+        offset,
+      );
+      return;
+    }
     const found = this.input.lookup(id);
     if (!found) {
       this.report("TEMPLATE_INCLUDE_NOT_FOUND", `no snippet "${id}" in the library`, body.src, offset);
@@ -199,7 +264,7 @@ class Expander {
     this.body(found.snippet.body, pathJoin(found.path, "body"), frames);
     this.stack.pop();
     if (standalone) {
-      if (this.out.size() > before && !this.out.endsWithNewline()) this.out.write("\n", at);
+      if (this.out.size() > before && !this.out.endsWithNewline()) this.write("\n", at, body);
       this.out.popIndent();
     }
   }

@@ -1,5 +1,6 @@
 import { parse, type AST } from "@handlebars/parser";
 import type { ProblemCode } from "../errors/codes";
+import { templateNesting } from "../limits-check";
 import { SourceText } from "./source-text";
 
 // Parsing uses the maintained Handlebars grammar (@handlebars/parser) and only its AST: templates are
@@ -33,10 +34,16 @@ export function parseTemplate(body: string): Parsed {
   const hit = cache.get(body);
   if (hit) return hit;
   let out: Parsed;
-  try {
-    out = { ok: true, program: parse(maskIncludeIds(body)) };
-  } catch (error) {
-    out = { ok: false, failure: describeFailure(body, error) };
+  // Deep nesting is refused before parsing: the parser slows down sharply on it, and the parser and
+  // every walk over its tree recurse once per level (see limits.ts).
+  const tooDeep = templateNesting(body);
+  if (tooDeep) out = { ok: false, failure: { code: "LIMIT_TEMPLATE_NESTING", ...tooDeep } };
+  else {
+    try {
+      out = { ok: true, program: parse(maskIncludeIds(body)) };
+    } catch (error) {
+      out = { ok: false, failure: describeFailure(body, error) };
+    }
   }
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(body, out);

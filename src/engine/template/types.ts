@@ -1,4 +1,5 @@
 import type { Problem } from "../errors/problem";
+import type { ExpandBudget } from "../limits";
 import type { Snippet, Values, Variable } from "../model/types";
 
 /** Where a character of expanded Markdown came from. */
@@ -36,6 +37,11 @@ export type ExpandInput = {
   locale: string;
   /** The generation date, for {{today}} (a parameter so builds are reproducible). */
   today: Date;
+  /**
+   * What expansion may spend (steps, characters): pass one budget to every expansion of a document so
+   * the limits hold for the document as a whole. Default: a fresh budget for this expansion alone.
+   */
+  budget?: ExpandBudget;
 };
 
 export type ExpandResult = {

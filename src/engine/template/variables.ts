@@ -1,5 +1,6 @@
 import { pathJoin, problem, type Problem } from "../errors/problem";
 import type { Snippet, Variable } from "../model/types";
+import { MAX_INCLUDE_DEPTH } from "../limits";
 import { parseTemplate } from "./parse";
 import { SourceText } from "./source-text";
 import { includeIds } from "./tags";
@@ -39,7 +40,10 @@ export function collectVariables(
   });
 
   const visited = new Set<string>([snippet.id]);
-  const visit = (body: string): void => {
+  // Includes deeper than the limit are not followed (the expander reports LIMIT_INCLUDE_DEPTH there),
+  // so a long chain of includes cannot overflow the stack here.
+  const visit = (body: string, depth: number): void => {
+    if (depth > MAX_INCLUDE_DEPTH) return;
     const parsed = parseTemplate(body);
     if (!parsed.ok) return;
     for (const id of includeIds(new SourceText(body, ""), parsed.program)) {
@@ -62,9 +66,9 @@ export function collectVariables(
           );
         }
       });
-      visit(found.snippet.body);
+      visit(found.snippet.body, depth + 1);
     }
   };
-  visit(snippet.body);
+  visit(snippet.body, 1);
   return { variables, problems };
 }

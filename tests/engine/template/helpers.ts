@@ -1,6 +1,4 @@
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { gfm } from "micromark-extension-gfm";
+import { parseMarkdown as engineParse } from "../../../src/engine/markdown/parse";
 import type { Root } from "mdast";
 import type { Snippet, Values, Variable } from "../../../src/engine/model/types";
 import { expandTemplate } from "../../../src/engine/template";
@@ -66,8 +64,8 @@ export function md(body: string, o: ExpandOptions = {}): string {
   return result.markdown;
 }
 
-export const parseMarkdown = (markdown: string): Root =>
-  fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+/** The engine's own Markdown parser: escaping is checked against exactly what renders. */
+export const parseMarkdown = (markdown: string): Root => engineParse(markdown);
 
 /** Types of the top-level blocks and of every node below, depth first ("root" excluded). */
 export function nodeTypes(markdown: string): string[] {

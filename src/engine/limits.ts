@@ -1,0 +1,99 @@
+import type { ProblemCode } from "./errors/codes";
+
+// Limits: what the engine refuses, with a coded error (LIMIT_*), instead of hanging, running out of
+// memory or overflowing the stack on hostile or accidental input. The numbers are generous — several
+// times the largest real library, assembly or document we know of — and safe: at each limit a build
+// still finishes in seconds (a minute at worst for the document-size limits) on a slow 2-core machine,
+// in well under 2 GB. They are checked where the work happens (file loading, templates, Markdown,
+// images, values), so the costly step never starts. docs/limits (and docs/errors.md) list them.
+//
+// Markdown lists deeper than the contract's 9 levels are *clamped*: they render at Word's deepest list
+// level (9) and keep all their text, because pasted content is often over-indented and Word has no
+// level 10. Nesting beyond MAX_MARKDOWN_NESTING is an error (LIMIT_MARKDOWN_NESTING): nobody writes it,
+// and the Markdown parser's own tree walks overflow the stack on a few thousand levels.
+
+/** Characters of JSON text in one library or assembly file (a parsed value counts its strings and keys). */
+export const MAX_FILE_CHARS = 20_000_000;
+/** Arrays and objects nested inside each other in one file (the contract needs 9). */
+export const MAX_JSON_DEPTH = 64;
+/** Snippets in one library file. */
+export const MAX_SNIPPETS = 10_000;
+/** Sections in one assembly. */
+export const MAX_SECTIONS = 2_000;
+/** Template blocks ({{#if}}, {{#each}}, {{#unless}}, {{#note}}, chained {{else if}}) inside each other, and (…) inside each other in one tag. */
+export const MAX_TEMPLATE_NESTING = 20;
+/** {{> id}} inside an included snippet inside an included snippet… */
+export const MAX_INCLUDE_DEPTH = 10;
+/** Template tags and text pieces processed for one document (loops multiply: each iteration counts). */
+export const MAX_TEMPLATE_STEPS = 1_000_000;
+/**
+ * Size of the Markdown the templates produce for one document (all sections, header and footer):
+ * characters plus EXPANDED_LINE_WEIGHT per line, because every line costs a paragraph's worth of work.
+ * About 3,000 pages of ordinary text.
+ */
+export const MAX_EXPANDED_SIZE = 10_000_000;
+export const EXPANDED_LINE_WEIGHT = 32;
+/** List levels Word can show (the contract's 9): deeper lists are drawn at this level. */
+export const LIST_LEVELS = 9;
+/** Lists and block quotes inside each other in one snippet's Markdown. */
+export const MAX_MARKDOWN_NESTING = 32;
+/**
+ * Emphasis markers (runs of *, _ or ~) in one paragraph. The Markdown parser matches them in time that
+ * grows with the square of their number, so a paragraph of nothing but asterisks could stall a build.
+ */
+export const MAX_EMPHASIS_MARKERS = 2_000;
+/** Bytes of one embedded image, decoded. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Items in one list value. */
+export const MAX_LIST_ITEMS = 1_000;
+/** Columns in one table: Word's own limit. */
+export const MAX_TABLE_COLUMNS = 63;
+/** Estimated uncompressed size of the generated package (XML parts and images), checked before packing. */
+export const MAX_DOCUMENT_BYTES = 100_000_000;
+
+export type LimitInfo = { name: string; value: number; unit: string; code: ProblemCode; what: string };
+
+/** The limits in one table, for documentation (docs are generated from it, so they cannot drift). */
+export const LIMITS: readonly LimitInfo[] = [
+  { name: "MAX_FILE_CHARS", value: MAX_FILE_CHARS, unit: "characters", code: "LIMIT_FILE_SIZE", what: "JSON text of one library or assembly file" },
+  { name: "MAX_JSON_DEPTH", value: MAX_JSON_DEPTH, unit: "levels", code: "LIMIT_FILE_DEPTH", what: "arrays and objects nested in one file" },
+  { name: "MAX_SNIPPETS", value: MAX_SNIPPETS, unit: "snippets", code: "LIMIT_SNIPPETS", what: "snippets in one library" },
+  { name: "MAX_SECTIONS", value: MAX_SECTIONS, unit: "sections", code: "LIMIT_SECTIONS", what: "sections in one assembly" },
+  { name: "MAX_TEMPLATE_NESTING", value: MAX_TEMPLATE_NESTING, unit: "levels", code: "LIMIT_TEMPLATE_NESTING", what: "template blocks inside each other (and (…) inside each other in one tag)" },
+  { name: "MAX_INCLUDE_DEPTH", value: MAX_INCLUDE_DEPTH, unit: "levels", code: "LIMIT_INCLUDE_DEPTH", what: "{{> id}} includes inside each other" },
+  { name: "MAX_TEMPLATE_STEPS", value: MAX_TEMPLATE_STEPS, unit: "steps", code: "LIMIT_TEMPLATE_WORK", what: "template tags and text pieces processed for one document, loop iterations included" },
+  { name: "MAX_EXPANDED_SIZE", value: MAX_EXPANDED_SIZE, unit: "characters", code: "LIMIT_EXPANDED_SIZE", what: `Markdown produced for one document (characters, plus ${EXPANDED_LINE_WEIGHT} per line)` },
+  { name: "MAX_MARKDOWN_NESTING", value: MAX_MARKDOWN_NESTING, unit: "levels", code: "LIMIT_MARKDOWN_NESTING", what: `lists and block quotes inside each other (lists deeper than ${LIST_LEVELS} are drawn at level ${LIST_LEVELS})` },
+  { name: "MAX_EMPHASIS_MARKERS", value: MAX_EMPHASIS_MARKERS, unit: "markers", code: "LIMIT_MARKDOWN_EMPHASIS", what: "runs of *, _ or ~ in one paragraph" },
+  { name: "MAX_IMAGE_BYTES", value: MAX_IMAGE_BYTES, unit: "bytes", code: "LIMIT_IMAGE_SIZE", what: "one embedded image, decoded" },
+  { name: "MAX_LIST_ITEMS", value: MAX_LIST_ITEMS, unit: "items", code: "LIMIT_LIST_ITEMS", what: "items in one list value" },
+  { name: "MAX_TABLE_COLUMNS", value: MAX_TABLE_COLUMNS, unit: "columns", code: "LIMIT_TABLE_COLUMNS", what: "columns in one table (Word's limit)" },
+  { name: "MAX_DOCUMENT_BYTES", value: MAX_DOCUMENT_BYTES, unit: "bytes", code: "LIMIT_DOCUMENT_SIZE", what: "estimated size of the generated document before compression" },
+];
+
+/** 20000000 → "20,000,000": limits are quoted the same way in every message, whatever the locale. */
+export const formatCount = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/** 5242880 → "5 MB" (whole mebibytes), else "1,234 bytes". */
+export const formatBytes = (n: number): string =>
+  n >= 1024 * 1024 && n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MB` : `${formatCount(n)} bytes`;
+
+/**
+ * What one document's template expansion may still spend: shared by every section, header and footer
+ * of a build, so a document of many sections cannot multiply the limits.
+ */
+export type ExpandBudget = {
+  steps: number;
+  size: number;
+  /** Set once the limit has been reported, so the later sections do not report it again. */
+  exhausted: boolean;
+};
+
+export const createExpandBudget = (): ExpandBudget => ({ steps: MAX_TEMPLATE_STEPS, size: MAX_EXPANDED_SIZE, exhausted: false });
+
+/** What `text` costs against the expanded-size budget: its characters plus a weight per line. */
+export function expandedCost(text: string): number {
+  let lines = 0;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lines++;
+  return text.length + lines * EXPANDED_LINE_WEIGHT;
+}
