@@ -13,6 +13,7 @@ import type {
 } from "../model/types";
 import { collectVariables, expandTemplate } from "../template";
 import type { SourceLocation } from "../template/types";
+import type { ExpandBudget } from "../limits";
 import type { LoadedLibraries } from "./libraries";
 
 /** A section (or header/footer) resolved, validated and expanded to Markdown, ready to render. */
@@ -53,6 +54,7 @@ function expand(
   libs: LoadedLibraries,
   layers: Array<{ values: Values; path: string; warnUnknown?: boolean }>,
   today: Date,
+  budget: ExpandBudget | undefined,
   extraVariables: Variable[] = [],
 ): Prepared {
   const collected = collectVariables(snippet, snippetPath, libs.lookup);
@@ -71,6 +73,7 @@ function expand(
     lookup: libs.lookup,
     locale: assembly.locale,
     today,
+    ...(budget ? { budget } : {}),
   });
   problems.push(...expanded.problems);
   if (errorsOf(expanded.problems).length > 0) return { ok: false, problems };
@@ -109,11 +112,13 @@ function includeWarnings(
   return out;
 }
 
+/** `budget` is shared by every section of one document, so the expansion limits hold for the document (limits.ts). */
 export function prepareSection(
   assembly: Assembly,
   index: number,
   libs: LoadedLibraries,
   today: Date,
+  budget?: ExpandBudget,
 ): Prepared {
   const section = assembly.sections[index]!;
   const at = `sections[${index}]`;
@@ -137,6 +142,7 @@ export function prepareSection(
       { values: section.values ?? {}, path: `${at}.values`, warnUnknown: true },
     ],
     today,
+    budget,
   );
   return { ...result, problems: [...found.problems, ...result.problems] };
 }
@@ -161,6 +167,7 @@ export function prepareText(
   assembly: Assembly,
   libs: LoadedLibraries,
   today: Date,
+  budget?: ExpandBudget,
 ): Prepared {
   let result: Prepared;
   let found: { problems: Problem[] } = { problems: [] };
@@ -180,6 +187,7 @@ export function prepareText(
         { values: source.values ?? {}, path: `${which}.values`, warnUnknown: true },
       ],
       today,
+      budget,
     );
   } else {
     // Inline text has no variable definitions of its own: the assembly's values stand in, typed by their JSON type.
@@ -208,6 +216,7 @@ export function prepareText(
       libs,
       [{ values: assembly.values, path: "values" }],
       today,
+      budget,
       extra,
     );
     if (result.ok) result = { ...result, snippets: result.snippets.filter((r) => r !== `${which}@1`) };

@@ -23,13 +23,6 @@ export const S_TOC = "\uFDD7";
 /** A space from a value that must not count as Markdown indentation (leading spaces of a value line). */
 export const S_SPACE = "\uFDD8";
 
-/**
- * Renders as nothing. The expander puts it inside values at the places GFM "autolink literals" look for
- * (`www.`, `http://`, `name@domain`), so that a value such as an e-mail address stays plain text instead
- * of becoming a link (backslash escapes do not stop those, which are found in the parsed text).
- */
-export const S_NOLINK = "\uFDD9";
-
 /** Every sentinel character, for stripping from user input. */
 export const SENTINEL_RANGE = /[\uFDD0-\uFDEF]/g;
 
@@ -47,11 +40,11 @@ export type InlinePiece =
 
 const PIECE = /\uFDD0|\uFDD1|\uFDD2|\uFDD3(\d+)\uFDD4|\uFDD5(\d+)\uFDD4/g;
 
-/** Splits text that may hold sentinels into text and markers (S_SPACE becomes a plain space, S_NOLINK nothing). */
+/** Splits text that may hold sentinels into text and markers (S_SPACE becomes a plain space). */
 export function splitSentinels(text: string): InlinePiece[] {
   const out: InlinePiece[] = [];
   const plain = (s: string): void => {
-    const text = s.replaceAll(S_SPACE, " ").replaceAll(S_NOLINK, "");
+    const text = s.replaceAll(S_SPACE, " ");
     if (text !== "") out.push({ kind: "text", text });
   };
   let last = 0;
