@@ -1,8 +1,13 @@
 import { makeStyles, tokens } from "@fluentui/react-components";
 
 export const useAppStyles = makeStyles({
-  provider: { minHeight: "100vh", backgroundColor: tokens.colorNeutralBackground1 },
+  // Nothing that sizes or paints: FluentProvider hands its className to every portal mount node
+  // (applyStylesToPortals), so a min-height and background here turned each open menu, tooltip or
+  // dropdown into a full-pane opaque layer over the pane (seen in the e2e tests).
+  provider: {},
   pane: {
+    minHeight: "100vh",
+    backgroundColor: tokens.colorNeutralBackground1,
     display: "flex",
     flexDirection: "column",
     gap: tokens.spacingVerticalS,

@@ -23,6 +23,8 @@ import { useDocumentActions } from "./hooks/use-document-actions";
 import { useFavourites } from "./hooks/use-favourites";
 import { defaultStarterLibrary, useLibrary } from "./hooks/use-library";
 import { useStore } from "./hooks/use-store";
+import { useLibraryStore } from "./hooks/use-library-store";
+import { LibraryManager } from "./components/LibraryManager/LibraryManager";
 import type { OutlineSection } from "./model/document";
 import { useOfficeTheme, type PaneTheme } from "./theme/use-office-theme";
 import { useAppStyles } from "./App.styles";
@@ -37,7 +39,7 @@ export type AppProps = {
   today?: Date;
 };
 
-type View = "library" | "snippet" | "document";
+type View = "library" | "snippet" | "document" | "manage";
 
 export function App({ host, theme, loadStarterLibrary = defaultStarterLibrary, today }: AppProps) {
   const fluent = useOfficeTheme(theme);
@@ -57,7 +59,8 @@ function Pane({
   const styles = useAppStyles();
   const [today] = useState(() => pinned ?? new Date());
   const store = useStore(host.storageKey());
-  const library = useLibrary(store, loadStarterLibrary);
+  const libraryStore = useLibraryStore(host.storageKey());
+  const library = useLibrary(store, loadStarterLibrary, libraryStore);
   const { doc, dispatch, loaded } = useDocument(store);
   const favourites = useFavourites(store);
   const capabilities = host.capabilities();
@@ -107,6 +110,9 @@ function Pane({
         <Tab id="tab-document" value="document">
           Document{doc.sections.length > 0 ? ` (${doc.sections.length})` : ""}
         </Tab>
+        <Tab id="tab-manage" value="manage">
+          Manage
+        </Tab>
       </TabList>
       <div role="tabpanel" aria-labelledby={`tab-${view}`} className={styles.panel}>
         {library.status === "error" && (
@@ -130,6 +136,7 @@ function Pane({
             favourites={favourites}
             onOpen={(s) => openSnippet(s)}
             onImport={library.importFile}
+            onApplyImport={library.applyReport}
           />
         )}
         {ready && view === "snippet" && !open && <p>Choose a snippet in the Library to fill it in.</p>}
@@ -150,6 +157,20 @@ function Pane({
               open.editing && dispatch({ type: "update", key: open.editing.key, patch: { values } })
             }
             onShowDocument={() => setView("document")}
+          />
+        )}
+        {libraryStore.notice && (
+          <MessageBar intent="warning" layout="multiline">
+            <MessageBarBody>{libraryStore.notice}</MessageBarBody>
+          </MessageBar>
+        )}
+        {ready && view === "manage" && (
+          <LibraryManager
+            host={host}
+            library={library}
+            libraryStore={libraryStore}
+            settings={doc.settings}
+            today={today}
           />
         )}
         {ready && view === "document" && (

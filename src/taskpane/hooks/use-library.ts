@@ -1,7 +1,9 @@
-// The snippet libraries the pane works with: the built-in starter library plus the ones the user
-// imports (persisted, so they come back with the outline that uses them). They are merged by the
-// engine's loadLibraries — the same merge a build does — so the pane lists and resolves exactly the
-// snippets the document will get (a later library's id@version replaces an earlier one).
+// The snippet library the pane works with: the user's lasting library (src/taskpane/store, IndexedDB under
+// the host's storage key), seeded on first run with the built-in starter library and with any libraries
+// an earlier version of the pane kept. Imports go through an import report; one that would replace or
+// conflict with anything is shown to the user before it is applied (all or nothing).
+// The library is handed to the engine's loadLibraries — the same merge a build does — so the pane lists
+// and resolves exactly the snippets the document will get.
 
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Snippet, Variable } from "../../engine/model/types";
@@ -9,12 +11,29 @@ import { problem, type Problem } from "../../engine/errors/problem";
 import { createSnippetIndex, type SnippetIndex } from "../../engine/search";
 import { loadEngine, type Engine } from "../engine";
 import type { KeyValueStore } from "../model/storage";
+import {
+  buildImportReport,
+  exportLibrary,
+  importChanges,
+  seedChanges,
+  type ImportReport,
+  type LibrarySnapshot,
+  type RawLibrary,
+  type RawSnippet,
+} from "../store";
+import { isConflict, type LibraryStoreApi } from "./use-library-store";
 
 export type LibrarySource = { name: string; origin: "starter" | "imported"; raw: unknown; count: number };
 
 export type SnippetRef = { snippet: Snippet; path: string };
 
-export type ImportResult = { ok: boolean; name: string; problems: Problem[] };
+export type ImportResult = {
+  ok: boolean;
+  name: string;
+  problems: Problem[];
+  /** Set when the import needs the user's go-ahead (it would replace or conflict with something). */
+  report?: ImportReport;
+};
 
 export type LibraryApi = {
   status: "loading" | "ready" | "error";
@@ -22,15 +41,23 @@ export type LibraryApi = {
   engine?: Engine;
   sources: LibrarySource[];
   index: SnippetIndex;
-  /** The raw library JSON, in order (starter first), as the engine's build functions take it. */
+  /** The raw library JSON, in order, as the engine's build functions take it. */
   rawLibraries: unknown[];
   libraryNames: string[];
   lookup(id: string, version?: number): SnippetRef | undefined;
   variablesOf(snippet: Snippet): { variables: Variable[]; problems: Problem[] };
+  /** Imports at once when the file only adds snippets; otherwise returns the report to confirm. */
   importFile(file: File): Promise<ImportResult>;
+  /** The report for a file, without applying anything. */
+  reportFor(file: File): Promise<ImportReport>;
+  /** Applies a report (all or nothing). */
+  applyReport(report: ImportReport): Promise<ImportResult>;
+  /** Snippets left out of the pane because they have errors (fix them in Manage). */
+  hidden: Problem[];
 };
 
 type Stored = Array<{ name: string; raw: unknown }>;
+/** Where the pane kept imported libraries before the library store existed (read once, to seed). */
 const IMPORTED_KEY = "libraries";
 const STARTER_NAME = "starter-library.json";
 
@@ -47,34 +74,48 @@ export async function defaultStarterLibrary(): Promise<unknown> {
 export function useLibrary(
   store: KeyValueStore | undefined,
   loadStarter: () => Promise<unknown>,
+  libraryStore: LibraryStoreApi,
 ): LibraryApi {
   const [engine, setEngine] = useState<Engine>();
-  const [sources, setSources] = useState<LibrarySource[]>([]);
   const [status, setStatus] = useState<LibraryApi["status"]>("loading");
   const [error, setError] = useState<string>();
+  const { snapshot, commit } = libraryStore;
+  const needsSeed = snapshot !== undefined && !snapshot.seeded;
 
   useEffect(() => {
-    if (store === undefined) return;
+    let live = true;
+    loadEngine()
+      .then((eng) => live && setEngine(eng))
+      .catch((e: unknown) => {
+        if (!live) return;
+        setStatus("error");
+        setError(e instanceof Error ? e.message : String(e));
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // First run: the starter library, plus what an older pane kept, go into the store in one transaction.
+  useEffect(() => {
+    if (engine === undefined || store === undefined || !needsSeed || !libraryStore.store) return;
     let live = true;
     (async () => {
-      const [eng, starter, stored] = await Promise.all([
-        loadEngine(),
-        loadStarter(),
-        store.get<Stored>(IMPORTED_KEY),
+      const [starter, stored] = await Promise.all([
+        loadStarter().catch(() => undefined),
+        store.get<Stored>(IMPORTED_KEY).catch(() => undefined),
       ]);
-      const loaded: LibrarySource[] = [];
-      const starterParsed = eng.parseLibrary(starter, { source: STARTER_NAME });
-      if (starterParsed.ok)
-        loaded.push(sourceOf("starter", STARTER_NAME, starter, starterParsed.value.snippets.length));
-      for (const item of Array.isArray(stored) ? stored : []) {
-        const parsed = eng.parseLibrary(item.raw, { source: item.name });
-        if (parsed.ok) loaded.push(sourceOf("imported", item.name, item.raw, parsed.value.snippets.length));
-      }
-      if (!live) return;
-      setEngine(eng);
-      setSources(loaded);
-      setStatus("ready");
-      if (!starterParsed.ok)
+      const libraries: Array<{ name?: string; snippets: RawSnippet[]; origin: "starter" | "imported" }> = [];
+      const starterOk = engine.parseLibrary(starter, { source: STARTER_NAME }).ok;
+      if (starterOk) libraries.push({ ...(starter as RawLibrary), origin: "starter" });
+      for (const item of Array.isArray(stored) ? stored : [])
+        if (engine.parseLibrary(item.raw, { source: item.name }).ok)
+          libraries.push({ ...(item.raw as RawLibrary), origin: "imported" });
+      const current = libraryStore.store!.snapshot();
+      await commit(seedChanges(current, libraries)).catch((e: unknown) => {
+        if (!isConflict(e)) throw e; // another pane seeded first: its library is the one
+      });
+      if (live && !starterOk)
         setError("The starter library could not be read; imported libraries still work.");
     })().catch((e: unknown) => {
       if (!live) return;
@@ -84,7 +125,20 @@ export function useLibrary(
     return () => {
       live = false;
     };
-  }, [store, loadStarter]);
+  }, [engine, store, needsSeed, libraryStore.store, loadStarter, commit]);
+
+  useEffect(() => {
+    if (engine !== undefined && snapshot?.seeded) setStatus((s) => (s === "error" ? s : "ready"));
+  }, [engine, snapshot]);
+
+  const usable = useMemo(() => (engine && snapshot ? usableLibrary(engine, snapshot) : undefined), [engine, snapshot]);
+  const sources = useMemo<LibrarySource[]>(
+    () =>
+      usable
+        ? [{ name: usable.raw.name ?? "My library", origin: "starter", raw: usable.raw, count: usable.raw.snippets.length }]
+        : [],
+    [usable],
+  );
 
   const rawLibraries = useMemo(() => sources.map((s) => s.raw), [sources]);
   const libraryNames = useMemo(() => sources.map((s) => s.name), [sources]);
@@ -113,33 +167,49 @@ export function useLibrary(
     [engine, merged],
   );
 
-  const importFile = useCallback(
-    async (file: File): Promise<ImportResult> => {
+  const reportFor = useCallback(
+    async (file: File): Promise<ImportReport> => {
       const eng = engine ?? (await loadEngine());
-      let raw: unknown;
-      try {
-        raw = JSON.parse(await readText(file));
-      } catch (e) {
-        const message = `${file.name} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`;
+      const current = libraryStore.store?.snapshot() ?? { revision: 0, seeded: true, records: [] };
+      return buildImportReport(await readText(file), file.name, current, eng.validateLibrary);
+    },
+    [engine, libraryStore.store],
+  );
+
+  const applyReport = useCallback(
+    async (report: ImportReport): Promise<ImportResult> => {
+      if (!report.canApply || !libraryStore.store)
+        return { ok: false, name: report.source, problems: report.errors };
+      const current = libraryStore.store.snapshot();
+      // The library changed since the report was made (another pane): the user must see a fresh one.
+      if (current.revision !== report.revision)
         return {
           ok: false,
-          name: file.name,
-          problems: [problem({ code: "JSON_SYNTAX", message, path: "", source: file.name })],
+          name: report.source,
+          problems: [],
+          report: rebuildReport(engine ?? (await loadEngine()), report, current),
         };
-      }
-      const parsed = eng.parseLibrary(raw, { source: file.name });
-      if (!parsed.ok) return { ok: false, name: file.name, problems: parsed.problems };
-      // Importing a file of the same name again replaces it (a corrected version of the same library).
-      const next = sources.filter((s) => !(s.origin === "imported" && s.name === file.name));
-      next.push(sourceOf("imported", file.name, raw, parsed.value.snippets.length));
-      setSources(next);
-      const imported: Stored = next
-        .filter((s) => s.origin === "imported")
-        .map((s) => ({ name: s.name, raw: s.raw }));
-      await store?.set(IMPORTED_KEY, imported).catch(() => undefined);
-      return { ok: true, name: file.name, problems: parsed.problems };
+      await commit(importChanges(report, current));
+      return { ok: true, name: report.source, problems: report.warnings };
     },
-    [engine, sources, store],
+    [engine, libraryStore.store, commit],
+  );
+
+  const importFile = useCallback(
+    async (file: File): Promise<ImportResult> => {
+      const report = await reportFor(file);
+      if (!report.canApply) {
+        const jsonError = report.errors.find((p) => p.code === "JSON_SYNTAX");
+        const problems = jsonError
+          ? [problem({ ...jsonError, message: `${file.name} is not valid JSON: ${jsonError.message}` })]
+          : report.errors;
+        return { ok: false, name: file.name, problems };
+      }
+      // Only additions (or nothing new): nothing can be lost, so no need to ask.
+      if (report.items.every((i) => i.kind === "new" || i.kind === "unchanged")) return applyReport(report);
+      return { ok: false, name: file.name, problems: [], report };
+    },
+    [reportFor, applyReport],
   );
 
   return {
@@ -153,6 +223,9 @@ export function useLibrary(
     lookup,
     variablesOf,
     importFile,
+    reportFor,
+    applyReport,
+    hidden: usable?.hidden ?? [],
   };
 }
 
@@ -167,6 +240,28 @@ function readText(file: Blob): Promise<string> {
   });
 }
 
-function sourceOf(origin: LibrarySource["origin"], name: string, raw: unknown, count: number): LibrarySource {
-  return { origin, name, raw, count };
+/**
+ * The stored library as the engine gets it. A snippet with errors (a draft saved half-written) would make
+ * the whole library unreadable, so such snippets are left out — and reported — instead.
+ */
+function usableLibrary(engine: Engine, snapshot: LibrarySnapshot): { raw: RawLibrary; hidden: Problem[] } {
+  const raw = exportLibrary(snapshot);
+  const parsed = engine.parseLibrary(raw);
+  if (parsed.ok) return { raw, hidden: [] };
+  const bad = new Set<number>();
+  for (const p of parsed.problems) {
+    const m = /^snippets\[(\d+)\]/.exec(p.path);
+    if (p.severity === "error" && m) bad.add(Number(m[1]));
+  }
+  const kept = { ...raw, snippets: raw.snippets.filter((_, k) => !bad.has(k)) };
+  return { raw: kept, hidden: parsed.problems.filter((p) => p.severity === "error") };
+}
+
+function rebuildReport(engine: Engine, report: ImportReport, current: LibrarySnapshot): ImportReport {
+  const raw = {
+    format: "sectionsmith/library@1",
+    ...(report.name ? { name: report.name } : {}),
+    snippets: report.items.map((i) => i.snippet),
+  };
+  return buildImportReport(raw, report.source, current, engine.validateLibrary);
 }

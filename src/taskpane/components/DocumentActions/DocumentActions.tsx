@@ -1,6 +1,7 @@
 // Insert into Word (a split button: the default place, or choose one) and Download .docx, with the
 // progress, warnings-before-insert, error and success messages of useDocumentActions.
 
+import { useState } from "react";
 import {
   Button,
   Menu,
@@ -36,14 +37,18 @@ export function DocumentActions({ capabilities, state, empty, onInsert, onDownlo
   const styles = useDocumentActionsStyles();
   const working = state.phase === "working" || state.phase === "confirm";
   const primary = INSERT_CHOICES.find((l) => capabilities.can[l.location]?.ok)?.location;
+  // The menu hangs from the whole split button, not from its narrow chevron: anchored on the chevron it
+  // is wider than the room to the chevron's left and got pushed against the pane's edge.
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 
   return (
     <div className={styles.root}>
       <div className={styles.buttons}>
-        <Menu positioning="below-start">
+        <Menu positioning={{ position: "below", align: "start", target: anchor }}>
           <MenuTrigger disableButtonEnhancement>
             {(trigger: MenuButtonProps) => (
               <SplitButton
+                ref={setAnchor}
                 appearance="primary"
                 icon={<DocumentArrowLeft20Regular />}
                 menuButton={{ ...trigger, "aria-label": "Choose where to insert" }}

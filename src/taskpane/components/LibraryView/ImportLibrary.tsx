@@ -2,14 +2,21 @@ import { useRef, useState } from "react";
 import { Button, Caption1, MessageBar, MessageBarBody, MessageBarTitle } from "@fluentui/react-components";
 import { ArrowUpload20Regular } from "@fluentui/react-icons";
 import type { ImportResult, LibrarySource } from "../../hooks/use-library";
+import type { ImportReport as Report } from "../../store";
+import { ImportReport } from "../ImportReport/ImportReport";
 import { ProblemList } from "../ProblemList/ProblemList";
 import { useLibraryViewStyles } from "./LibraryView.styles";
 
 export const IMPORT_LABEL = "Import library (.json)";
 
-type Props = { sources: readonly LibrarySource[]; onImport(file: File): Promise<ImportResult> };
+type Props = {
+  sources: readonly LibrarySource[];
+  onImport(file: File): Promise<ImportResult>;
+  /** Applies a report the user confirmed (imports that replace or conflict are shown first). */
+  onApply?(report: Report): Promise<ImportResult>;
+};
 
-export function ImportLibrary({ sources, onImport }: Props) {
+export function ImportLibrary({ sources, onImport, onApply }: Props) {
   const styles = useLibraryViewStyles();
   const input = useRef<HTMLInputElement>(null);
   const [result, setResult] = useState<ImportResult>();
@@ -46,7 +53,21 @@ export function ImportLibrary({ sources, onImport }: Props) {
           {sources.map((s) => `${s.name} (${s.count})`).join(" · ")}
         </Caption1>
       </div>
-      {result && (
+      {result?.report && (
+        <ImportReport
+          report={result.report}
+          busy={busy}
+          onCancel={() => setResult(undefined)}
+          onConfirm={() => {
+            if (!onApply || !result.report) return;
+            setBusy(true);
+            void onApply(result.report)
+              .then(setResult)
+              .finally(() => setBusy(false));
+          }}
+        />
+      )}
+      {result && !result.report && (
         <MessageBar intent={result.ok ? "success" : "error"} layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>

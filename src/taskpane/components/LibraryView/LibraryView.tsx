@@ -6,6 +6,7 @@ import type { Snippet } from "../../../engine/model/types";
 import type { SnippetIndex } from "../../../engine/search";
 import type { Favourites } from "../../hooks/use-favourites";
 import type { ImportResult, LibrarySource } from "../../hooks/use-library";
+import type { ImportReport } from "../../store";
 import { ImportLibrary } from "./ImportLibrary";
 import { LibraryFilters, NO_FILTERS, type FilterState } from "./LibraryFilters";
 import { useLibraryViewStyles } from "./LibraryView.styles";
@@ -18,9 +19,18 @@ export type LibraryViewProps = {
   favourites: Favourites;
   onOpen(snippet: Snippet): void;
   onImport(file: File): Promise<ImportResult>;
+  onApplyImport?(report: ImportReport): Promise<ImportResult>;
 };
 
-export function LibraryView({ index, sources, today, favourites, onOpen, onImport }: LibraryViewProps) {
+export function LibraryView({
+  index,
+  sources,
+  today,
+  favourites,
+  onOpen,
+  onImport,
+  onApplyImport,
+}: LibraryViewProps) {
   const styles = useLibraryViewStyles();
   const [query, setQuery] = useState("");
   const [filters, setFilters] = useState<FilterState>(NO_FILTERS);
@@ -86,7 +96,7 @@ export function LibraryView({ index, sources, today, favourites, onOpen, onImpor
         browsing ? "All snippets" : "Results",
         hits.map((h) => h.snippet),
       )}
-      <ImportLibrary sources={sources} onImport={onImport} />
+      <ImportLibrary sources={sources} onImport={onImport} onApply={onApplyImport} />
     </div>
   );
 }

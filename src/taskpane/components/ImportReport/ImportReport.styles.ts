@@ -1,0 +1,18 @@
+import { makeStyles, tokens } from "@fluentui/react-components";
+
+export const useImportReportStyles = makeStyles({
+  root: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingVerticalM,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  title: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
+  group: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
+  list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
+  note: { color: tokens.colorNeutralForeground3 },
+  actions: { display: "flex", gap: tokens.spacingHorizontalS },
+});

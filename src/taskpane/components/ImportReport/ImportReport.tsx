@@ -1,0 +1,85 @@
+// What an import would do, shown before anything is written: new, updated, conflicting (your version is
+// kept; theirs becomes a draft beside it), unchanged and invalid snippets — each invalid one with every
+// problem and its path. "Import all" applies everything in one transaction; it is offered only when
+// nothing is invalid.
+
+import { Button, Caption1, MessageBar, MessageBarBody } from "@fluentui/react-components";
+import { countByKind, type ImportItem, type ImportKind, type ImportReport as Report } from "../../store";
+import { ProblemList } from "../ProblemList/ProblemList";
+import { useImportReportStyles } from "./ImportReport.styles";
+
+export type ImportReportProps = {
+  report: Report;
+  busy?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+};
+
+const GROUPS: ReadonlyArray<{ kind: ImportKind; title: string; explain: (i: ImportItem) => string }> = [
+  { kind: "invalid", title: "Invalid", explain: () => "" },
+  {
+    kind: "conflicting",
+    title: "Conflicting",
+    explain: (i) =>
+      `You changed version ${i.version} here; it is kept. The file's text becomes version ${i.keptAs} (draft).`,
+  },
+  {
+    kind: "updated",
+    title: "Updated",
+    explain: (i) => (i.existing ? `replaces version ${i.version}` : `new version ${i.version}`),
+  },
+  { kind: "new", title: "New", explain: () => "" },
+  { kind: "unchanged", title: "Unchanged", explain: () => "already in your library" },
+];
+
+export function ImportReport({ report, busy = false, onConfirm, onCancel }: ImportReportProps) {
+  const styles = useImportReportStyles();
+  const counts = countByKind(report);
+  const fileProblems = report.errors.filter((p) => !/^snippets\[\d+\]/.test(p.path));
+  return (
+    <section aria-label={`Import report for ${report.source}`} className={styles.root}>
+      <h2 className={styles.title}>Import {report.source}</h2>
+      <Caption1 role="status">
+        {`${counts.new} new · ${counts.updated} updated · ${counts.conflicting} conflicting · ${counts.unchanged} unchanged · ${counts.invalid} invalid`}
+      </Caption1>
+      {fileProblems.length > 0 && (
+        <MessageBar intent="error" layout="multiline">
+          <MessageBarBody>
+            <ProblemList problems={fileProblems} limit={100} />
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {GROUPS.map(({ kind, title, explain }) => {
+        const items = report.items.filter((i) => i.kind === kind);
+        if (items.length === 0) return null;
+        return (
+          <section key={kind} aria-label={title}>
+            <h3 className={styles.group}>
+              {title} ({items.length})
+            </h3>
+            <ul className={styles.list}>
+              {items.map((item) => (
+                <li key={item.path}>
+                  <strong>{item.title}</strong> ({item.id}@{item.version}, {item.path})
+                  {explain(item) && <span className={styles.note}> — {explain(item)}</span>}
+                  {item.problems.length > 0 && <ProblemList problems={item.problems} limit={100} />}
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+      {!report.canApply && (
+        <MessageBar intent="error">
+          <MessageBarBody>Nothing can be imported until the file is fixed: nothing was changed.</MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={styles.actions}>
+        <Button appearance="primary" disabled={!report.canApply || busy} onClick={onConfirm}>
+          Import all
+        </Button>
+        <Button onClick={onCancel}>Cancel</Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { makeStyles, tokens } from "@fluentui/react-components";
+
+export const useLibraryManagerStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  toolbar: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS, alignItems: "center" },
+  hiddenInput: { display: "none" },
+  list: { listStyleType: "none", margin: 0, padding: 0 },
+  row: {
+    display: "flex",
+    flexWrap: "wrap",
+    alignItems: "center",
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalXS} 0`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  rowMain: { flexGrow: 1, minWidth: 0, display: "flex", flexDirection: "column" },
+  meta: { color: tokens.colorNeutralForeground3 },
+  title: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
+});

@@ -1,0 +1,283 @@
+// Manage: the user's own library. Export all (or the selected snippets) as a library file, import one
+// through the import report, and create, edit, duplicate, delete snippets and see their version history.
+
+import { useMemo, useRef, useState } from "react";
+import {
+  Badge,
+  Button,
+  Caption1,
+  Checkbox,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+} from "@fluentui/react-components";
+import { Add20Regular, ArrowDownload20Regular, ArrowUpload20Regular } from "@fluentui/react-icons";
+import { htmlToMarkdown } from "../../capture/html-to-markdown";
+import type { WordHost } from "../../host";
+import type { LibraryApi } from "../../hooks/use-library";
+import type { LibraryStoreApi } from "../../hooks/use-library-store";
+import type { DocumentSettings } from "../../model/document";
+import { saveBlob } from "../../model/download";
+import {
+  deleteSnippet,
+  duplicateSnippet,
+  exportLibrary,
+  libraryFileText,
+  recordKey,
+  type ImportReport as Report,
+  type RawSnippet,
+  type SnippetRecord,
+} from "../../store";
+import { ImportReport } from "../ImportReport/ImportReport";
+import { ProblemList } from "../ProblemList/ProblemList";
+import { SnippetEditor } from "../SnippetEditor/SnippetEditor";
+import { VersionHistory } from "../VersionHistory/VersionHistory";
+import { useLibraryManagerStyles } from "./LibraryManager.styles";
+
+export type LibraryManagerProps = {
+  /** For "Capture from Word" (reads the selection as HTML). */
+  host?: Pick<WordHost, "getSelectionHtml">;
+  library: LibraryApi;
+  libraryStore: LibraryStoreApi;
+  settings: DocumentSettings;
+  today: Date;
+};
+
+type Mode =
+  | { kind: "list" }
+  | { kind: "edit"; id?: string; version?: number; message?: string; seed?: RawSnippet }
+  | { kind: "history"; id: string };
+
+export const EXPORT_FILE = "sectionsmith-library.json";
+
+export function LibraryManager({ host, library, libraryStore, settings, today }: LibraryManagerProps) {
+  const styles = useLibraryManagerStyles();
+  const { snapshot, commit } = libraryStore;
+  const [mode, setMode] = useState<Mode>({ kind: "list" });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [report, setReport] = useState<Report>();
+  const [message, setMessage] = useState<{ intent: "success" | "error"; text: string }>();
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const records = useMemo(() => snapshot?.records ?? [], [snapshot]);
+
+  if (!snapshot) return null;
+
+  const run = async (work: () => Promise<string | undefined>) => {
+    setBusy(true);
+    try {
+      const text = await work();
+      setMessage(text ? { intent: "success", text } : undefined);
+    } catch (e) {
+      setMessage({ intent: "error", text: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const download = (keys?: ReadonlySet<string>) => {
+    const file = exportLibrary(snapshot, keys);
+    saveBlob(new Blob([libraryFileText(file)], { type: "application/json" }), EXPORT_FILE);
+    setMessage({
+      intent: "success",
+      text: `Exported ${file.snippets.length} snippet${file.snippets.length === 1 ? "" : "s"} to ${EXPORT_FILE}.`,
+    });
+  };
+
+  const onFile = async (files: FileList | null) => {
+    const file = files?.[0];
+    if (input.current) input.current.value = "";
+    if (!file) return;
+    await run(async () => {
+      setReport(await library.reportFor(file));
+      return undefined;
+    });
+  };
+
+  const confirmImport = (r: Report) =>
+    run(async () => {
+      const result = await library.applyReport(r);
+      if (result.report) {
+        setReport(result.report); // the library changed meanwhile: a fresh report to confirm
+        return "The library changed while you were looking; here is the up-to-date report.";
+      }
+      setReport(undefined);
+      if (!result.ok) throw new Error(`${r.source} could not be imported.`);
+      return `Imported ${r.source}.`;
+    });
+
+  if (mode.kind === "edit")
+    return (
+      <SnippetEditor
+        key={`${mode.id ?? "new"}@${mode.version ?? 0}`}
+        record={mode.id !== undefined ? records.find((r) => r.id === mode.id && r.version === mode.version) : undefined}
+        library={library}
+        libraryStore={libraryStore}
+        settings={settings}
+        today={today}
+        {...(mode.message ? { initialMessage: mode.message } : {})}
+        {...(mode.seed ? { seed: mode.seed } : {})}
+        onOpen={(id, version, message) => setMode({ kind: "edit", id, version, ...(message ? { message } : {}) })}
+        onClose={() => setMode({ kind: "list" })}
+      />
+    );
+  if (mode.kind === "history")
+    return (
+      <VersionHistory
+        id={mode.id}
+        records={records.filter((r) => r.id === mode.id)}
+        libraryStore={libraryStore}
+        onOpen={(id, version) => setMode({ kind: "edit", id, version })}
+        onClose={() => setMode({ kind: "list" })}
+      />
+    );
+
+  const capture = () =>
+    run(async () => {
+      if (!host) return undefined;
+      const { markdown, lost } = htmlToMarkdown(await host.getSelectionHtml());
+      if (markdown === "") throw new Error("Select some text in the document first, then capture it.");
+      const message =
+        lost.length === 0
+          ? "Captured the selection as a new draft: give it an id and a title, then save."
+          : `Captured the selection as a new draft. Not carried: ${lost.join("; ")}.`;
+      setMode({ kind: "edit", message, seed: { id: "", title: "", status: "draft", body: markdown } });
+      return undefined;
+    });
+
+  const toggle = (key: string, on: boolean) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+
+  return (
+    <div className={styles.root}>
+      <h2 className={styles.title}>
+        {snapshot.name ?? "My library"} ({records.length})
+      </h2>
+      <div className={styles.toolbar}>
+        <Button icon={<ArrowDownload20Regular />} onClick={() => download()}>
+          Export library
+        </Button>
+        <Button disabled={selected.size === 0} onClick={() => download(selected)}>
+          Export selected ({selected.size})
+        </Button>
+        <Button icon={<ArrowUpload20Regular />} disabled={busy} onClick={() => input.current?.click()}>
+          Import library…
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept=".json,application/json"
+          aria-label="Import library file"
+          tabIndex={-1}
+          className={styles.hiddenInput}
+          onChange={(e) => void onFile(e.currentTarget.files)}
+        />
+        <Button icon={<Add20Regular />} appearance="primary" onClick={() => setMode({ kind: "edit" })}>
+          New snippet
+        </Button>
+        {host && (
+          <Button disabled={busy} onClick={() => void capture()}>
+            Capture from Word
+          </Button>
+        )}
+      </div>
+      {message && (
+        <MessageBar intent={message.intent} layout="multiline">
+          <MessageBarBody>{message.text}</MessageBarBody>
+        </MessageBar>
+      )}
+      {report && (
+        <ImportReport
+          report={report}
+          busy={busy}
+          onConfirm={() => void confirmImport(report)}
+          onCancel={() => setReport(undefined)}
+        />
+      )}
+      {library.hidden.length > 0 && (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>Some snippets have errors and are not offered in the Library until fixed:</MessageBarTitle>
+            <ProblemList problems={library.hidden} />
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <ul className={styles.list} aria-label="Snippets in your library">
+        {records.map((r) => (
+          <Row
+            key={recordKey(r.id, r.version)}
+            record={r}
+            selected={selected.has(recordKey(r.id, r.version))}
+            onSelect={(on) => toggle(recordKey(r.id, r.version), on)}
+            onEdit={() => setMode({ kind: "edit", id: r.id, version: r.version })}
+            onHistory={() => setMode({ kind: "history", id: r.id })}
+            onDuplicate={() =>
+              void run(async () => {
+                const edit = duplicateSnippet(snapshot, r.id, r.version);
+                await commit(edit);
+                return `Duplicated as ${edit.id}.`;
+              })
+            }
+            onDelete={() => {
+              if (!window.confirm(`Delete ${titleOf(r)} version ${r.version}? This cannot be undone.`)) return;
+              void run(async () => {
+                await commit(deleteSnippet(snapshot, r.id, r.version));
+                return `Deleted ${titleOf(r)} version ${r.version}.`;
+              });
+            }}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const titleOf = (r: SnippetRecord) => (typeof r.snippet.title === "string" ? r.snippet.title : r.id);
+
+function Row(props: {
+  record: SnippetRecord;
+  selected: boolean;
+  onSelect(on: boolean): void;
+  onEdit(): void;
+  onHistory(): void;
+  onDuplicate(): void;
+  onDelete(): void;
+}) {
+  const styles = useLibraryManagerStyles();
+  const { record } = props;
+  const title = titleOf(record);
+  const status = typeof record.snippet.status === "string" ? record.snippet.status : "draft";
+  const name = `${title} version ${record.version}`;
+  return (
+    <li className={styles.row}>
+      <Checkbox aria-label={`Select ${name}`} checked={props.selected} onChange={(_, d) => props.onSelect(d.checked === true)} />
+      <div className={styles.rowMain}>
+        <span>{title}</span>
+        <Caption1 className={styles.meta}>
+          {record.id}@{record.version}
+          {record.edited ? " · changed here" : ""}
+        </Caption1>
+      </div>
+      <Badge appearance="tint" size="small" color={status === "approved" ? "success" : status === "deprecated" ? "danger" : "warning"}>
+        {status}
+      </Badge>
+      <Button size="small" aria-label={`Edit ${name}`} onClick={props.onEdit}>
+        Edit
+      </Button>
+      <Button size="small" aria-label={`History of ${name}`} onClick={props.onHistory}>
+        History
+      </Button>
+      <Button size="small" aria-label={`Duplicate ${name}`} onClick={props.onDuplicate}>
+        Duplicate
+      </Button>
+      <Button size="small" aria-label={`Delete ${name}`} onClick={props.onDelete}>
+        Delete
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,263 @@
+// Create or edit one snippet: metadata, the Markdown body with template-tag help, its variables, the
+// problems as the user types (engine codes, at their line and column) and a live preview of the Word
+// output. Governance: saving an approved snippet creates a new draft version (the approved one stays
+// what documents get); Approve and Deprecate move a saved snippet along draft → approved → deprecated.
+
+import { useMemo, useState } from "react";
+import {
+  Badge,
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Textarea,
+} from "@fluentui/react-components";
+import type { Problem } from "../../../engine/errors/problem";
+import type { LibraryApi } from "../../hooks/use-library";
+import type { LibraryStoreApi } from "../../hooks/use-library-store";
+import { usePreview } from "../../hooks/use-preview";
+import { useSnippetCheck } from "../../hooks/use-snippet-check";
+import { buildAssembly } from "../../model/assembly";
+import type { DocumentSettings } from "../../model/document";
+import { initialValues, previewValues } from "../../model/values";
+import {
+  createSnippet,
+  saveSnippet,
+  setStatus,
+  type Edit,
+  type RawLibrary,
+  type RawSnippet,
+  type SnippetRecord,
+  type Status,
+} from "../../store";
+import { PreviewPane } from "../PreviewPane/PreviewPane";
+import { VariablesEditor, type RawVariable } from "../VariablesEditor/VariablesEditor";
+import { TAG_HELP } from "./tag-help";
+import { useSnippetEditorStyles } from "./SnippetEditor.styles";
+
+export type SnippetEditorProps = {
+  /** The stored snippet being edited; absent for a new one. */
+  record?: SnippetRecord;
+  library: LibraryApi;
+  libraryStore: LibraryStoreApi;
+  settings: DocumentSettings;
+  today: Date;
+  /** For a new snippet: what to start from (a captured selection). */
+  seed?: RawSnippet;
+  /** A message to start with (what the save that opened this editor did). */
+  initialMessage?: string;
+  /** After a save that created another id@version, the editor reopens on it (with what happened). */
+  onOpen(id: string, version: number, message?: string): void;
+  onClose(): void;
+};
+
+const NEW_SNIPPET: RawSnippet = { id: "", title: "", status: "draft", body: "" };
+const TEXT_FIELDS = [
+  ["title", "Title"],
+  ["description", "Description"],
+  ["category", "Category (Levels/Like/This)"],
+  ["owner", "Owner"],
+] as const;
+
+export function SnippetEditor(props: SnippetEditorProps) {
+  const { record, library, libraryStore, settings, today, onOpen, onClose } = props;
+  const styles = useSnippetEditorStyles();
+  const [draft, setDraft] = useState<RawSnippet>(() => record?.snippet ?? props.seed ?? NEW_SNIPPET);
+  const [tags, setTags] = useState(() => (Array.isArray(draft.tags) ? draft.tags.join(", ") : ""));
+  const [dirty, setDirty] = useState(props.seed !== undefined);
+  const [message, setMessage] = useState<{ intent: "success" | "error"; text: string } | undefined>(() =>
+    props.initialMessage ? { intent: "success", text: props.initialMessage } : undefined,
+  );
+  const status: Status = draft.status === "approved" || draft.status === "deprecated" ? draft.status : "draft";
+
+  const others = useMemo(() => {
+    const raw = library.rawLibraries[0] as RawLibrary | undefined;
+    return (raw?.snippets ?? []).filter((s) => !(s.id === record?.id && (s.version ?? 1) === record?.version));
+  }, [library.rawLibraries, record]);
+  const check = useSnippetCheck(library.engine, draft, others);
+
+  const set = (key: string, value: unknown) => {
+    setDirty(true);
+    setMessage(undefined);
+    setDraft((old) => {
+      const next = { ...old };
+      if (value === undefined || value === "") delete next[key];
+      else next[key] = value;
+      return next as RawSnippet;
+    });
+  };
+
+  // Preview: the checked draft with its variables' defaults (placeholders for required ones).
+  const previewInput = useMemo(() => {
+    if (!check.snippet || !check.library) return undefined;
+    const s = check.snippet;
+    const values = previewValues(s.variables, initialValues(s.variables), today);
+    const assembly = buildAssembly(
+      [
+        {
+          key: "preview",
+          snippet: s.id,
+          version: s.version,
+          title: s.title,
+          values,
+          headingOffset: 0,
+          pageBreakBefore: false,
+          numbering: "restart",
+        },
+      ],
+      settings,
+      { whole: false },
+    );
+    return { libraries: [{ format: "sectionsmith/library@1", snippets: [draftForPreview(draft), ...others] }], assembly };
+  }, [check, today, settings, draft, others]);
+  const preview = usePreview(
+    previewInput ? library.engine : undefined,
+    previewInput?.libraries ?? NO_LIBRARIES,
+    PREVIEW_NAMES,
+    previewInput?.assembly ?? null,
+  );
+
+  const commit = async (work: () => Edit, done: (e: Edit) => string) => {
+    try {
+      const edit = work();
+      await libraryStore.commit(edit);
+      setDirty(false);
+      const text = done(edit);
+      setMessage({ intent: "success", text });
+      if (!record || edit.id !== record.id || edit.version !== record.version) onOpen(edit.id, edit.version, text);
+    } catch (e) {
+      setMessage({ intent: "error", text: e instanceof Error ? e.message : String(e) });
+    }
+  };
+  const snapshot = () => {
+    const s = libraryStore.store?.snapshot();
+    if (!s) throw new Error("The library is still loading.");
+    return s;
+  };
+  const save = () => {
+    const tagList = tags.split(",").map((t) => t.trim()).filter((t) => t !== "");
+    const edited = { ...draft, ...(tagList.length > 0 ? { tags: tagList } : {}) } as RawSnippet;
+    if (tagList.length === 0) delete edited.tags;
+    return commit(
+      () => (record ? saveSnippet(snapshot(), record.id, record.version, edited) : createSnippet(snapshot(), edited)),
+      (e) =>
+        record && status !== "draft"
+          ? `Saved as version ${e.version} (draft). Version ${record.version} stays ${status} until you approve the new one.`
+          : `Saved ${e.id} version ${e.version}.`,
+    );
+  };
+  const move = (to: Status) =>
+    record &&
+    commit(
+      () => setStatus(snapshot(), record.id, record.version, to),
+      () => `${titleOf(draft)} version ${record.version} is now ${to}.`,
+    );
+
+  const errors = check.problems.filter((p) => p.severity === "error");
+  return (
+    <div className={styles.root}>
+      <div className={styles.header}>
+        <h2 className={styles.title}>
+          {record ? `Edit ${titleOf(draft)} (version ${record.version})` : "New snippet"}
+        </h2>
+        <Badge appearance="tint" color={status === "approved" ? "success" : status === "deprecated" ? "danger" : "warning"}>
+          {status}
+        </Badge>
+      </div>
+      {message && (
+        <MessageBar intent={message.intent} layout="multiline">
+          <MessageBarBody>{message.text}</MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={styles.grid}>
+        <Field label="Id" hint={record ? "The id cannot change; duplicate the snippet instead." : "a-z, 0-9, . _ -"}>
+          <Input value={draft.id} readOnly={record !== undefined} onChange={(_, d) => set("id", d.value)} />
+        </Field>
+        {TEXT_FIELDS.map(([key, label]) => (
+          <Field key={key} label={label}>
+            <Input value={str(draft[key])} onChange={(_, d) => set(key, d.value)} />
+          </Field>
+        ))}
+        <Field label="Tags (comma-separated)">
+          <Input value={tags} onChange={(_, d) => { setDirty(true); setTags(d.value); }} />
+        </Field>
+        <Field label="Review by">
+          <Input type="date" value={str(draft.reviewBy)} onChange={(_, d) => set("reviewBy", d.value)} />
+        </Field>
+        <Field label="Drafting note" className={styles.wide}>
+          <Textarea value={str(draft.notes)} onChange={(_, d) => set("notes", d.value)} />
+        </Field>
+        <Field label="Body (Markdown)" className={styles.wide}>
+          <Textarea
+            textarea={{ className: styles.body }}
+            resize="vertical"
+            value={str(draft.body)}
+            onChange={(_, d) => set("body", d.value)}
+          />
+        </Field>
+      </div>
+      <section aria-label="Problems">
+        {check.problems.length === 0 ? (
+          <span className={styles.help}>No problems.</span>
+        ) : (
+          <ul className={styles.problems}>
+            {check.problems.map((p, i) => (
+              <li key={i}>{describe(p)}</li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <details>
+        <summary>Template tags</summary>
+        <ul className={styles.helpList}>
+          {TAG_HELP.map(([tag, what]) => (
+            <li key={tag}>
+              {tag} — {what}
+            </li>
+          ))}
+        </ul>
+      </details>
+      <VariablesEditor
+        variables={(Array.isArray(draft.variables) ? draft.variables : []) as RawVariable[]}
+        onChange={(vars) => set("variables", vars.length > 0 ? vars : undefined)}
+      />
+      <div className={styles.actions}>
+        <Button appearance="primary" disabled={!dirty && record !== undefined} onClick={() => void save()}>
+          {record && status !== "draft" ? "Save as new draft version" : "Save"}
+        </Button>
+        {record && status === "draft" && (
+          <Button disabled={dirty || errors.length > 0} onClick={() => void move("approved")}>
+            Approve
+          </Button>
+        )}
+        {record && status === "approved" && (
+          <Button disabled={dirty} onClick={() => void move("deprecated")}>
+            Deprecate
+          </Button>
+        )}
+        {record && status === "deprecated" && (
+          <Button disabled={dirty} onClick={() => void move("draft")}>
+            Back to draft
+          </Button>
+        )}
+        <Button onClick={onClose}>Back to the list</Button>
+      </div>
+      {previewInput && <PreviewPane state={preview} />}
+    </div>
+  );
+}
+
+const NO_LIBRARIES: unknown[] = [];
+const PREVIEW_NAMES = ["draft"];
+const str = (v: unknown) => (typeof v === "string" ? v : "");
+const titleOf = (s: RawSnippet) => (typeof s.title === "string" && s.title !== "" ? s.title : s.id || "snippet");
+/** The preview pins the draft's version, so the draft is listed first and wins. */
+const draftForPreview = (draft: RawSnippet) => draft;
+
+/** "Line 3, column 5 · UNKNOWN_VARIABLE: …" — code, place and message. */
+export function describe(p: Problem): string {
+  const place = p.line !== undefined ? `Line ${p.line}, column ${p.column ?? 1}` : p.path || "snippet";
+  const field = p.line !== undefined && p.path && p.path !== "body" ? ` (${p.path})` : "";
+  return `${place}${field} · ${p.code}: ${p.message}`;
+}

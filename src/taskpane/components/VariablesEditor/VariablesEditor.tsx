@@ -1,0 +1,171 @@
+// Edits a snippet's variables as they are written in the library file: name, label, type, required,
+// default and the rules of the chosen type (rules of other types are dropped when the type changes).
+
+import { Button, Checkbox, Field, Input, Select, Textarea } from "@fluentui/react-components";
+import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
+import { useVariablesEditorStyles } from "./VariablesEditor.styles";
+
+export type RawVariable = { name: string; type: string } & Record<string, unknown>;
+
+const TYPES = ["text", "multiline", "number", "currency", "date", "choice", "boolean", "list"] as const;
+
+/** The rules each type takes (the contract's table); everything else is common to all types. */
+const RULES: Record<string, ReadonlyArray<{ key: string; label: string; kind: "number" | "text" | "options" | "json" }>> = {
+  text: [
+    { key: "maxLength", label: "Maximum length", kind: "number" },
+    { key: "pattern", label: "Pattern (regular expression)", kind: "text" },
+  ],
+  multiline: [
+    { key: "maxLength", label: "Maximum length", kind: "number" },
+    { key: "pattern", label: "Pattern (regular expression)", kind: "text" },
+  ],
+  number: [
+    { key: "min", label: "Minimum", kind: "number" },
+    { key: "max", label: "Maximum", kind: "number" },
+    { key: "decimals", label: "Decimals", kind: "number" },
+  ],
+  currency: [
+    { key: "min", label: "Minimum", kind: "number" },
+    { key: "max", label: "Maximum", kind: "number" },
+    { key: "currency", label: "Currency (ISO 4217)", kind: "text" },
+  ],
+  date: [{ key: "format", label: "Date format (e.g. d MMMM yyyy)", kind: "text" }],
+  choice: [{ key: "options", label: "Options (one per line)", kind: "options" }],
+  boolean: [],
+  list: [{ key: "fields", label: "Fields (JSON array of variables)", kind: "json" }],
+};
+const COMMON = new Set(["name", "label", "help", "type", "required", "default"]);
+
+export type VariablesEditorProps = {
+  variables: readonly RawVariable[];
+  onChange(variables: RawVariable[]): void;
+};
+
+export function VariablesEditor({ variables, onChange }: VariablesEditorProps) {
+  const styles = useVariablesEditorStyles();
+  const update = (k: number, next: RawVariable) => onChange(variables.map((v, i) => (i === k ? next : v)));
+  return (
+    <section aria-label="Variables" className={styles.root}>
+      <h3 className={styles.title}>Variables</h3>
+      {variables.map((v, k) => (
+        <VariableRow
+          key={k}
+          variable={v}
+          onChange={(next) => update(k, next)}
+          onRemove={() => onChange(variables.filter((_, i) => i !== k))}
+        />
+      ))}
+      <Button
+        icon={<Add20Regular />}
+        onClick={() => onChange([...variables, { name: `field${variables.length + 1}`, type: "text" }])}
+      >
+        Add variable
+      </Button>
+    </section>
+  );
+}
+
+function VariableRow({
+  variable: v,
+  onChange,
+  onRemove,
+}: {
+  variable: RawVariable;
+  onChange(v: RawVariable): void;
+  onRemove(): void;
+}) {
+  const styles = useVariablesEditorStyles();
+  const set = (key: string, value: unknown) => {
+    const next: RawVariable = { ...v };
+    if (value === undefined || value === "") delete next[key];
+    else next[key] = value;
+    onChange(next);
+  };
+  const setType = (type: string) => {
+    const keep = new Set([...COMMON, ...(RULES[type] ?? []).map((r) => r.key)]);
+    const next = Object.fromEntries(Object.entries(v).filter(([key]) => keep.has(key))) as RawVariable;
+    next.type = type;
+    delete next.default; // a default of another type would be wrong
+    onChange(next);
+  };
+  const label = `Variable ${v.name}`;
+  return (
+    <fieldset className={styles.variable} aria-label={label}>
+      <Field label="Name">
+        <Input value={v.name} onChange={(_, d) => onChange({ ...v, name: d.value })} />
+      </Field>
+      <Field label="Type">
+        <Select value={v.type} onChange={(_, d) => setType(d.value)}>
+          {TYPES.map((t) => (
+            <option key={t}>{t}</option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Label">
+        <Input value={str(v.label)} onChange={(_, d) => set("label", d.value)} />
+      </Field>
+      <Field label="Default">
+        <Input
+          value={v.default === undefined ? "" : typeof v.default === "string" ? v.default : JSON.stringify(v.default)}
+          onChange={(_, d) => set("default", defaultOf(v.type, d.value))}
+        />
+      </Field>
+      <Checkbox label="Required" checked={v.required === true} onChange={(_, d) => set("required", d.checked === true ? true : undefined)} />
+      <Button icon={<Delete20Regular />} aria-label={`Remove ${label}`} onClick={onRemove}>
+        Remove
+      </Button>
+      {(RULES[v.type] ?? []).map((rule) => (
+        <Field key={rule.key} label={rule.label} className={rule.kind === "text" || rule.kind === "number" ? undefined : styles.wide}>
+          {rule.kind === "number" ? (
+            <Input
+              type="number"
+              value={v[rule.key] === undefined ? "" : String(v[rule.key])}
+              onChange={(_, d) => set(rule.key, d.value === "" ? undefined : Number(d.value))}
+            />
+          ) : rule.kind === "text" ? (
+            <Input value={str(v[rule.key])} onChange={(_, d) => set(rule.key, d.value)} />
+          ) : rule.kind === "options" ? (
+            <Textarea
+              value={Array.isArray(v.options) ? v.options.join("\n") : ""}
+              onChange={(_, d) => set("options", d.value === "" ? undefined : d.value.split("\n"))}
+            />
+          ) : (
+            <JsonField value={v[rule.key]} onChange={(value) => set(rule.key, value)} />
+          )}
+        </Field>
+      ))}
+    </fieldset>
+  );
+}
+
+function JsonField({ value, onChange }: { value: unknown; onChange(value: unknown): void }) {
+  return (
+    <Textarea
+      defaultValue={value === undefined ? "" : JSON.stringify(value, null, 2)}
+      onChange={(_, d) => {
+        try {
+          onChange(d.value.trim() === "" ? undefined : JSON.parse(d.value));
+        } catch {
+          // keep the last valid value while the JSON is being typed
+        }
+      }}
+    />
+  );
+}
+
+const str = (v: unknown) => (typeof v === "string" ? v : "");
+
+/** The default as its JSON type: numbers for number/currency, true/false for boolean, text otherwise. */
+function defaultOf(type: string, text: string): unknown {
+  if (text === "") return undefined;
+  if ((type === "number" || type === "currency") && text.trim() !== "" && Number.isFinite(Number(text))) return Number(text);
+  if (type === "boolean" && (text === "true" || text === "false")) return text === "true";
+  if (type === "list") {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}

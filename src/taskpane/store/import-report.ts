@@ -1,0 +1,153 @@
+// What an import would do, worked out before anything is written: every snippet of the file is new,
+// updated, unchanged, conflicting or invalid. A conflict is a snippet the user changed in the pane whose
+// id@version the file also has with other content: it is never overwritten; the file's text is kept as a
+// new draft version beside it. The report is applied all or nothing, and only when nothing is invalid.
+
+import type { Problem } from "../../engine/errors/problem";
+import type { ParseResult } from "../../engine/model/parse-common";
+import type { Library } from "../../engine/model/types";
+import { sameContent } from "./canonical";
+import { findRecord, highestVersion, isRawSnippet, nextSeq, versionOf } from "./library-file";
+import type { Change, HistoryInput, LibrarySnapshot, RawSnippet, SnippetRecord } from "./types";
+
+export type ImportKind = "new" | "updated" | "unchanged" | "conflicting" | "invalid";
+
+export type ImportItem = {
+  kind: ImportKind;
+  id: string;
+  version: number;
+  title: string;
+  /** JSON path of the snippet in the file ("snippets[3]"). */
+  path: string;
+  snippet: RawSnippet;
+  /** What the store holds at that id@version, for updated / conflicting / unchanged. */
+  existing?: SnippetRecord;
+  /** For a conflict: the version the file's text will be kept under. */
+  keptAs?: number;
+  problems: Problem[];
+};
+
+export type ImportReport = {
+  source: string;
+  name?: string;
+  items: ImportItem[];
+  /** Every error in the file, with its path (and line/column inside a body). */
+  errors: Problem[];
+  warnings: Problem[];
+  /** Nothing invalid: the import can be applied (all of it). */
+  canApply: boolean;
+  /** The store revision the report was made against. */
+  revision: number;
+};
+
+export type Validate = (input: unknown, options: { source?: string }) => ParseResult<Library>;
+
+/** Builds the report for `input` (the file's text or parsed JSON) against the store's snapshot. */
+export function buildImportReport(
+  input: unknown,
+  source: string,
+  snapshot: LibrarySnapshot,
+  validate: Validate,
+): ImportReport {
+  const result = validate(input, { source });
+  const errors = result.problems.filter((p) => p.severity === "error");
+  const warnings = result.problems.filter((p) => p.severity !== "error");
+  let raw: unknown = input;
+  if (typeof input === "string") {
+    try {
+      raw = JSON.parse(input.replace(/^\uFEFF/, ""));
+    } catch {
+      raw = undefined;
+    }
+  }
+  const file = raw as { name?: unknown; snippets?: unknown } | undefined;
+  const list = Array.isArray(file?.snippets) ? (file.snippets as unknown[]) : [];
+  const items: ImportItem[] = [];
+  // Versions handed out to conflicting snippets, so two conflicts of one id do not collide.
+  const taken = new Map<string, number>();
+  list.forEach((value, k) => {
+    const path = `snippets[${k}]`;
+    const problems = errors.filter((p) => p.path === path || p.path.startsWith(`${path}.`) || p.path.startsWith(`${path}[`));
+    if (!isRawSnippet(value)) {
+      items.push({ kind: "invalid", id: "?", version: 0, title: "?", path, snippet: value as RawSnippet, problems });
+      return;
+    }
+    const version = versionOf(value);
+    const title = typeof value.title === "string" ? value.title : value.id;
+    const base = { id: value.id, version, title, path, snippet: value, problems };
+    if (problems.length > 0) {
+      items.push({ ...base, kind: "invalid" });
+      return;
+    }
+    const existing = findRecord(snapshot.records, value.id, version);
+    if (!existing) {
+      const had = highestVersion(snapshot.records, value.id);
+      items.push({ ...base, kind: had > 0 && version > had ? "updated" : "new" });
+    } else if (sameContent(existing.snippet, value)) items.push({ ...base, kind: "unchanged", existing });
+    else if (!existing.edited) items.push({ ...base, kind: "updated", existing });
+    else {
+      const inFile = list.reduce<number>(
+        (max, s) => (isRawSnippet(s) && s.id === value.id ? Math.max(max, versionOf(s)) : max),
+        0,
+      );
+      const keptAs = Math.max(highestVersion(snapshot.records, value.id), inFile, taken.get(value.id) ?? 0) + 1;
+      taken.set(value.id, keptAs);
+      items.push({ ...base, kind: "conflicting", existing, keptAs });
+    }
+  });
+  return {
+    source,
+    ...(typeof file?.name === "string" ? { name: file.name } : {}),
+    items,
+    errors,
+    warnings,
+    canApply: errors.length === 0 && result.ok,
+    revision: snapshot.revision,
+  };
+}
+
+/** The store changes that apply a report (empty when it cannot be applied). */
+export function importChanges(
+  report: ImportReport,
+  snapshot: LibrarySnapshot,
+): { changes: Change[]; history: HistoryInput[] } {
+  if (!report.canApply) return { changes: [], history: [] };
+  let seq = nextSeq(snapshot.records);
+  const changes: Change[] = [];
+  const history: HistoryInput[] = [];
+  for (const item of report.items) {
+    if (item.kind === "new" || item.kind === "updated") {
+      const record: SnippetRecord = {
+        id: item.id,
+        version: item.version,
+        snippet: item.snippet,
+        seq: item.existing?.seq ?? seq++,
+        origin: "imported",
+        edited: false,
+      };
+      changes.push({ type: "put", record });
+      history.push({ action: "import", id: item.id, version: item.version, detail: `${item.kind} from ${report.source}` });
+    } else if (item.kind === "conflicting" && item.keptAs !== undefined) {
+      const snippet: RawSnippet = { ...item.snippet, version: item.keptAs, status: "draft" };
+      changes.push({
+        type: "put",
+        record: { id: item.id, version: item.keptAs, snippet, seq: seq++, origin: "imported", edited: false },
+      });
+      history.push({
+        action: "import",
+        id: item.id,
+        version: item.keptAs,
+        detail: `conflict with your version ${item.version}; ${report.source}'s text kept as a draft`,
+      });
+    }
+  }
+  if (snapshot.records.length === 0 && snapshot.name === undefined && report.name !== undefined)
+    changes.push({ type: "meta", key: "name", value: report.name });
+  return { changes, history };
+}
+
+export const countByKind = (report: ImportReport): Record<ImportKind, number> => {
+  const counts: Record<ImportKind, number> = { new: 0, updated: 0, unchanged: 0, conflicting: 0, invalid: 0 };
+  for (const item of report.items) counts[item.kind]++;
+  return counts;
+};

@@ -1,0 +1,211 @@
+// @vitest-environment jsdom
+import "../setup";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { exportLibrary, openLibraryStore } from "../../../src/taskpane/store";
+import { fakeHost } from "../fake-host";
+import { testLibrary } from "../fixtures";
+import { renderApp } from "../render-app";
+
+vi.mock("../../../src/taskpane/preview/render-docx", () => ({
+  renderDocxPreview: vi.fn(async () => undefined),
+}));
+
+const saved: Array<{ blob: Blob; name: string }> = [];
+vi.mock("../../../src/taskpane/model/download", async (original) => ({
+  ...(await original<typeof import("../../../src/taskpane/model/download")>()),
+  saveBlob: (blob: Blob, name: string) => saved.push({ blob, name }),
+}));
+
+const blobText = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+
+async function openManage() {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole("tab", { name: "Manage" }));
+  await screen.findByRole("list", { name: "Snippets in your library" });
+  return user;
+}
+
+const storedLibrary = async (key: string) => {
+  const store = await openLibraryStore(key, { channel: null });
+  const snap = store.snapshot();
+  store.close();
+  return snap;
+};
+
+describe("Manage: import report", () => {
+  it("lists every problem of a broken file with its path and changes nothing", async () => {
+    const host = fakeHost();
+    await renderApp(host);
+    const user = await openManage();
+    const before = await storedLibrary(host.storageKey());
+    const broken = {
+      format: "sectionsmith/library@1",
+      snippets: [
+        { id: "fine", title: "Fine", body: "Fine." },
+        { id: "Bad Id", title: "x", body: "y" },
+        { id: "untitled", body: "y" },
+      ],
+    };
+    await user.upload(screen.getByLabelText("Import library file"), new File([JSON.stringify(broken)], "broken.json"));
+    const report = await screen.findByRole("region", { name: "Import report for broken.json" });
+    const invalid = within(report).getByRole("region", { name: "Invalid" });
+    expect(within(invalid).getByText(/snippets\[1\]\.id/)).toBeTruthy();
+    expect(within(invalid).getByText(/snippets\[2\]\.title/)).toBeTruthy();
+    expect(within(report).getByRole("region", { name: "New" }).textContent).toContain("fine@1");
+    expect((within(report).getByRole("button", { name: "Import all" }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(report).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("region", { name: /Import report/ })).toBeNull();
+    expect(await storedLibrary(host.storageKey())).toEqual(before);
+  });
+
+  it("shows updates and conflicts before applying, keeps the user's change, and applies all on confirm", async () => {
+    const host = fakeHost();
+    await renderApp(host);
+    const user = await openManage();
+    // The user edits the draft "warranty" snippet in the pane, which makes it theirs.
+    const draft = testLibrary.snippets.find((s) => s.status === "draft")!;
+    await user.click(screen.getByRole("button", { name: `Edit ${draft.title} version ${draft.version ?? 1}` }));
+    const body = screen.getByRole("textbox", { name: "Body (Markdown)" });
+    fireEvent.change(body, { target: { value: "My own words." } });
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await screen.findByText(/Saved /);
+    await user.click(screen.getByRole("button", { name: "Back to the list" }));
+
+    const payment = testLibrary.snippets.find((s) => s.id === "payment")!;
+    const incoming = {
+      format: "sectionsmith/library@1",
+      snippets: [
+        { ...draft, body: "Their words." },
+        { ...payment, body: "Pay promptly." },
+        { id: "brand-new", title: "Brand new", status: "approved", body: "New." },
+      ],
+    };
+    await user.upload(screen.getByLabelText("Import library file"), new File([JSON.stringify(incoming)], "team.json"));
+    const report = await screen.findByRole("region", { name: "Import report for team.json" });
+    expect(within(report).getByRole("status").textContent).toBe(
+      "1 new · 1 updated · 1 conflicting · 0 unchanged · 0 invalid",
+    );
+    const conflicting = within(report).getByRole("region", { name: "Conflicting" });
+    expect(conflicting.textContent).toContain(`${draft.id}@${draft.version ?? 1}`);
+    expect(conflicting.textContent).toMatch(/it is kept/);
+    await user.click(within(report).getByRole("button", { name: "Import all" }));
+    expect(await screen.findByText("Imported team.json.")).toBeTruthy();
+
+    const snap = await storedLibrary(host.storageKey());
+    const body0 = (id: string, v: number) => snap.records.find((r) => r.id === id && r.version === v)?.snippet.body;
+    const v = draft.version ?? 1;
+    expect(body0(draft.id, v)).toBe("My own words.");
+    expect(body0(draft.id, v + 1)).toBe("Their words.");
+    expect(body0("payment", payment.version)).toBe("Pay promptly.");
+    expect(body0("brand-new", 1)).toBe("New.");
+  });
+});
+
+describe("Manage: export and import round trip", () => {
+  it("exports a library file that imports into another pane unchanged", async () => {
+    saved.length = 0;
+    const first = await renderApp(fakeHost());
+    let user = await openManage();
+    await user.click(screen.getByRole("button", { name: "Export library" }));
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.name).toBe("sectionsmith-library.json");
+    const text = await blobText(saved[0]!.blob);
+    const exported = JSON.parse(text);
+    expect(exported).toEqual(testLibrary);
+    first.unmount();
+
+    // Another machine: an empty store (no starter), import the file.
+    const other = fakeHost();
+    const empty = { format: "sectionsmith/library@1", name: "Empty", snippets: [] };
+    await renderApp(other, { library: async () => empty });
+    user = await openManage();
+    await user.upload(screen.getByLabelText("Import library file"), new File([text], "moved.json"));
+    const report = await screen.findByRole("region", { name: "Import report for moved.json" });
+    expect(within(report).getByRole("status").textContent).toBe(
+      `${testLibrary.snippets.length} new · 0 updated · 0 conflicting · 0 unchanged · 0 invalid`,
+    );
+    await user.click(within(report).getByRole("button", { name: "Import all" }));
+    await screen.findByText("Imported moved.json.");
+    const snap = await storedLibrary(other.storageKey());
+    expect(exportLibrary(snap).snippets).toEqual(testLibrary.snippets);
+  });
+});
+
+describe("Manage: authoring", () => {
+  it("shows a problem at its line and column with its code as the user types", async () => {
+    await renderApp(fakeHost());
+    const user = await openManage();
+    await user.click(screen.getByRole("button", { name: "New snippet" }));
+    fireEvent.change(screen.getByRole("textbox", { name: /^Id/ }), { target: { value: "my-clause" } });
+    fireEvent.change(screen.getByRole("textbox", { name: "Title" }), { target: { value: "My clause" } });
+    fireEvent.change(screen.getByRole("textbox", { name: "Body (Markdown)" }), {
+      target: { value: "# Heading\n\nFirst line.\nHello {{nobody}} there." },
+    });
+    const problems = screen.getByRole("region", { name: "Problems" });
+    await waitFor(() => expect(problems.textContent).toMatch(/Line 4, column 9.*TEMPLATE_UNKNOWN_VARIABLE/));
+    // Declaring the variable clears it.
+    await user.click(screen.getByRole("button", { name: "Add variable" }));
+    const variable = screen.getByRole("group", { name: "Variable field1" });
+    fireEvent.change(within(variable).getByRole("textbox", { name: "Name" }), { target: { value: "nobody" } });
+    await waitFor(() => expect(problems.textContent).toBe("No problems."));
+  });
+
+  it("editing an approved snippet saves a new draft version and keeps the approved one", async () => {
+    const host = fakeHost();
+    await renderApp(host);
+    const user = await openManage();
+    await user.click(screen.getByRole("button", { name: "Edit Confidentiality version 3" }));
+    fireEvent.change(screen.getByRole("textbox", { name: "Body (Markdown)" }), {
+      target: { value: "## Confidentiality\n\nRevised text." },
+    });
+    await user.click(screen.getByRole("button", { name: "Save as new draft version" }));
+    expect(await screen.findByText(/Saved as version 4 \(draft\)\. Version 3 stays approved/)).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Edit Confidentiality (version 4)" })).toBeTruthy();
+
+    const snap = await storedLibrary(host.storageKey());
+    const v3 = snap.records.find((r) => r.id === "confidentiality" && r.version === 3)!;
+    const v4 = snap.records.find((r) => r.id === "confidentiality" && r.version === 4)!;
+    expect(v3.snippet).toEqual(testLibrary.snippets.find((s) => s.id === "confidentiality"));
+    expect(v4.snippet).toMatchObject({ status: "draft", body: "## Confidentiality\n\nRevised text." });
+
+    // Approving the draft moves it along the flow; history shows the diff and can restore.
+    await user.click(screen.getByRole("button", { name: "Approve" }));
+    await screen.findByText(/version 4 is now approved/);
+    await user.click(screen.getByRole("button", { name: "Back to the list" }));
+    await user.click(screen.getByRole("button", { name: "History of Confidentiality version 4" }));
+    const v4Entry = screen.getByRole("listitem", { name: "Version 4" });
+    expect(within(v4Entry).getByLabelText("Changes from version 3").textContent).toContain("+ Revised text.");
+    await user.click(screen.getByRole("button", { name: "Restore version 3" }));
+    expect(await screen.findByRole("heading", { name: "Edit Confidentiality (version 5)" })).toBeTruthy();
+    const after = await storedLibrary(host.storageKey());
+    expect(after.records.find((r) => r.id === "confidentiality" && r.version === 5)?.snippet).toMatchObject({
+      status: "draft",
+      body: v3.snippet.body,
+    });
+  });
+});
+
+describe("Manage: capture from Word", () => {
+  it("turns the selection into a new draft and says what it could not carry", async () => {
+    const host = {
+      ...fakeHost(),
+      getSelectionHtml: async () =>
+        '<h1>Notice</h1><p>Write to <a href="mailto:a@b.example">us</a>.</p><p><span style="color:red">Red</span></p>',
+    };
+    await renderApp(host);
+    const user = await openManage();
+    await user.click(screen.getByRole("button", { name: "Capture from Word" }));
+    const body = (await screen.findByRole("textbox", { name: "Body (Markdown)" })) as HTMLTextAreaElement;
+    expect(body.value).toBe("# Notice\n\nWrite to [us](mailto:a@b.example).\n\nRed");
+    expect(screen.getByText(/Not carried: Fonts, sizes and colours/)).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "New snippet" })).toBeTruthy();
+  });
+});
