@@ -4,6 +4,8 @@ export const useDocumentViewStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalL },
   section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
   heading: { margin: 0 },
+  // Fluent indents the accordion's chevron by 10 px: line it up with the rest of the view instead.
+  settingsHeader: { paddingLeft: 0 },
   hint: { color: tokens.colorNeutralForeground3 },
   list: {
     listStyleType: "none",

@@ -118,7 +118,9 @@ export function DocumentView(props: DocumentViewProps) {
 
       <Accordion collapsible>
         <AccordionItem value="settings">
-          <AccordionHeader as="h2">Document settings</AccordionHeader>
+          <AccordionHeader as="h2" button={{ className: styles.settingsHeader }}>
+            Document settings
+          </AccordionHeader>
           <AccordionPanel>
             <DocumentSettings
               settings={doc.settings}

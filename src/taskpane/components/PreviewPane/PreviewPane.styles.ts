@@ -22,6 +22,10 @@ export const usePreviewPaneStyles = makeStyles({
     colorScheme: "light",
     backgroundColor: "Canvas",
     color: "CanvasText",
+    // docx-preview draws list numbers as ::before text ending in a tab, which CSS collapses to a space,
+    // so wrapped lines did not line up with the first. Keeping the tab, with Word's default 0.5 in stops,
+    // makes it jump to the hanging indent (the number starts left of the text edge) as in Word.
+    "& section.docx p::before": { whiteSpace: "pre", tabSize: "36pt" },
   },
   // Reflowed text: docx-preview still writes the page margins inline; a pane is no place for 25 mm.
   reflow: {

@@ -1,0 +1,328 @@
+// A scripted stand-in for office.js, served by the e2e tests in place of
+// https://appsforoffice.microsoft.com/lib/1/hosted/office.js (Playwright page.route) before the pane loads.
+// It plays the part of Word well enough for src/office to run unchanged: Office.onReady reports Word,
+// requirement sets answer from a configured WordApi version, and Word.run hands out a request context whose
+// document, body, selection, ranges, sections and content controls queue their calls and apply them at
+// context.sync(), where configured failures fire (as OfficeExtension.Error-like objects).
+//
+// The logic follows tests/office/fake-word.ts (the adapter's unit-test fake), as plain browser JavaScript.
+// The document is an ordered list of blocks: the original paragraphs, the cursor, and one block per inserted
+// file. Everything is recorded on window.__fakeWord for the tests to read:
+//   calls      every API call, in order: { target, method, args } (insertFileFromBase64 args are
+//              [base64, location] or [base64, location, options]; property writes are "set tag" etc.)
+//   blocks()   the document now: [{ text, base64?, tag?, title? }]
+//   syncs      how many context.sync() calls ran
+//
+// Configuration: the test prepends `window.__fakeOfficeConfig = {…}` to this script:
+//   wordApi        highest WordApi version supported ("1.5" by default)
+//   platform       Office.context.platform ("PC" by default)
+//   bodyBackground Office.context.officeTheme.bodyBackgroundColor (unset: no officeTheme)
+//   failures       [{ method, nth, code, message }]: the nth queued call (1-based, counted per method)
+//                  to `method` fails at the sync that applies it
+/* global window */
+(() => {
+  const config = Object.assign(
+    { wordApi: "1.5", platform: "PC", failures: [], bodyBackground: undefined },
+    window.__fakeOfficeConfig || {},
+  );
+
+  const state = {
+    calls: [],
+    syncs: 0,
+    blocks: [{ text: "Intro" }, { text: "", cursor: true }, { text: "Outro" }],
+  };
+  const seen = {}; // method → how many calls so far, for `nth` failures
+  let pending = [];
+
+  const decodeText = (base64) => `[file of ${base64.length} base64 characters]`;
+
+  function record(target, method, args, effect) {
+    const call = { target, method, args };
+    state.calls.push(call);
+    seen[method] = (seen[method] || 0) + 1;
+    const failure = config.failures.find((f) => f.method === method && f.nth === seen[method]);
+    pending.push({ call, effect: effect || (() => {}), failure });
+  }
+
+  async function sync() {
+    state.syncs++;
+    const queue = pending;
+    pending = [];
+    for (const { call, effect, failure } of queue) {
+      if (failure) {
+        const error = new Error(failure.message || "Word could not do that.");
+        error.name = "RichApi.Error";
+        error.code = failure.code || "GeneralException";
+        error.debugInfo = { code: error.code, errorLocation: `${call.target}.${call.method}` };
+        throw error; // the rest of the batch is dropped, as in office.js
+      }
+      effect();
+    }
+  }
+
+  function place(block, at, anchor) {
+    const blocks = state.blocks;
+    if (!anchor) {
+      if (at === "Start") blocks.unshift(block);
+      else if (at === "End") blocks.push(block);
+      else if (at === "Replace") blocks.splice(0, blocks.length, block);
+      else throw new Error(`body: bad location ${at}`);
+      return;
+    }
+    const first = blocks.indexOf(anchor[0]);
+    const last = blocks.indexOf(anchor[anchor.length - 1]);
+    if (first < 0) throw new Error("anchor is not in the document");
+    if (at === "After") blocks.splice(last + 1, 0, block);
+    else if (at === "Before") blocks.splice(first, 0, block);
+    else if (at === "Replace") blocks.splice(first, last - first + 1, block);
+    else throw new Error(`range: bad location ${at}`);
+  }
+
+  function remove(gone) {
+    state.blocks = state.blocks.filter((b) => !gone.includes(b));
+  }
+
+  const notLoaded = (what) => {
+    const error = new Error(`The property '${what}' is not available. Load it and call context.sync().`);
+    error.code = "PropertyNotLoaded";
+    throw error;
+  };
+
+  class ContentControl {
+    constructor(name, blocksOf) {
+      this.name = name;
+      this.blocksOf = blocksOf;
+      this.props = { tag: "", title: "", appearance: "" };
+    }
+    get tag() {
+      return this.props.tag;
+    }
+    set tag(value) {
+      this.props.tag = value;
+      record(this.name, "set tag", [value]);
+    }
+    get title() {
+      return this.props.title;
+    }
+    set title(value) {
+      this.props.title = value;
+      record(this.name, "set title", [value]);
+    }
+    get appearance() {
+      return this.props.appearance;
+    }
+    set appearance(value) {
+      this.props.appearance = value;
+      record(this.name, "set appearance", [value]);
+    }
+    get text() {
+      return this.blocksOf()
+        .map((b) => b.text)
+        .join("\n");
+    }
+    getRange(location) {
+      record(this.name, "getRange", [location]);
+      return new Range(`${this.name}.${location}`, this.blocksOf);
+    }
+    delete(keepContent) {
+      const blocks = this.blocksOf();
+      record(this.name, "delete", [keepContent], () => {
+        if (!keepContent) return remove(blocks);
+        for (const b of blocks) if (b.cc === this) b.cc = undefined;
+      });
+    }
+    insertFileFromBase64(base64, location) {
+      record(this.name, "insertFileFromBase64", [base64, location], () => {
+        const [first, ...rest] = this.blocksOf();
+        if (first) Object.assign(first, { text: decodeText(base64), base64 });
+        remove(rest);
+      });
+    }
+  }
+
+  let ccCount = 0;
+
+  class Range {
+    constructor(name, blocksOf) {
+      this.name = name;
+      this.blocksOf = blocksOf;
+    }
+    insertFileFromBase64(base64, location) {
+      const block = { text: decodeText(base64), base64 };
+      record(this.name, "insertFileFromBase64", [base64, location], () =>
+        place(block, location, this.blocksOf()),
+      );
+      return new Range(`inserted#${state.calls.length}`, () => [block]);
+    }
+    insertContentControl() {
+      const cc = new ContentControl(`cc#${++ccCount}`, this.blocksOf);
+      record(this.name, "insertContentControl", [], () => {
+        for (const block of this.blocksOf()) block.cc = cc;
+      });
+      return cc;
+    }
+    getRange(location) {
+      record(this.name, "getRange", [location]);
+      return new Range(`${this.name}.${location}`, this.blocksOf);
+    }
+    expandTo(other) {
+      record(this.name, "expandTo", [other.name]);
+      return new Range(`${this.name}..${other.name}`, () => {
+        const wanted = new Set([...this.blocksOf(), ...other.blocksOf()]);
+        return state.blocks.filter((b) => wanted.has(b));
+      });
+    }
+    delete() {
+      record(this.name, "delete", [], () => remove(this.blocksOf()));
+    }
+    load(props) {
+      record(this.name, "load", [props]);
+      return this;
+    }
+  }
+
+  class Selection extends Range {
+    constructor() {
+      super("selection", () => state.blocks.filter((b) => b.cursor));
+      this.loaded = false;
+      let bodyLoaded = false;
+      this.parentBody = {
+        load: (props) => record("selection.parentBody", "load", [props], () => (bodyLoaded = true)),
+        get type() {
+          return bodyLoaded ? "MainDoc" : notLoaded("type");
+        },
+      };
+    }
+    load(props) {
+      record("selection", "load", [props], () => (this.loaded = true));
+      return this;
+    }
+    get isEmpty() {
+      return this.loaded ? true : notLoaded("isEmpty");
+    }
+    get text() {
+      return this.loaded ? "" : notLoaded("text");
+    }
+    getHtml() {
+      const result = { value: "" };
+      record("selection", "getHtml", [], () => (result.value = "<p></p>"));
+      return result;
+    }
+  }
+
+  class ContentControls {
+    constructor(filter) {
+      this.filter = filter;
+      this.loaded = false;
+    }
+    load(props) {
+      record("contentControls", "load", [props], () => (this.loaded = true));
+      return this;
+    }
+    get items() {
+      if (!this.loaded) notLoaded("items");
+      const found = new Set();
+      for (const b of state.blocks) if (b.cc && this.filter(b.cc)) found.add(b.cc);
+      return [...found];
+    }
+    getByTag(tag) {
+      record("contentControls", "getByTag", [tag]);
+      return new ContentControls((cc) => cc.tag === tag);
+    }
+  }
+
+  class WordDocument {
+    constructor() {
+      this.body = new Range("body", () => []);
+      // Body.insertFileFromBase64 anchors on the whole body (Start/End/Replace), not on blocks.
+      this.body.insertFileFromBase64 = (base64, location) => {
+        const block = { text: decodeText(base64), base64 };
+        record("body", "insertFileFromBase64", [base64, location], () => place(block, location));
+        return new Range(`inserted#${state.calls.length}`, () => [block]);
+      };
+      this.contentControls = new ContentControls(() => true);
+    }
+    getSelection() {
+      record("document", "getSelection", []);
+      return new Selection();
+    }
+    insertFileFromBase64(base64, location, options) {
+      const block = { text: decodeText(base64), base64 };
+      const sections = { items: [], loaded: false };
+      const n = state.calls.length + 1;
+      const body = new Range(`section#${n}.body`, () => [block]);
+      body.paragraphs = { getLast: () => new Range(`section#${n}.lastParagraph`, () => [block]) };
+      record("document", "insertFileFromBase64", [base64, location, options], () => {
+        place(block, location);
+        sections.items = [{ body }];
+      });
+      return {
+        load: (props) => record("sections", "load", [props], () => (sections.loaded = true)),
+        get items() {
+          return sections.loaded ? sections.items : notLoaded("items");
+        },
+      };
+    }
+  }
+
+  class RequestContext {
+    constructor() {
+      this.document = new WordDocument();
+      this.application = {
+        createDocument: (base64) => {
+          record("application", "createDocument", [base64]);
+          return { open: () => record("createdDocument", "open", []) };
+        },
+      };
+    }
+    sync() {
+      return sync();
+    }
+  }
+
+  const supported = (version) => {
+    const [wantMajor, wantMinor] = String(version).split(".").map(Number);
+    const [haveMajor, haveMinor] = String(config.wordApi).split(".").map(Number);
+    return wantMajor < haveMajor || (wantMajor === haveMajor && wantMinor <= haveMinor);
+  };
+
+  const info = { host: "Word", platform: config.platform };
+  window.Office = {
+    HostType: { Word: "Word" },
+    onReady(callback) {
+      const ready = Promise.resolve(info);
+      if (callback) ready.then(callback);
+      return ready;
+    },
+    context: {
+      platform: config.platform,
+      requirements: {
+        isSetSupported(name, version) {
+          state.calls.push({ target: "requirements", method: "isSetSupported", args: [name, version] });
+          return name === "WordApi" && supported(version);
+        },
+      },
+      ...(config.bodyBackground ? { officeTheme: { bodyBackgroundColor: config.bodyBackground } } : {}),
+    },
+  };
+  window.Word = {
+    async run(batch) {
+      pending = [];
+      const result = await batch(new RequestContext());
+      await sync();
+      return result;
+    },
+  };
+  window.__fakeWord = {
+    calls: state.calls,
+    get syncs() {
+      return state.syncs;
+    },
+    blocks: () =>
+      state.blocks.map((b) => ({
+        text: b.cursor ? "[cursor]" : b.text,
+        ...(b.base64 ? { base64: b.base64 } : {}),
+        ...(b.cc ? { tag: b.cc.tag, title: b.cc.title } : {}),
+      })),
+  };
+})();

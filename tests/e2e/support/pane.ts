@@ -1,0 +1,150 @@
+// The built task pane for end-to-end tests: build it (once, and only when the sources changed), serve
+// dist/addin on 127.0.0.1, and open it in headless Chromium either standalone (office.js answers with an
+// empty script, as when the CDN is unreachable) or inside a simulated Word (office.js answers with
+// fake-office.js, which records what Word is asked to do).
+
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, serveDirectory, type StaticServer } from "../../support/browser";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+export const PANE_DIR = join(ROOT, "dist", "addin");
+const OFFICE_JS = "https://appsforoffice.microsoft.com/**";
+const FAKE_OFFICE = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "fake-office.js"), "utf8");
+
+/**
+ * What the build reads: when any of it is newer than dist/addin/taskpane.html, the pane is rebuilt.
+ * SECTIONSMITH_E2E_REBUILD=1 always rebuilds; =0 never does (when a build exists).
+ */
+const BUILD_INPUTS = ["src", "assets", "manifest.xml", "webpack.config.js", "tsconfig.json", "package.json"];
+
+async function newestMtime(path: string): Promise<number> {
+  const info = await stat(path).catch(() => null);
+  if (!info) return 0;
+  if (!info.isDirectory()) return info.mtimeMs;
+  const entries = await readdir(path);
+  const times = await Promise.all(entries.map((e) => newestMtime(join(path, e))));
+  return Math.max(info.mtimeMs, ...times);
+}
+
+/** Why the pane must be rebuilt, or null when dist/addin is up to date. */
+export async function staleReason(): Promise<string | null> {
+  if (process.env.SECTIONSMITH_E2E_REBUILD === "1") return "SECTIONSMITH_E2E_REBUILD=1";
+  const built = await stat(join(PANE_DIR, "taskpane.html")).catch(() => null);
+  if (!built) return "dist/addin/taskpane.html is missing";
+  if (process.env.SECTIONSMITH_E2E_REBUILD === "0") return null; // use whatever was built last
+  const inputs = await Promise.all(BUILD_INPUTS.map((p) => newestMtime(join(ROOT, p))));
+  return Math.max(...inputs) > built.mtimeMs ? "sources changed since the last build" : null;
+}
+
+let building: Promise<void> | undefined;
+
+/** `webpack --mode production` into dist/addin, unless it is newer than every input. */
+export function ensurePaneBuilt(): Promise<void> {
+  building ??= (async () => {
+    const reason = await staleReason();
+    if (reason === null) return;
+    console.log(`[e2e] building the task pane (${reason})…`);
+    const started = Date.now();
+    const output: string[] = [];
+    const code = await new Promise<number | null>((done, fail) => {
+      const child = spawn(
+        process.execPath,
+        [join(ROOT, "node_modules", "webpack-cli", "bin", "cli.js"), "--mode", "production"],
+        { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      child.stdout.on("data", (d: Buffer) => output.push(d.toString()));
+      child.stderr.on("data", (d: Buffer) => output.push(d.toString()));
+      child.on("error", fail);
+      child.on("exit", done);
+    });
+    if (code !== 0) throw new Error(`webpack failed (exit ${code}):\n${output.join("").slice(-4000)}`);
+    console.log(`[e2e] built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  })();
+  return building;
+}
+
+export type PaneSession = { browser: Browser; server: StaticServer; url: string; close(): Promise<void> };
+
+/** Builds if needed, serves dist/addin and launches Chromium. One per test file. */
+export async function startPane(): Promise<PaneSession> {
+  await ensurePaneBuilt();
+  const server = await serveDirectory(PANE_DIR);
+  const browser = await launchBrowser();
+  return {
+    browser,
+    server,
+    url: `${server.url}taskpane.html`,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** What fake-office.js plays (see the comment at its top). */
+export type FakeOfficeConfig = {
+  wordApi?: string;
+  platform?: string;
+  bodyBackground?: string;
+  failures?: Array<{ method: string; nth: number; code?: string; message?: string }>;
+};
+
+export type OpenOptions = {
+  /** "standalone" (default): office.js loads but is empty; otherwise the simulated Word host. */
+  office?: "standalone" | FakeOfficeConfig;
+  colorScheme?: "light" | "dark";
+  /** A task pane: 360 × 800 unless told otherwise. */
+  viewport?: { width: number; height: number };
+};
+
+export type OpenPane = {
+  page: Page;
+  context: BrowserContext;
+  /** Uncaught page errors and console errors seen so far (CSP violations show up here). */
+  errors: string[];
+};
+
+/** A fresh browser context (empty storage) with the pane loaded and its library ready. */
+export async function openPane(session: PaneSession, options: OpenOptions = {}): Promise<OpenPane> {
+  const context = await session.browser.newContext({
+    viewport: options.viewport ?? { width: 360, height: 800 },
+    colorScheme: options.colorScheme ?? "light",
+    acceptDownloads: true,
+    locale: "en-US",
+    timezoneId: "UTC",
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`console: ${m.text()}`);
+  });
+  const office = options.office ?? "standalone";
+  await page.route(OFFICE_JS, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "text/javascript; charset=utf-8",
+      body:
+        office === "standalone"
+          ? "/* office.js unavailable: standalone mode */"
+          : `window.__fakeOfficeConfig = ${JSON.stringify(office)};\n${FAKE_OFFICE}`,
+    }),
+  );
+  await page.goto(session.url);
+  await waitForLibrary(page);
+  return { page, context, errors };
+}
+
+/** The pane is up once the library has loaded (the Library view shows its count). */
+export async function waitForLibrary(page: Page): Promise<void> {
+  await page.getByRole("searchbox", { name: "Search snippets" }).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole("status")
+    .filter({ hasText: /\d+ snippets?$/ })
+    .waitFor({ timeout: 30_000 });
+}

@@ -1,0 +1,51 @@
+// Reading what the simulated Word (fake-office.js) was asked to do, and checking the files it was given.
+
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
+import { expectValidDocx } from "../../support/ooxml-check";
+import { documentXml, paragraphsOf, type SectionPlan } from "./flow";
+
+export type WordCall = { target: string; method: string; args: unknown[] };
+export type WordBlock = { text: string; base64?: string; tag?: string; title?: string };
+
+type FakeWordWindow = { __fakeWord: { calls: WordCall[]; blocks(): WordBlock[] } };
+
+/** Every call the pane made to Word so far (from index `since`). */
+export function wordCalls(page: Page, since = 0): Promise<WordCall[]> {
+  return page.evaluate((from) => (window as unknown as FakeWordWindow).__fakeWord.calls.slice(from), since);
+}
+
+export async function wordCallCount(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as FakeWordWindow).__fakeWord.calls.length);
+}
+
+/** The simulated document now: original paragraphs, the cursor, and one block per inserted file. */
+export function wordBlocks(page: Page): Promise<WordBlock[]> {
+  return page.evaluate(() => (window as unknown as FakeWordWindow).__fakeWord.blocks());
+}
+
+export const inserts = (calls: WordCall[]) => calls.filter((c) => c.method === "insertFileFromBase64");
+
+export const decode = (base64: unknown): Uint8Array => {
+  expect(typeof base64).toBe("string");
+  return new Uint8Array(Buffer.from(base64 as string, "base64"));
+};
+
+/** Valid .docx, with the plan's values in it; fragments (cursor, start, end) carry no section properties. */
+export async function expectPayload(
+  base64: unknown,
+  plans: readonly SectionPlan[],
+  shape: "fragment" | "document",
+): Promise<string> {
+  const bytes = decode(base64);
+  await expectValidDocx(bytes);
+  const xml = await documentXml(bytes);
+  if (shape === "fragment") expect(xml, "a fragment has no <w:sectPr>").not.toMatch(/<w:sectPr\b/);
+  else expect(xml).toMatch(/<w:sectPr\b/);
+  const text = paragraphsOf(xml).join("\n");
+  for (const plan of plans)
+    for (const phrase of plan.expect) expect(text, `${plan.title}: "${phrase}"`).toContain(phrase);
+  return text;
+}
+
+export const tagOf = (plan: SectionPlan) => `sectionsmith:${plan.id}@${plan.version}`;
