@@ -3,6 +3,7 @@
 // src/engine, so the figures are always for the current code — no stale dist/) with esbuild into
 // .tmp/bench/, then runs it. npm packages stay external (the same node_modules the app uses).
 // Arguments pass through: `node bench/bench.mjs engine --quick`, `node bench/bench.mjs profile engine 100`.
+/* global process */
 import { spawnSync } from "node:child_process";
 import { build } from "esbuild";
 

@@ -27,12 +27,30 @@ async function main(): Promise<void> {
   const fresh: PartReport[] = [];
   for (const part of parts) {
     console.log(`\n${part}…`);
-    const report =
-      part === "engine"
-        ? await runEngineBench({ scripts, quick, full, log })
-        : part === "search"
-          ? await runSearchBench({ quick, log })
-          : await runPaneBench({ quick, log, ...(noBuild ? { build: false } : {}) });
+    let report: PartReport;
+    try {
+      report =
+        part === "engine"
+          ? await runEngineBench({ scripts, quick, full, log })
+          : part === "search"
+            ? await runSearchBench({ quick, log })
+            : await runPaneBench({ quick, log, ...(noBuild ? { build: false } : {}) });
+    } catch (e) {
+      // One broken part must not cost the others' figures: report it as failed and go on.
+      const message = e instanceof Error ? e.message : String(e);
+      console.error(`${part} failed: ${message}`);
+      const at = machine();
+      report = {
+        part,
+        title: `${part}: the benchmark failed`,
+        machineStart: at,
+        machineEnd: at,
+        seconds: 0,
+        checks: [{ what: `${part} benchmark ran`, figure: "failed", budget: "runs", pass: false, note: message.split("\n")[0]!.slice(0, 400) }],
+        tables: [],
+        notes: [],
+      };
+    }
     fresh.push(report);
     // A quick run is a smoke test of the bench: it never replaces real results.
     if (!quick) await saveReport(report);

@@ -1,7 +1,9 @@
 // Where does a contender's time go? Runs it under V8's sampling profiler (node:inspector, in-process)
 // and prints self time by function and by package/source directory, plus the .cpuprofile for DevTools.
 //
-//   npm run bench:profile -- engine 100        (contender, sections, [runs])
+//   npm run bench:profile -- engine 100        (target, size, [runs])
+//   targets: floor | engine | docxtemplater | html-to-docx (size = sections); insert (the pane's Insert,
+//   size = sections); search, search-index (size = snippets in the library)
 
 import { readFile, writeFile } from "node:fs/promises";
 import { Session, type Profiler, type Runtime } from "node:inspector";
@@ -11,6 +13,8 @@ import { DEFAULT_SETTINGS } from "../../src/taskpane/model/document";
 import { buildFragments } from "../../src/taskpane/hooks/build-pieces";
 import { benchDocument } from "../fixtures/document";
 import { benchLibrary } from "../fixtures/sectionsmith";
+import { searchLibrary } from "../search/library";
+import { SESSIONS } from "../search/run";
 import { CONTENDERS } from "./contenders";
 import type { ContenderKey } from "./contenders/types";
 
@@ -31,6 +35,12 @@ export function area(url: string): string {
   if (src) return src[1]!.replace(/\/[^/]+$/, "");
   if (url.startsWith("node:")) return "node:*";
   return url.replace(/^.*\/work\/main\//, "");
+}
+
+/** A frame's file: repository-relative for our sources, the package for dependencies. */
+function file(url: string): string {
+  const ours = /\/((?:src|bench)\/.+)$/.exec(url);
+  return ours ? ours[1]! : area(url);
 }
 
 /**
@@ -56,6 +66,8 @@ const STEPS: ReadonlyArray<{ label: string; fn: string; area?: string }> = [
   { label: "  expandTemplate", fn: "expandTemplate" },
   { label: "engine: renderSection (Markdown → docx objects)", fn: "renderSection" },
   { label: "  parseMarkdown (micromark + mdast + GFM)", fn: "parseMarkdown" },
+  { label: "    GFM autolink-literal transform (findAndReplace over the tree)", fn: "transformGfmAutolinkLiterals" },
+  { label: "    micromark extension setup (combineExtensions)", fn: "combineExtensions" },
   { label: "engine: createDocument", fn: "createDocument" },
   { label: "floor: buildFloorDocument", fn: "buildFloorDocument" },
   { label: "docx: Compiler.compile (objects → XML strings)", fn: "compile", area: "node_modules/docx" },
@@ -63,6 +75,11 @@ const STEPS: ReadonlyArray<{ label: string; fn: string; area?: string }> = [
   { label: "engine: toFragment (JSZip: unzip, prune styles, re-zip)", fn: "toFragment" },
   { label: "docxtemplater: render", fn: "render", area: "node_modules/docxtemplater" },
   { label: "pizzip: generate", fn: "generate", area: "node_modules/pizzip" },
+  { label: "search: MiniSearch.search", fn: "search", area: "node_modules/minisearch" },
+  { label: "search: MiniSearch addAll", fn: "addAll", area: "node_modules/minisearch" },
+  { label: "search: foldTerm (NFD + strip marks)", fn: "foldTerm" },
+  { label: "search: plainText", fn: "plainText" },
+  { label: "search: sort for empty query (localeCompare)", fn: "byCategoryThenTitle" },
 ];
 
 function inclusive(profile: Profiler.Profile, dt: Map<number, number>): Array<{ label: string; ms: number }> {
@@ -111,7 +128,7 @@ export function summarise(profile: Profiler.Profile, top = 25): ProfileSummary {
     if (functionName === "(idle)" || functionName === "(program)") continue;
     const { url, line: lineNumber } = original(node.callFrame);
     total += self;
-    const where = `${area(url)}:${lineNumber + 1}`;
+    const where = `${file(url)}:${lineNumber + 1}`;
     const key = `${functionName}@${url}:${lineNumber}`;
     const entry = fn.get(key) ?? { name: functionName || "(anonymous)", where, selfMs: 0 };
     entry.selfMs += self;
@@ -156,8 +173,31 @@ async function insertTarget(size: number): Promise<{ name: string; run: () => Pr
   };
 }
 
+/** "search": every typed session of the search benchmark against a library of `size` snippets. */
+function searchTarget(size: number): { name: string; run: () => Promise<unknown> } {
+  const parsed = engine.parseLibrary(searchLibrary(size));
+  if (!parsed.ok) throw new Error("invalid search library");
+  const index = engine.createSnippetIndex(parsed.value.snippets);
+  const today = new Date("2026-11-22T12:00:00Z");
+  return {
+    name: "Search keystrokes (SnippetIndex.search)",
+    run: async () => {
+      for (const s of SESSIONS) for (const q of s.queries) index.search(q, { ...s.filters, today });
+    },
+  };
+}
+
+/** "search-index": building the index (createSnippetIndex) over a parsed library of `size` snippets. */
+function searchIndexTarget(size: number): { name: string; run: () => Promise<unknown> } {
+  const parsed = engine.parseLibrary(searchLibrary(size));
+  if (!parsed.ok) throw new Error("invalid search library");
+  return { name: "Search index build (createSnippetIndex)", run: async () => engine.createSnippetIndex(parsed.value.snippets) };
+}
+
 async function target(key: string, size: number): Promise<{ name: string; run: () => Promise<unknown> }> {
   if (key === "insert") return insertTarget(size);
+  if (key === "search") return searchTarget(size);
+  if (key === "search-index") return searchIndexTarget(size);
   const contender = CONTENDERS[key as ContenderKey];
   if (!contender) throw new Error(`unknown target ${key} (insert, ${Object.keys(CONTENDERS).join(", ")})`);
   const input = await contender.prepare(benchDocument(size));

@@ -1,8 +1,8 @@
 // One contender at one size, in a process of its own (so its peak memory is its own): warm up on a small
-// document, then time `runs` builds (a full GC before each), read the process's peak RSS, check the last
-// output, and print one JSON line. Run with --expose-gc.
+// document, then time `runs` builds (a full GC before each for large documents), read the process's peak
+// RSS, check the last output, and print one JSON line. Run with --expose-gc.
 //
-//   node --expose-gc .tmp/bench/engine-worker.mjs '{"contender":"engine","sections":100,"runs":7,"maxSeconds":60}'
+//   node --expose-gc .tmp/bench/engine-worker.mjs '{"contender":"engine","sections":100,"runs":7,"maxSeconds":60,"gcBetweenRuns":true}'
 
 import { writeFile } from "node:fs/promises";
 import { benchDocument, createFormatters, expected } from "../fixtures/document";
@@ -18,6 +18,12 @@ export type WorkerRequest = {
   maxSeconds: number;
   /** Write the last output here (for page counting). */
   save?: string;
+  /**
+   * A full GC before each run, so every run starts from a clean heap and the peak RSS is one build's. Worth
+   * it for large documents; for small ones the forced GC costs more than the build (a run right after it
+   * pays for re-growing the heap: measured 2× on 1-section builds), so they run back to back.
+   */
+  gcBetweenRuns: boolean;
 };
 
 export type WorkerResult = {
@@ -80,7 +86,7 @@ async function main(): Promise<void> {
   const began = performance.now();
   for (let i = 0; i < request.runs; i++) {
     if (i > 0 && performance.now() - began > request.maxSeconds * 1000) break;
-    gc();
+    if (request.gcBetweenRuns) gc();
     const r = await timed(contender, input);
     totals.push(r.total);
     cpu.push(r.cpu);

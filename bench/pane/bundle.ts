@@ -33,13 +33,17 @@ type Stats = {
   }>;
 };
 
-/** Runs `webpack --mode production` (unless `build` is false) and measures dist/addin. */
-export async function measureBundle(options: { build: boolean; statsFile: string; outDir?: string }): Promise<BundleReport> {
-  const outDir = options.outDir ?? "dist/addin";
+/**
+ * Runs `webpack --mode production` (unless `build` is false) into `outDir` and measures it. The bench
+ * builds into a directory of its own (not dist/addin) so a build by someone else on the same tree cannot
+ * swap files under it between the build and the browser runs.
+ */
+export async function measureBundle(options: { build: boolean; statsFile: string; outDir: string }): Promise<BundleReport> {
+  const { outDir } = options;
   let buildSeconds: number | null = null;
   if (options.build) {
     const t0 = performance.now();
-    await run(process.execPath, ["node_modules/webpack-cli/bin/cli.js", "--mode", "production", "--json", options.statsFile], {
+    await run(process.execPath, ["node_modules/webpack-cli/bin/cli.js", "--mode", "production", "--output-path", outDir, "--json", options.statsFile], {
       maxBuffer: 64 * 1024 * 1024,
       timeout: 600_000,
     });

@@ -186,4 +186,18 @@ export const SAMPLES: Record<string, Sample> = {
 /** Codes that no input can produce: reported only when the engine itself fails. */
 export const NO_SAMPLE: Record<string, string> = {
   INTERNAL: "Not caused by input: the engine reports it only when it fails unexpectedly.",
+  LIMIT_FILE_SIZE: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
+  LIMIT_FILE_DEPTH: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
+  LIMIT_SNIPPETS: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
+  LIMIT_SECTIONS: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
+  LIMIT_TEMPLATE_NESTING: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
+  LIMIT_INCLUDE_DEPTH: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
+  LIMIT_TEMPLATE_WORK: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
+  LIMIT_EXPANDED_SIZE: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
+  LIMIT_MARKDOWN_NESTING: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
+  LIMIT_MARKDOWN_EMPHASIS: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
+  LIMIT_IMAGE_SIZE: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
+  LIMIT_LIST_ITEMS: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
+  LIMIT_TABLE_COLUMNS: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
+  LIMIT_DOCUMENT_SIZE: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
 };

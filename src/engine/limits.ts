@@ -27,12 +27,17 @@ export const MAX_INCLUDE_DEPTH = 10;
 /** Template tags and text pieces processed for one document (loops multiply: each iteration counts). */
 export const MAX_TEMPLATE_STEPS = 1_000_000;
 /**
- * Size of the Markdown the templates produce for one document (all sections, header and footer):
- * characters plus EXPANDED_LINE_WEIGHT per line, because every line costs a paragraph's worth of work.
- * About 3,000 pages of ordinary text.
+ * Size of the Markdown the templates produce for one document (all sections, header and footer): its
+ * characters, plus LINE_WEIGHT for each line break and MARKUP_WEIGHT for each "|", "*", "_", "~", "<"
+ * and "[", because those cost a paragraph, list item, cell or run each — work and memory that plain
+ * text does not (measured: a list item costs as much as 50 characters of prose). Embedded image data is
+ * not counted (MAX_IMAGE_BYTES covers it). About 1,200 pages of ordinary text (a page of ~3,000
+ * characters in 10 paragraphs costs ~4,000); at the limit a build takes under a minute and ~1.5 GB on a
+ * slow 2-core machine.
  */
-export const MAX_EXPANDED_SIZE = 10_000_000;
-export const EXPANDED_LINE_WEIGHT = 32;
+export const MAX_EXPANDED_SIZE = 5_000_000;
+export const LINE_WEIGHT = 48;
+export const MARKUP_WEIGHT = 16;
 /** List levels Word can show (the contract's 9): deeper lists are drawn at this level. */
 export const LIST_LEVELS = 9;
 /** Lists and block quotes inside each other in one snippet's Markdown. */
@@ -50,25 +55,31 @@ export const MAX_LIST_ITEMS = 1_000;
 export const MAX_TABLE_COLUMNS = 63;
 /** Estimated uncompressed size of the generated package (XML parts and images), checked before packing. */
 export const MAX_DOCUMENT_BYTES = 100_000_000;
+/**
+ * What the document-size estimate counts, in bytes of XML: each paragraph, run and table cell (text
+ * counts its length on top), and each picture (its data counts on top). Measured on docx's output: a
+ * plain paragraph is about 100 bytes of markup, a formatted run 60, a cell 150, a drawing 1,500–2,000.
+ */
+export const ESTIMATE_BYTES = { paragraph: 100, run: 60, cell: 150, image: 2_000 } as const;
 
-export type LimitInfo = { name: string; value: number; unit: string; code: ProblemCode; what: string };
+export type LimitInfo = { value: number; unit: string; code: ProblemCode; what: string };
 
 /** The limits in one table, for documentation (docs are generated from it, so they cannot drift). */
 export const LIMITS: readonly LimitInfo[] = [
-  { name: "MAX_FILE_CHARS", value: MAX_FILE_CHARS, unit: "characters", code: "LIMIT_FILE_SIZE", what: "JSON text of one library or assembly file" },
-  { name: "MAX_JSON_DEPTH", value: MAX_JSON_DEPTH, unit: "levels", code: "LIMIT_FILE_DEPTH", what: "arrays and objects nested in one file" },
-  { name: "MAX_SNIPPETS", value: MAX_SNIPPETS, unit: "snippets", code: "LIMIT_SNIPPETS", what: "snippets in one library" },
-  { name: "MAX_SECTIONS", value: MAX_SECTIONS, unit: "sections", code: "LIMIT_SECTIONS", what: "sections in one assembly" },
-  { name: "MAX_TEMPLATE_NESTING", value: MAX_TEMPLATE_NESTING, unit: "levels", code: "LIMIT_TEMPLATE_NESTING", what: "template blocks inside each other (and (…) inside each other in one tag)" },
-  { name: "MAX_INCLUDE_DEPTH", value: MAX_INCLUDE_DEPTH, unit: "levels", code: "LIMIT_INCLUDE_DEPTH", what: "{{> id}} includes inside each other" },
-  { name: "MAX_TEMPLATE_STEPS", value: MAX_TEMPLATE_STEPS, unit: "steps", code: "LIMIT_TEMPLATE_WORK", what: "template tags and text pieces processed for one document, loop iterations included" },
-  { name: "MAX_EXPANDED_SIZE", value: MAX_EXPANDED_SIZE, unit: "characters", code: "LIMIT_EXPANDED_SIZE", what: `Markdown produced for one document (characters, plus ${EXPANDED_LINE_WEIGHT} per line)` },
-  { name: "MAX_MARKDOWN_NESTING", value: MAX_MARKDOWN_NESTING, unit: "levels", code: "LIMIT_MARKDOWN_NESTING", what: `lists and block quotes inside each other (lists deeper than ${LIST_LEVELS} are drawn at level ${LIST_LEVELS})` },
-  { name: "MAX_EMPHASIS_MARKERS", value: MAX_EMPHASIS_MARKERS, unit: "markers", code: "LIMIT_MARKDOWN_EMPHASIS", what: "runs of *, _ or ~ in one paragraph" },
-  { name: "MAX_IMAGE_BYTES", value: MAX_IMAGE_BYTES, unit: "bytes", code: "LIMIT_IMAGE_SIZE", what: "one embedded image, decoded" },
-  { name: "MAX_LIST_ITEMS", value: MAX_LIST_ITEMS, unit: "items", code: "LIMIT_LIST_ITEMS", what: "items in one list value" },
-  { name: "MAX_TABLE_COLUMNS", value: MAX_TABLE_COLUMNS, unit: "columns", code: "LIMIT_TABLE_COLUMNS", what: "columns in one table (Word's limit)" },
-  { name: "MAX_DOCUMENT_BYTES", value: MAX_DOCUMENT_BYTES, unit: "bytes", code: "LIMIT_DOCUMENT_SIZE", what: "estimated size of the generated document before compression" },
+  { value: MAX_FILE_CHARS, unit: "characters", code: "LIMIT_FILE_SIZE", what: "JSON text of one library or assembly file" },
+  { value: MAX_JSON_DEPTH, unit: "levels", code: "LIMIT_FILE_DEPTH", what: "arrays and objects nested in one file" },
+  { value: MAX_SNIPPETS, unit: "snippets", code: "LIMIT_SNIPPETS", what: "snippets in one library" },
+  { value: MAX_SECTIONS, unit: "sections", code: "LIMIT_SECTIONS", what: "sections in one assembly" },
+  { value: MAX_TEMPLATE_NESTING, unit: "levels", code: "LIMIT_TEMPLATE_NESTING", what: "template blocks inside each other (and (…) inside each other in one tag)" },
+  { value: MAX_INCLUDE_DEPTH, unit: "levels", code: "LIMIT_INCLUDE_DEPTH", what: "{{> id}} includes inside each other" },
+  { value: MAX_TEMPLATE_STEPS, unit: "steps", code: "LIMIT_TEMPLATE_WORK", what: "template tags and text pieces processed for one document, loop iterations included" },
+  { value: MAX_EXPANDED_SIZE, unit: "characters", code: "LIMIT_EXPANDED_SIZE", what: `Markdown produced for one document: characters, plus ${LINE_WEIGHT} per line break and ${MARKUP_WEIGHT} per |, *, _, ~, < and [ (image data not counted); about 1,200 pages` },
+  { value: MAX_MARKDOWN_NESTING, unit: "levels", code: "LIMIT_MARKDOWN_NESTING", what: `lists and block quotes inside each other (lists deeper than ${LIST_LEVELS} are drawn at level ${LIST_LEVELS})` },
+  { value: MAX_EMPHASIS_MARKERS, unit: "markers", code: "LIMIT_MARKDOWN_EMPHASIS", what: "runs of *, _ or ~ in one paragraph" },
+  { value: MAX_IMAGE_BYTES, unit: "bytes", code: "LIMIT_IMAGE_SIZE", what: "one embedded image, decoded" },
+  { value: MAX_LIST_ITEMS, unit: "items", code: "LIMIT_LIST_ITEMS", what: "items in one list value" },
+  { value: MAX_TABLE_COLUMNS, unit: "columns", code: "LIMIT_TABLE_COLUMNS", what: "columns in one table (Word's limit)" },
+  { value: MAX_DOCUMENT_BYTES, unit: "bytes", code: "LIMIT_DOCUMENT_SIZE", what: "estimated size of the generated document before compression" },
 ];
 
 /** 20000000 → "20,000,000": limits are quoted the same way in every message, whatever the locale. */
@@ -91,9 +102,23 @@ export type ExpandBudget = {
 
 export const createExpandBudget = (): ExpandBudget => ({ steps: MAX_TEMPLATE_STEPS, size: MAX_EXPANDED_SIZE, exhausted: false });
 
-/** What `text` costs against the expanded-size budget: its characters plus a weight per line. */
+// Base64 payloads of embedded images: cheap to parse, and limited by MAX_IMAGE_BYTES instead.
+const IMAGE_PAYLOAD = /;base64,[A-Za-z0-9+/=\s]+/g;
+
+/** The extra cost of a character that makes structure (see MAX_EXPANDED_SIZE); U+FDD0 is a line break from a value. */
+function weight(code: number): number {
+  if (code === 10 || code === 0xfdd0) return LINE_WEIGHT;
+  return code === 124 || code === 42 || code === 95 || code === 126 || code === 60 || code === 91 ? MARKUP_WEIGHT : 0;
+}
+
+/** What `text` costs against the expanded-size budget (see MAX_EXPANDED_SIZE). */
 export function expandedCost(text: string): number {
-  let lines = 0;
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lines++;
-  return text.length + lines * EXPANDED_LINE_WEIGHT;
+  const count = (s: string): number => {
+    let cost = s.length;
+    for (let i = 0; i < s.length; i++) cost += weight(s.charCodeAt(i));
+    return cost;
+  };
+  let cost = count(text);
+  if (text.includes(";base64,")) for (const m of text.matchAll(IMAGE_PAYLOAD)) cost -= count(m[0]);
+  return Math.max(0, cost);
 }

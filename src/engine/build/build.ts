@@ -1,5 +1,5 @@
 import { Packer } from "docx";
-import { errorsOf, SectionsmithError, warningsOf, type Problem } from "../errors/problem";
+import { errorsOf, problem, SectionsmithError, warningsOf, type Problem } from "../errors/problem";
 import { parseAssembly } from "../model/parse-assembly";
 import type { Assembly, HeaderFooterSource, Snippet } from "../model/types";
 import { toFragment } from "../pack/fragment";
@@ -9,9 +9,11 @@ import { DocumentState } from "../render/context";
 import { createDocument } from "../render/document";
 import { pageGeometry } from "../render/page";
 import { renderSection } from "../render/section";
+import { createExpandBudget, formatCount, MAX_DOCUMENT_BYTES, type ExpandBudget } from "../limits";
 import { loadLibraries, type LoadedLibraries } from "./libraries";
 import { prepareSection, prepareText, type Prepared } from "./prepare";
 import type { BuildOptions } from "./types";
+import { append } from "../append";
 
 export type BuildResult = { bytes: Uint8Array; warnings: Problem[]; snippets: string[] };
 
@@ -49,7 +51,10 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
     draftingNotes: assembly.options.draftingNotes,
     today,
     contentWidthTwips: geometry.contentWidth,
+    contentHeightTwips: geometry.contentHeight,
   });
+  // One expansion budget for the whole document (limits.ts): many sections cannot multiply the limits.
+  const budget = createExpandBudget();
   const snippets: string[] = [];
   const assemblySource = input.assemblySource;
   const withSource = (list: Problem[]): Problem[] =>
@@ -58,23 +63,24 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
   // Header and footer first: they stand at the top of every page, and list first in the provenance.
   const header =
     shape === "document"
-      ? headerFooter("header", assembly, libs, today, state, snippets, problems)
+      ? headerFooter("header", assembly, libs, today, state, snippets, problems, budget)
       : undefined;
   const footer =
     shape === "document"
-      ? headerFooter("footer", assembly, libs, today, state, snippets, problems)
+      ? headerFooter("footer", assembly, libs, today, state, snippets, problems, budget)
       : undefined;
 
   const body: Block[] = [];
   const total = assembly.sections.length;
   for (const [i, section] of assembly.sections.entries()) {
     progress({ stage: "render", done: i, total });
-    const prepared = prepareSection(assembly, i, libs, today);
-    problems.push(...withSource(prepared.problems));
+    const prepared = prepareSection(assembly, i, libs, today, budget);
+    append(problems, withSource(prepared.problems));
     if (!prepared.ok) continue;
     snippets.push(...prepared.snippets);
-    body.push(
-      ...renderSection(
+    append(
+      body,
+      renderSection(
         {
           markdown: prepared.markdown,
           locate: prepared.locate,
@@ -88,8 +94,22 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
         state,
       ),
     );
+    // Past the size limit nothing more is rendered: the build fails, and the rest would only cost time.
+    if (state.estimatedBytes > MAX_DOCUMENT_BYTES) {
+      if (!state.sizeReported) {
+        state.sizeReported = true;
+        problems.push(
+          problem({
+            code: "LIMIT_DOCUMENT_SIZE",
+            path: `sections[${i}]`,
+            message: `By this section the document would be larger than ${formatCount(MAX_DOCUMENT_BYTES / 1_000_000)} MB before compression; split it into several assemblies.`,
+          }),
+        );
+      }
+      break;
+    }
   }
-  problems.push(...state.problems.map((p) => sourceFor(p, libs)));
+  append(problems, state.problems.map((p) => sourceFor(p, libs)));
   progress({ stage: "render", done: total, total });
 
   const errors = errorsOf(problems);
@@ -123,11 +143,12 @@ function headerFooter(
   state: DocumentState,
   snippets: string[],
   problems: Problem[],
+  budget: ExpandBudget,
 ): Block[] | undefined {
   const source: HeaderFooterSource | undefined = assembly[which];
   if (!source) return undefined;
-  const prepared: Prepared = prepareText(which, source, assembly, libs, today);
-  problems.push(...prepared.problems);
+  const prepared: Prepared = prepareText(which, source, assembly, libs, today, budget);
+  append(problems, prepared.problems);
   if (!prepared.ok) return undefined;
   snippets.push(...prepared.snippets);
   // A list in a header or footer is not "the previous section's list" for numbering: "continue".

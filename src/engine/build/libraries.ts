@@ -3,6 +3,7 @@ import { parseLibrary } from "../model/parse-library";
 import { selectSnippet } from "../model/select";
 import type { Library, Snippet } from "../model/types";
 import type { SnippetLookup } from "../template/types";
+import { append } from "../append";
 
 /** Where a snippet lives: its JSON path in its library file, and that file's name. */
 export type SnippetHome = { path: string; source?: string };
@@ -28,7 +29,7 @@ export function loadLibraries(
   inputs.forEach((input, i) => {
     const source = sources[i] ?? (inputs.length > 1 ? `library ${i + 1}` : undefined);
     const parsed = parseLibrary(input, source === undefined ? {} : { source });
-    problems.push(...parsed.problems.map((p) => (source && !p.source ? { ...p, source } : p)));
+    append(problems, parsed.problems.map((p) => (source && !p.source ? { ...p, source } : p)));
     if (!parsed.ok) return;
     parsed.value.snippets.forEach((snippet, k) => {
       const key = `${snippet.id}@${snippet.version}`;

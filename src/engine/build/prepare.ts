@@ -15,6 +15,7 @@ import { collectVariables, expandTemplate } from "../template";
 import type { SourceLocation } from "../template/types";
 import type { ExpandBudget } from "../limits";
 import type { LoadedLibraries } from "./libraries";
+import { append } from "../append";
 
 /** A section (or header/footer) resolved, validated and expanded to Markdown, ready to render. */
 export type Prepared =
@@ -75,7 +76,7 @@ function expand(
     today,
     ...(budget ? { budget } : {}),
   });
-  problems.push(...expanded.problems);
+  append(problems, expanded.problems);
   if (errorsOf(expanded.problems).length > 0) return { ok: false, problems };
   problems.push(...includeWarnings(expanded.includes, snippet, libs, layers[layers.length - 1]!.path, today));
   return {

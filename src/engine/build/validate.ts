@@ -8,6 +8,7 @@ import { renderSection } from "../render/section";
 import { checkTemplate, collectVariables } from "../template";
 import type { SnippetLookup } from "../template/types";
 import { buildDocx } from "./build";
+import { append } from "../append";
 
 /**
  * A library checked as deeply as it can be without values: its structure, every body's template
@@ -27,7 +28,7 @@ export function validateLibrary(input: unknown, options: { source?: string } = {
   library.snippets.forEach((snippet, k) => {
     const path = `snippets[${k}]`;
     const collected = collectVariables(snippet, path, lookup);
-    problems.push(...collected.problems);
+    append(problems, collected.problems);
     problems.push(
       ...checkTemplate({
         body: snippet.body,
@@ -37,7 +38,7 @@ export function validateLibrary(input: unknown, options: { source?: string } = {
         lookup,
       }),
     );
-    problems.push(...checkMarkdown(snippet.body, `${path}.body`));
+    append(problems, checkMarkdown(snippet.body, `${path}.body`));
   });
   const withSource = options.source
     ? problems.map((p) => (p.source ? p : { ...p, source: options.source }))

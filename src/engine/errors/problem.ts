@@ -51,14 +51,21 @@ export function formatProblem(p: Problem): string {
  * Thrown by the engine's build functions when input has errors. Carries every problem found
  * (errors and the warnings seen so far), never just the first.
  */
+const MESSAGE_ERRORS = 200;
+
 export class SectionsmithError extends Error {
   readonly problems: Problem[];
   constructor(problems: Problem[], message?: string) {
     const errors = errorsOf(problems);
+    // The message lists the first errors only: a file with a million mistakes must not make a message
+    // too long to build (every problem is still in `problems`).
+    const shown = errors.slice(0, MESSAGE_ERRORS);
+    const more = errors.length - shown.length;
     super(
       message ??
         `${errors.length} problem${errors.length === 1 ? "" : "s"} in the input:\n` +
-          errors.map((p) => "  " + formatProblem(p)).join("\n"),
+          shown.map((p) => "  " + formatProblem(p)).join("\n") +
+          (more > 0 ? `\n  … and ${more} more` : ""),
     );
     this.name = "SectionsmithError";
     this.problems = problems;
@@ -67,16 +74,17 @@ export class SectionsmithError extends Error {
 
 /**
  * Joins JSON path segments: pathJoin("sections", 2, "values", "term") → "sections[2].values.term".
- * The first segment is taken as written, so an existing path can be extended: pathJoin("sections[2]", "values").
+ * The first segment is a path taken as written, so an existing path can be extended:
+ * pathJoin("sections[2]", "values"). Every later string is a key: a key that is not a plain name —
+ * the empty key included — is quoted, pathJoin("values", "") → 'values[""]', so no key can make a
+ * problem's path empty or point somewhere else.
  */
-export function pathJoin(...parts: Array<string | number>): string {
-  let out = "";
-  for (const part of parts) {
-    if (typeof part === "number") out += `[${part}]`;
-    else if (out === "") out = part;
-    else if (part === "") continue;
-    else if (/^[A-Za-z_$][\w$]*$/.test(part)) out += out === "" ? part : `.${part}`;
-    else out += `[${JSON.stringify(part)}]`;
+export function pathJoin(base: string | number, ...keys: Array<string | number>): string {
+  let out = typeof base === "number" ? `[${base}]` : base;
+  for (const key of keys) {
+    if (typeof key === "number") out += `[${key}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(key)) out += out === "" ? key : `.${key}`;
+    else out += `[${JSON.stringify(key)}]`;
   }
   return out;
 }

@@ -3,6 +3,7 @@ import type { ModelCode } from "../errors/codes-model";
 import { pathJoin, problem, type Problem } from "../errors/problem";
 import { orList, show, showKind } from "./describe";
 import { MARK } from "./schema-common";
+import { append } from "../append";
 
 // Turns zod issues into our Problems: a code, a message that says what is wrong and what is
 // expected, and the JSON path. Issues whose message carries a MARK code (schema-common.ts) keep
@@ -106,7 +107,7 @@ export function mapIssues(issues: readonly core.$ZodIssue[], root: unknown, base
       // No branch fitted: report the branch that came closest (fewest issues), e.g. for a header
       // { "snippet": "Bad!" } the snippet branch's ID_INVALID rather than "text is missing".
       const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
-      out.push(...mapIssues(closest, root, path));
+      append(out, mapIssues(closest, root, path));
       continue;
     }
     const { code, message } = generic(issue, path, root);

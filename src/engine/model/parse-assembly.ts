@@ -3,6 +3,7 @@ import { finish, formatMismatch, load, type ParseOptions, type ParseResult } fro
 import { assemblySchema } from "./schema-assembly";
 import type { Assembly } from "./types";
 import { unknownKeys } from "./unknown-keys";
+import { append } from "../append";
 
 export type { ParseOptions, ParseResult } from "./parse-common";
 
@@ -18,8 +19,8 @@ export function parseAssembly(input: unknown, options: ParseOptions = {}): Parse
   const mismatch = formatMismatch(value, "assembly");
   if (mismatch) return finish<Assembly>([...problems, mismatch], undefined, options.source);
   const parsed = assemblySchema.safeParse(value);
-  if (!parsed.success) problems.push(...mapIssues(parsed.error.issues, value));
-  problems.push(...unknownKeys(assemblySchema, value));
+  if (!parsed.success) append(problems, mapIssues(parsed.error.issues, value));
+  append(problems, unknownKeys(assemblySchema, value));
   let assembly: Assembly | undefined;
   if (parsed.success) {
     const rest = { ...parsed.data };

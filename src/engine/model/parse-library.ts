@@ -4,6 +4,7 @@ import { finish, formatMismatch, load, type ParseOptions, type ParseResult } fro
 import { librarySchema } from "./schema-library";
 import type { Library, Variable } from "./types";
 import { unknownKeys } from "./unknown-keys";
+import { append } from "../append";
 
 export type { ParseOptions, ParseResult } from "./parse-common";
 
@@ -26,8 +27,8 @@ export function parseLibrary(input: unknown, options: ParseOptions = {}): ParseR
   const mismatch = formatMismatch(value, "library");
   if (mismatch) return finish<Library>([...problems, mismatch], undefined, options.source);
   const parsed = librarySchema.safeParse(value);
-  if (!parsed.success) problems.push(...mapIssues(parsed.error.issues, value));
-  problems.push(...checkLibraryRules(value), ...unknownKeys(librarySchema, value));
+  if (!parsed.success) append(problems, mapIssues(parsed.error.issues, value));
+  append(append(problems, checkLibraryRules(value)), unknownKeys(librarySchema, value));
   let library: Library | undefined;
   if (parsed.success) {
     const rest = { ...parsed.data };

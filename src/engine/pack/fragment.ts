@@ -10,10 +10,15 @@ import JSZip from "jszip";
 const STYLE_ELEMENT = /<w:style\b[^>]*>[\s\S]*?<\/w:style>/g;
 const STYLE_REFERENCE = /<w:(?:pStyle|rStyle|tblStyle)\s+w:val="([^"]+)"/g;
 
+// Parts go back into the zip as UTF-8 bytes, never as strings: JSZip encodes a string in 16 KB slices,
+// and a slice that ends between the two halves of a surrogate pair (an emoji, a CJK extension character)
+// turns both halves into U+FFFD. Found by the fuzz tests (tests/fuzz/regressions.test.ts).
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+
 export async function toFragment(bytes: Uint8Array): Promise<Uint8Array> {
   const zip = await JSZip.loadAsync(bytes);
   const documentXml = await zip.file("word/document.xml")!.async("string");
-  zip.file("word/document.xml", documentXml.replace(/<w:sectPr\b[\s\S]*?<\/w:sectPr>(?=<\/w:body>)/, ""));
+  zip.file("word/document.xml", utf8(documentXml.replace(/<w:sectPr\b[\s\S]*?<\/w:sectPr>(?=<\/w:body>)/, "")));
 
   const used = new Set<string>();
   for (const name of Object.keys(zip.files)) {
@@ -22,7 +27,7 @@ export async function toFragment(bytes: Uint8Array): Promise<Uint8Array> {
     for (const m of xml.matchAll(STYLE_REFERENCE)) used.add(m[1]!);
   }
   const stylesXml = await zip.file("word/styles.xml")!.async("string");
-  zip.file("word/styles.xml", pruneStyles(stylesXml, used));
+  zip.file("word/styles.xml", utf8(pruneStyles(stylesXml, used)));
   return zip.generateAsync({ type: "uint8array", compression: "DEFLATE", compressionOptions: { level: 6 } });
 }
 

@@ -17,6 +17,8 @@ import type { SectionState } from "./context";
 import { renderInline, report, textRuns } from "./inline";
 import { clampLevel, listIndent, type ListRef } from "./numbering";
 import { renderTable } from "./table";
+import { ESTIMATE_BYTES, formatCount, MAX_DOCUMENT_BYTES } from "../limits";
+import { append } from "../append";
 
 // Markdown blocks → body content: paragraphs (<w:p>), tables (<w:tbl>) and the table of contents
 // (<w:sdt> with a TOC field). Paragraph styles are Word's built-in ones (Heading1…9, Quote,
@@ -39,8 +41,29 @@ type Node = RootContent | BlockContent | DefinitionContent;
 
 export function renderBlocks(nodes: readonly Node[], s: SectionState, ctx: BlockContext): Block[] {
   const out: Block[] = [];
-  for (const node of nodes) out.push(...renderBlock(node, s, ctx));
+  for (const node of nodes) {
+    if (overSize(s, node)) break;
+    append(out, renderBlock(node, s, ctx));
+  }
   return out;
+}
+
+/**
+ * Past the document-size limit (limits.ts) nothing more is rendered: the build fails, and the rest
+ * would only cost time and memory. Reported once, at the first block left out.
+ */
+function overSize(s: SectionState, node: Node): boolean {
+  if (s.doc.estimatedBytes <= MAX_DOCUMENT_BYTES) return false;
+  if (!s.doc.sizeReported) {
+    s.doc.sizeReported = true;
+    report(
+      s,
+      node,
+      "LIMIT_DOCUMENT_SIZE",
+      `By here the document would be larger than ${formatCount(MAX_DOCUMENT_BYTES / 1_000_000)} MB before compression; split it into several assemblies, or use fewer or smaller images.`,
+    );
+  }
+  return true;
 }
 
 /** Makes a <w:p>, applying the section's pending page break and drafting note to its first paragraph. */
@@ -52,6 +75,7 @@ export function makeParagraph(
 ): Paragraph {
   let opts = { ...options };
   let kids = children;
+  s.doc.estimatedBytes += ESTIMATE_BYTES.paragraph;
   if (ctx.topLevel) {
     if (s.doc.pendingPageBreak) {
       opts = { ...opts, pageBreakBefore: true }; // <w:pageBreakBefore/>
@@ -73,6 +97,8 @@ export function makeParagraph(
   return new Paragraph({ ...opts, children: kids });
 }
 
+const NOTE_MARKERS = /\uFDD3\d+\uFDD4|\uFDD5\d+\uFDD4/g;
+
 /** Before a table or TOC, a pending page break needs a paragraph of its own to carry it. */
 function flushPageBreak(s: SectionState, ctx: BlockContext): Block[] {
   if (!ctx.topLevel || !s.doc.pendingPageBreak) return [];
@@ -83,8 +109,12 @@ function flushPageBreak(s: SectionState, ctx: BlockContext): Block[] {
 function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
   switch (node.type) {
     case "paragraph": {
+      // A {{#note}} around a {{pagebreak}} or {{toc}} leaves its markers beside the sentinel: they must not
+      // stop it being one (the note's range then starts or ends at the nearest text; see section.ts).
       const only =
-        node.children.length === 1 && node.children[0]!.type === "text" ? node.children[0]!.value.trim() : "";
+        node.children.length === 1 && node.children[0]!.type === "text"
+          ? node.children[0]!.value.replace(NOTE_MARKERS, "").trim()
+          : "";
       if (only === S_PAGEBREAK) {
         s.doc.pendingPageBreak = true;
         return [];
@@ -158,6 +188,7 @@ function renderList(node: List, s: SectionState, ctx: BlockContext): Block[] {
   const numbered = { numbering: { reference: ref.reference, level, instance: ref.instance } };
   const out: Block[] = [];
   for (const item of node.children) {
+    if (overSize(s, item)) break;
     const check = item.checked === true ? "\u2611 " : item.checked === false ? "\u2610 " : "";
     const [first, ...rest] = item.children;
     if (first?.type === "paragraph") {
@@ -168,8 +199,8 @@ function renderList(node: List, s: SectionState, ctx: BlockContext): Block[] {
       if (first) rest.unshift(first);
     }
     for (const child of rest) {
-      if (child.type === "list") out.push(...renderList(child, s, { ...ctx, depth: ctx.depth + 1 }));
-      else out.push(...renderBlocks([child], s, { ...ctx, indentLevel: level }));
+      if (child.type === "list") append(out, renderList(child, s, { ...ctx, depth: ctx.depth + 1 }));
+      else append(out, renderBlocks([child], s, { ...ctx, indentLevel: level }));
     }
   }
   return out;

@@ -15,6 +15,10 @@ export class DocumentState {
   hasToc = false;
   /** A page break waiting for the next body paragraph ({{pagebreak}}, a section's pageBreakBefore). */
   pendingPageBreak = false;
+  /** Estimated size of the document's XML and pictures so far (limits.ts: MAX_DOCUMENT_BYTES). */
+  estimatedBytes = 0;
+  /** Whether LIMIT_DOCUMENT_SIZE has been reported (it is reported once). */
+  sizeReported = false;
 
   constructor(
     readonly options: {
@@ -22,6 +26,8 @@ export class DocumentState {
       today: Date;
       /** Width between the margins, in twips: tables and images are sized to it. */
       contentWidthTwips: number;
+      /** Height between the margins, in twips: a picture taller than this is scaled down. Default: 1.5 × the width. */
+      contentHeightTwips?: number;
       /**
        * Checking a raw snippet body (template tags not yet expanded): a link or image address that
        * holds a {{tag}} is judged after expansion, not now.
@@ -78,6 +84,13 @@ export type SectionState = {
   noteComments: Map<number, number>;
   /** note indexes whose range end was written. */
   notesClosed: Set<number>;
+  /**
+   * Where text is being written: "body", or "footnote:<label>" while a footnote's content is rendered.
+   * A note range ends only in the part it started in (a start in document.xml and an end in
+   * footnotes.xml is a broken comment), so `noteParts` remembers where each range started.
+   */
+  part: string;
+  noteParts: Map<number, string>;
   commentAuthor: string;
   headingOffset: number;
   /** Whether the section's first ordered list continues the previous section's. */

@@ -1,3 +1,4 @@
+import { MAX_IMAGE_BYTES } from "../limits";
 import { fromBase64 } from "../pack/output";
 
 // Images arrive only as data: URIs (the contract forbids fetching). We read the pixel size from the
@@ -7,15 +8,22 @@ export type ImageData = { type: "png" | "jpg" | "gif"; data: Uint8Array; width: 
 
 const DATA_URI = /^data:image\/(png|jpeg|jpg|gif);base64,([A-Za-z0-9+/=\s]*)$/i;
 
-export type ImageReadResult = { ok: true; image: ImageData } | { ok: false; reason: "source" | "invalid" };
+export type ImageReadResult =
+  | { ok: true; image: ImageData }
+  | { ok: false; reason: "source" | "invalid" }
+  | { ok: false; reason: "too-large"; bytes: number };
 
 export function readDataUri(url: string): ImageReadResult {
   const m = DATA_URI.exec(url.trim());
   if (!m) return { ok: false, reason: "source" };
   const declared = m[1]!.toLowerCase();
+  const base64 = m[2]!.replace(/\s+/g, "");
+  // The decoded size is known from the base64 length: a picture over the limit is never decoded.
+  const bytes = Math.floor((base64.replace(/=+$/, "").length * 3) / 4);
+  if (bytes > MAX_IMAGE_BYTES) return { ok: false, reason: "too-large", bytes };
   let data: Uint8Array;
   try {
-    data = fromBase64(m[2]!.replace(/\s+/g, ""));
+    data = fromBase64(base64);
   } catch {
     return { ok: false, reason: "invalid" };
   }
@@ -57,6 +65,20 @@ function jpegSize(b: Uint8Array): Size | undefined {
 }
 
 /** Fits a pixel size into `maxWidth` pixels, keeping proportions. */
+/**
+ * Fits a pixel size into `maxWidth` × `maxHeight` pixels, keeping proportions (at least 1 × 1). The
+ * height matters as much as the width: a 1-pixel-wide, 4-billion-pixel-tall PNG header would otherwise
+ * give a drawing larger than any Word can open (docx throws on it).
+ */
+export function fitBox(size: Size, maxWidth: number, maxHeight: number): Size {
+  const scale = Math.min(1, maxWidth / size.width, maxHeight / size.height);
+  if (scale === 1) return { width: size.width, height: size.height };
+  return {
+    width: Math.max(1, Math.min(Math.floor(maxWidth), Math.round(size.width * scale))),
+    height: Math.max(1, Math.min(Math.floor(maxHeight), Math.round(size.height * scale))),
+  };
+}
+
 export function fitWidth(size: Size, maxWidth: number): Size {
   if (size.width <= maxWidth) return { width: size.width, height: size.height };
   const scale = maxWidth / size.width;

@@ -15,7 +15,9 @@ import { problem } from "../errors/problem";
 import type { ProblemCode } from "../errors/codes";
 import { splitSentinels, SENTINEL_RANGE } from "../template/sentinels";
 import type { SectionState } from "./context";
-import { fitWidth, readDataUri } from "./image";
+import { fitBox, readDataUri } from "./image";
+import { ESTIMATE_BYTES, formatBytes, formatCount, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES } from "../limits";
+import { append } from "../append";
 
 // Markdown inline content (mdast "phrasing") → the children of a <w:p>: runs (<w:r>), hyperlinks
 // (<w:hyperlink>), footnote references, comment ranges and PAGE/NUMPAGES fields.
@@ -69,8 +71,12 @@ export function textRuns(value: string, fmt: Format, s: SectionState): Paragraph
   const out: ParagraphChild[] = [];
   const opts = runOptions(fmt);
   for (const piece of splitSentinels(value)) {
+    // A paragraph of a million line breaks stops here; renderBlocks reports the size at the next block.
+    if (s.doc.estimatedBytes > MAX_DOCUMENT_BYTES) break;
+    s.doc.estimatedBytes += ESTIMATE_BYTES.run;
     switch (piece.kind) {
       case "text":
+        s.doc.estimatedBytes += piece.text.length;
         out.push(new TextRun({ ...opts, text: piece.text }));
         break;
       case "break":
@@ -86,13 +92,17 @@ export function textRuns(value: string, fmt: Format, s: SectionState): Paragraph
         if (s.doc.options.draftingNotes && !s.noteComments.has(piece.index)) {
           const id = s.doc.addComment(s.notes[piece.index] ?? "", s.commentAuthor);
           s.noteComments.set(piece.index, id);
+          s.noteParts.set(piece.index, s.part);
           out.push(new CommentRangeStart(id)); // <w:commentRangeStart>
         }
         break;
       case "note-end":
         if (s.doc.options.draftingNotes && !s.notesClosed.has(piece.index)) {
-          s.notesClosed.add(piece.index);
           const started = s.noteComments.get(piece.index);
+          // An end in another part than the start (a note around a footnote's text) is left for the
+          // end of the start's own part (section.ts: closeOpenNotes).
+          if (started !== undefined && s.noteParts.get(piece.index) !== s.part) break;
+          s.notesClosed.add(piece.index);
           // A range whose start was lost (e.g. it began inside a link address) still gets its comment,
           // anchored at this point, so the note is never silently dropped.
           const id = started ?? s.doc.addComment(s.notes[piece.index] ?? "", s.commentAuthor);
@@ -116,42 +126,42 @@ export function renderInline(
   for (const node of nodes) {
     switch (node.type) {
       case "text":
-        out.push(...textRuns(node.value, fmt, s));
+        append(out, textRuns(node.value, fmt, s));
         break;
       case "emphasis":
-        out.push(...renderInline(node.children, s, { ...fmt, italics: true }));
+        append(out, renderInline(node.children, s, { ...fmt, italics: true }));
         break;
       case "strong":
-        out.push(...renderInline(node.children, s, { ...fmt, bold: true }));
+        append(out, renderInline(node.children, s, { ...fmt, bold: true }));
         break;
       case "delete":
-        out.push(...renderInline(node.children, s, { ...fmt, strike: true }));
+        append(out, renderInline(node.children, s, { ...fmt, strike: true }));
         break;
       case "inlineCode":
-        out.push(...textRuns(node.value, { ...fmt, code: true }, s));
+        append(out, textRuns(node.value, { ...fmt, code: true }, s));
         break;
       case "break":
         out.push(new TextRun({ break: 1 }));
         break;
       case "link":
-        out.push(...link(node.url, node.children, node, fmt, s));
+        append(out, link(node.url, node.children, node, fmt, s));
         break;
       case "linkReference": {
         const def = s.definitions.get(node.identifier);
-        if (def) out.push(...link(def.url, node.children, node, fmt, s));
-        else out.push(...renderInline(node.children, s, fmt));
+        if (def) append(out, link(def.url, node.children, node, fmt, s));
+        else append(out, renderInline(node.children, s, fmt));
         break;
       }
       case "image":
-        out.push(...image(node.url, node.alt ?? "", node.title ?? undefined, node, s));
+        append(out, image(node.url, node.alt ?? "", node.title ?? undefined, node, s));
         break;
       case "imageReference": {
         const def = s.definitions.get(node.identifier);
-        out.push(...image(def?.url ?? "", node.alt ?? "", def?.title ?? undefined, node, s));
+        append(out, image(def?.url ?? "", node.alt ?? "", def?.title ?? undefined, node, s));
         break;
       }
       case "footnoteReference":
-        out.push(...footnote(node.identifier, node.label ?? node.identifier, fmt, s));
+        append(out, footnote(node.identifier, node.label ?? node.identifier, fmt, s));
         break;
       case "html": {
         const value = node.value.trim();
@@ -226,9 +236,17 @@ function image(
   s: SectionState,
 ): ParagraphChild[] {
   if (s.doc.options.rawTemplate && url.includes("{{")) return [];
+  if (s.doc.sizeReported) return []; // the document is already over its size limit: decode nothing more
   const read = readDataUri(url);
   if (!read.ok) {
-    if (read.reason === "source") {
+    if (read.reason === "too-large") {
+      report(
+        s,
+        node,
+        "LIMIT_IMAGE_SIZE",
+        `The embedded image${alt ? ` "${clip(alt)}"` : ""} is ${formatBytes(read.bytes)}; an image may be at most ${formatBytes(MAX_IMAGE_BYTES)}. Make it smaller (fewer pixels, or JPEG for photos) and embed it again.`,
+      );
+    } else if (read.reason === "source") {
       report(
         s,
         node,
@@ -246,14 +264,27 @@ function image(
     return [];
   }
   const { type, data, width, height } = read.image;
+  // Every use of a picture stores its data again (docx writes one media file per ImageRun).
+  s.doc.estimatedBytes += data.length + ESTIMATE_BYTES.image;
+  if (s.doc.estimatedBytes > MAX_DOCUMENT_BYTES) {
+    s.doc.sizeReported = true;
+    report(
+      s,
+      node,
+      "LIMIT_DOCUMENT_SIZE",
+      `With this image the document would be larger than ${formatCount(MAX_DOCUMENT_BYTES / 1_000_000)} MB before compression; each use of a picture is stored again, so use smaller images or fewer copies, or split the document.`,
+    );
+    return [];
+  }
   const maxPx = Math.floor(s.doc.options.contentWidthTwips / 15); // 15 twips per pixel at 96 dpi
+  const maxHeightPx = Math.floor((s.doc.options.contentHeightTwips ?? s.doc.options.contentWidthTwips * 1.5) / 15);
   const text = alt.replace(SENTINEL_RANGE, "");
   // <w:drawing><wp:inline> with <wp:docPr descr> carrying the alt text.
   return [
     new ImageRun({
       type,
       data,
-      transformation: fitWidth({ width, height }, maxPx),
+      transformation: fitBox({ width, height }, maxPx, maxHeightPx),
       altText: {
         name: text || "Image",
         description: text,

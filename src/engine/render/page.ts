@@ -18,6 +18,8 @@ export type PageGeometry = {
   margins: { top: number; bottom: number; left: number; right: number };
   /** Width between the left and right margins on the page as laid out. */
   contentWidth: number;
+  /** Height between the top and bottom margins on the page as laid out (pictures are fitted into it). */
+  contentHeight: number;
 };
 
 export function pageGeometry(page: PageSetup): PageGeometry {
@@ -33,5 +35,7 @@ export function pageGeometry(page: PageSetup): PageGeometry {
   const across = landscape ? size.height : size.width;
   // Never below an inch, so absurd margins still give tables and images a sane width.
   const contentWidth = Math.max(1440, across - margins.left - margins.right);
-  return { ...size, landscape, margins, contentWidth };
+  const down = landscape ? size.width : size.height;
+  const contentHeight = Math.max(1440, down - margins.top - margins.bottom);
+  return { ...size, landscape, margins, contentWidth, contentHeight };
 }

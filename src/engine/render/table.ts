@@ -1,7 +1,8 @@
 import { AlignmentType, Paragraph, Table, TableCell, TableRow, WidthType } from "docx";
 import type { Table as MdTable } from "mdast";
 import type { SectionState } from "./context";
-import { renderInline } from "./inline";
+import { ESTIMATE_BYTES, MAX_TABLE_COLUMNS } from "../limits";
+import { renderInline, report } from "./inline";
 
 // GFM table → <w:tbl>. The first row is the header: <w:tblHeader/> repeats it on every page.
 // Column alignment from the delimiter row becomes each cell paragraph's <w:jc>.
@@ -13,12 +14,25 @@ const ALIGN = {
 } as const;
 
 export function renderTable(node: MdTable, s: SectionState): Table {
-  const columns = Math.max(1, ...node.children.map((row) => row.children.length));
+  // A loop, not Math.max(...rows): spreading a table of 100,000 rows overflows the call stack.
+  let widest = 1;
+  for (const row of node.children) widest = Math.max(widest, row.children.length);
+  if (widest > MAX_TABLE_COLUMNS) {
+    report(
+      s,
+      node,
+      "LIMIT_TABLE_COLUMNS",
+      `This table has ${widest} columns; Word shows at most ${MAX_TABLE_COLUMNS}. Split it into narrower tables, or turn columns into rows.`,
+    );
+  }
+  // Past the limit the build fails; the table is still drawn (cut to the limit) so checking goes on.
+  const columns = Math.min(widest, MAX_TABLE_COLUMNS);
   const columnWidth = Math.floor(s.doc.options.contentWidthTwips / columns);
   const align = node.align ?? [];
   const rows = node.children.map((row, r) => {
     const cells = Array.from({ length: columns }, (_, c) => {
       const cell = row.children[c];
+      s.doc.estimatedBytes += ESTIMATE_BYTES.cell;
       const a = align[c];
       const runs = cell ? renderInline(cell.children, s, r === 0 ? { bold: true } : {}) : [];
       return new TableCell({

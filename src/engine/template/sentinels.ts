@@ -44,7 +44,8 @@ const PIECE = /\uFDD0|\uFDD1|\uFDD2|\uFDD3(\d+)\uFDD4|\uFDD5(\d+)\uFDD4/g;
 export function splitSentinels(text: string): InlinePiece[] {
   const out: InlinePiece[] = [];
   const plain = (s: string): void => {
-    const text = s.replaceAll(S_SPACE, " ");
+    // Any other sentinel here is out of place (a {{toc}} inside a sentence…): it never reaches the file.
+    const text = s.replaceAll(S_SPACE, " ").replace(SENTINEL_RANGE, "");
     if (text !== "") out.push({ kind: "text", text });
   };
   let last = 0;

@@ -1,0 +1,68 @@
+// The benchmark's own machinery: its fixtures are deterministic, every contender's output passes the
+// output check (and a short document fails it), and its generated libraries are valid. Figures are not
+// tested here — benchmarks are scripts (npm run bench), not timed tests.
+
+import { describe, expect, it } from "vitest";
+import { parseLibrary } from "../../src/engine";
+import { CONTENDERS } from "../../bench/engine/contenders";
+import type { ContenderKey } from "../../bench/engine/contenders/types";
+import { verifyDocx } from "../../bench/engine/verify";
+import { benchDocument, createFormatters, expected, PARAGRAPHS_PER_SECTION } from "../../bench/fixtures/document";
+import { benchLibrary } from "../../bench/fixtures/sectionsmith";
+import { searchLibrary } from "../../bench/search/library";
+import { median, p95, quantile } from "../../bench/lib/stats";
+
+describe("bench fixtures", () => {
+  it("are deterministic, and a smaller fixture is a prefix of a larger one", () => {
+    expect(benchDocument(3)).toEqual(benchDocument(3));
+    expect(benchDocument(5).slice(0, 3)).toEqual(benchDocument(3));
+    expect(benchDocument(2)[0]).not.toEqual(benchDocument(2)[1]);
+  });
+
+  it("make a valid Sectionsmith library", () => {
+    const parsed = parseLibrary(benchLibrary(benchDocument(4)));
+    expect(parsed.ok).toBe(true);
+    expect(parsed.ok && parsed.value.snippets.map((s) => s.id)).toEqual(["clause-1", "clause-2", "clause-3", "clause-4"]);
+  });
+
+  it("make valid search libraries of the size asked, with several versions of some ids", () => {
+    const parsed = parseLibrary(searchLibrary(300));
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value.snippets).toHaveLength(300);
+    expect(new Set(parsed.value.snippets.map((s) => s.id)).size).toBeLessThan(300);
+  });
+});
+
+describe("contenders", () => {
+  const sections = benchDocument(3);
+  const base = expected(sections, createFormatters());
+
+  for (const key of Object.keys(CONTENDERS) as ContenderKey[]) {
+    it(`${key} writes the whole document`, async () => {
+      const c = CONTENDERS[key];
+      const bytes = await c.run(await c.prepare(sections), () => undefined);
+      const v = await verifyDocx(bytes, c.adjust ? c.adjust(base, sections) : base);
+      expect(v.failures).toEqual([]);
+      expect(v.found.tables).toBe(3);
+    }, 60_000);
+  }
+
+  it("the output check fails a document with a section missing", async () => {
+    const floor = CONTENDERS.floor;
+    const bytes = await floor.run(await floor.prepare(sections.slice(0, 2)), () => undefined);
+    const v = await verifyDocx(bytes, base);
+    expect(v.ok).toBe(false);
+    expect(v.failures).toContain(`paragraphs ${2 * PARAGRAPHS_PER_SECTION} ≠ ${3 * PARAGRAPHS_PER_SECTION}`);
+    expect(v.failures.some((f) => f.startsWith("missing text"))).toBe(true);
+  });
+});
+
+describe("stats", () => {
+  it("takes medians and nearest-rank percentiles", () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(quantile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.9)).toBe(9);
+    expect(p95(Array.from({ length: 100 }, (_, i) => i + 1))).toBe(95);
+  });
+});

@@ -1,0 +1,51 @@
+import { expect } from "vitest";
+import { exportDocument, SectionsmithError, type Problem } from "../../../src/engine";
+import { PROBLEM_CODES } from "../../../src/engine/errors/codes";
+import { TODAY } from "../support";
+
+// Limit tests build inputs just past a limit and check the build stops quickly with the coded error.
+
+/** Runs a build that must fail; returns its problems (and proves no uncoded exception escaped). */
+export async function failure(lib: unknown, asm: unknown): Promise<Problem[]> {
+  let caught: unknown;
+  try {
+    await exportDocument(lib, asm, { as: "buffer", today: TODAY });
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught, "the build should have failed").toBeInstanceOf(SectionsmithError);
+  const problems = (caught as SectionsmithError).problems;
+  for (const p of problems) {
+    expect(PROBLEM_CODES[p.code], p.code).toBeDefined();
+    expect(p.message.length).toBeGreaterThan(20);
+  }
+  return problems;
+}
+
+/** The one error with `code` among `problems` (exactly one), for looking at its path and message. */
+export function only(problems: Problem[], code: string): Problem {
+  const found = problems.filter((p) => p.code === code);
+  expect(found.map((p) => p.code), JSON.stringify(problems.map((p) => `${p.code} ${p.path}`))).toEqual([code]);
+  return found[0]!;
+}
+
+/** Milliseconds `run` takes. */
+export async function timed<T>(run: () => Promise<T> | T): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await run();
+  return { value, ms: performance.now() - started };
+}
+
+/** A PNG as far as Sectionsmith reads one: the signature and an IHDR chunk with the size, padded to `bytes`. */
+export function png(width: number, height: number, bytes = 64): Uint8Array {
+  const data = new Uint8Array(Math.max(bytes, 33));
+  data.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  const view = new DataView(data.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  data.set([8, 6, 0, 0, 0], 24);
+  return data;
+}
+
+export const dataUri = (bytes: Uint8Array, type = "png"): string =>
+  `data:image/${type};base64,${Buffer.from(bytes).toString("base64")}`;

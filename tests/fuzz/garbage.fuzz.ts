@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { garbageInput } from "./arbitraries/garbage";
+import { runFuzz, SCALE } from "./harness";
+
+// Files that are not what they claim to be: random JSON, random text, damaged or restructured valid
+// files. A few may still build (and are schema-checked); the rest must fail with coded problems.
+
+describe("garbage files", () => {
+  it("never crash the engine: every one fails with coded problems, or builds a valid file", async () => {
+    const stats = await runFuzz("garbage", garbageInput, { runs: 3500 });
+    expect(stats.coded).toBeGreaterThanOrEqual(Math.floor(2500 * SCALE));
+  });
+});
