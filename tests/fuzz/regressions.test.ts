@@ -21,7 +21,7 @@ describe("fuzz regressions", () => {
     // wrote U+FFFD twice. The fragment now hands JSZip UTF-8 bytes.
     const body = "2 Party 2" + "😀".repeat(20_000);
     const bytes = await buildBytes(library({ id: "s1", body }), assembly([{ snippet: "s1" }]), "fragment");
-    const xml = await readPart(bytes, "word/document.xml");
+    const xml = (await readPart(bytes, "word/document.xml"))!;
     expect(xml).not.toContain("\uFFFD");
     expect(xml.match(/😀/gu)?.length).toBe(20_000);
   });
@@ -60,7 +60,7 @@ describe("fuzz regressions", () => {
       const bytes = await buildBytes(library({ id: "s1", body }), assembly([{ snippet: "s1" }], { options: { draftingNotes: true } }));
       const xml = (await readPart(bytes, "word/document.xml"))!;
       expect(xml, tag).not.toMatch(/[\uFDD0-\uFDEF]/);
-      expect(xml, tag).toContain(tag === "toc" ? "TOC \\o" : "<w:pageBreakBefore/>");
+      expect(xml, tag).toMatch(tag === "toc" ? /TOC \\h/ : /<w:pageBreakBefore\/>/);
       expect(await readPart(bytes, "word/comments.xml"), tag).toContain("the");
     }
   });

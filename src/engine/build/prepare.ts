@@ -227,9 +227,24 @@ export function prepareText(
   return { ...result, markdown: stripNotes(result.markdown), notes: [], problems };
 }
 
+/**
+ * The fields of a list value that no snippet declares, typed by their values (as typeOf does for whole
+ * values): typing every field "text" made a list with a number or true/false field a VALUE_TYPE error
+ * as soon as a header or footer was inline text (found by the fuzz tests). A field whose items disagree
+ * takes its first item's type, so the odd one out is reported where it is.
+ */
 function fieldsOf(items: readonly Record<string, unknown>[]): Variable[] {
-  const names = new Set(items.flatMap((item) => Object.keys(item)));
-  return [...names].map((name) => ({ name, type: "text" as const, required: false }));
+  const types = new Map<string, VariableType>();
+  for (const item of items) {
+    for (const [name, value] of Object.entries(item)) {
+      if (!types.has(name))
+        types.set(
+          name,
+          typeof value === "number" ? "number" : typeof value === "boolean" ? "boolean" : "text",
+        );
+    }
+  }
+  return [...types].map(([name, type]) => ({ name, type, required: false }));
 }
 
 // Drafting-note ranges, page breaks and tables of contents belong to the body, not to headers and footers.

@@ -54,9 +54,13 @@ export function renderTemplate(nodes: readonly TemplateNode[], ctx: TemplateCont
   return nodes
     .map((node): string => {
       switch (node.k) {
-        case "md":
-          // Template braces in Markdown text would be tags: escape them as the contract says.
-          return node.text.replace(/\{\{/g, "\\{{");
+        case "md": {
+          // Template braces in Markdown text would be tags: escape them as the contract says (dropping
+          // backslashes before them, which would escape the escape), and keep a trailing backslash
+          // from escaping the next tag.
+          const text = node.text.replace(/\\+(?=\{\{)/g, "").replace(/\{\{/g, "\\{{");
+          return text.endsWith("\\") ? `${text} ` : text;
+        }
         case "value": {
           const name = scalar(node.pick);
           return name ? `{{${name}}}` : "";
