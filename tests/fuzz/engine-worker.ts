@@ -1,6 +1,6 @@
 // Runs engine builds for the fuzz tests in a worker thread, so that a case that hangs can be stopped
 // (the main thread terminates the worker) and reported with its seed instead of stalling the run.
-// Bundled with esbuild by setup.ts into .output/engine-worker.mjs.
+// Bundled with esbuild by setup.ts into out/fuzz/engine-worker.mjs.
 import { parentPort } from "node:worker_threads";
 import JSZip from "jszip";
 import { exportDocument, SectionsmithError, validateLibrary } from "../../src/engine";

@@ -18,6 +18,7 @@ import { WORKER_BUNDLE } from "./setup";
 
 const OUTPUT = fileURLToPath(new URL("./.output/", import.meta.url));
 const CASE_TIMEOUT_MS = Number(process.env.FUZZ_CASE_TIMEOUT_MS ?? 30_000);
+const SLOW_CASE_MS = 5_000;
 /** FUZZ_SCALE=0.1 runs a tenth of the cases (for a quick local run). */
 export const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 
@@ -181,6 +182,13 @@ export async function runFuzz(name: string, arbitrary: fc.Arbitrary<FuzzInput>, 
         if (fault) throw new Error(`${name}: ${fault}`);
         stats.cases++;
         stats.slowest = Math.max(stats.slowest, outcome.ms);
+        if (outcome.ms > SLOW_CASE_MS) {
+          // Not a failure (the timeout is), but worth a look: a slow case is how a hang starts.
+          mkdirSync(OUTPUT, { recursive: true });
+          const file = `${OUTPUT}${name.replace(/\W+/g, "-")}-${seed}-${index}-slow.json`;
+          writeFileSync(file, serialise(input));
+          console.log(`[fuzz] ${name}: case ${index} took ${Math.round(outcome.ms)} ms (input in ${file})`);
+        }
         stats.buildMs += outcome.ms;
         if (outcome.kind === "built") {
           stats.built++;

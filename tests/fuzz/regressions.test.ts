@@ -64,4 +64,34 @@ describe("fuzz regressions", () => {
       expect(await readPart(bytes, "word/comments.xml"), tag).toContain("the");
     }
   });
+
+  it("keys named like Object.prototype's members are plain unknown fields (model/unknown-keys.ts)", async () => {
+    // A file's own "__proto__" key (JSON.parse makes it an own property) found Object.prototype in the
+    // schema's shape and the unknown-field walk threw a TypeError instead of a FIELD_UNKNOWN warning.
+    for (const key of ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"]) {
+      const lib = JSON.parse(`{"format":"sectionsmith/library@1","name":"L","${key}":1,"snippets":[{"id":"s1","title":"T","body":"Hello","${key}":{"a":1},"variables":[]}]}`);
+      const asm = JSON.parse(`{"format":"sectionsmith/assembly@1","${key}":2,"sections":[{"snippet":"s1","${key}":false,"values":{"${key}":"x"}}]}`);
+      const result = await exportDocument(lib, asm, { as: "buffer", today: TODAY });
+      const warned = result.warnings.filter((p) => p.code === "FIELD_UNKNOWN").map((p) => p.path);
+      expect(warned, key).toEqual(expect.arrayContaining([pathJoin("", key), pathJoin("sections", 0, key)]));
+      const check = await checkDocx(new Uint8Array(result.output));
+      expect(check.errors, key).toEqual([]);
+    }
+  });
+
+  it("a variable or list field named __proto__ is refused, not silently emptied (model/schema-library.ts)", async () => {
+    // The name pattern allows "__proto__", but JSON readers (zod too) drop that key from values: its
+    // value could never arrive. Refused with a coded error naming where.
+    const lib = JSON.parse(
+      `{"format":"sectionsmith/library@1","name":"L","snippets":[{"id":"s1","title":"T","body":"A {{#each rows}}[{{x}}]{{/each}}",` +
+        `"variables":[{"name":"__proto__","type":"text"},{"name":"rows","type":"list","fields":[{"name":"__proto__","type":"text"},{"name":"x","type":"text"}]}]}]}`,
+    );
+    const problems = parseLibrary(lib).problems.filter((p) => p.code === "VARIABLE_NAME_INVALID").map((p) => p.path);
+    expect(problems).toEqual(["snippets[0].variables[0].name", "snippets[0].variables[1].fields[0].name"]);
+    // Values keyed "__proto__" for other names are ignored like any unknown value, and the rest still arrive.
+    const ok = JSON.parse(`{"format":"sectionsmith/library@1","name":"L","snippets":[{"id":"s1","title":"T","body":"A {{#each rows}}[{{x}}]{{/each}}","variables":[{"name":"rows","type":"list","fields":[{"name":"x","type":"text"}]}]}]}`);
+    const asm = JSON.parse(`{"format":"sectionsmith/assembly@1","sections":[{"snippet":"s1","values":{"__proto__":"x","rows":[{"__proto__":"no","x":"one"},{"x":"two"}]}}]}`);
+    const xml = (await readPart(await buildBytes(ok, asm), "word/document.xml"))!;
+    expect(xml.replace(/<[^>]+>/g, "")).toContain("A [one][two]");
+  });
 });

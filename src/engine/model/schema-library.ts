@@ -73,6 +73,12 @@ const variableShape = {
           `Variable name ${show(v)} must start with a letter or "_" and hold only letters, digits and "_" (it is written {{name}} in the body)`,
       ),
     )
+    // The pattern allows "__proto__", but JSON readers (zod included) drop that key from values, so
+    // its value could never arrive: refused here with a clear message instead of lost without one.
+    .refine(
+      (v) => v !== "__proto__",
+      onString("VARIABLE_NAME_INVALID", () => `Variable name "__proto__" is reserved (its values would be dropped when read): choose another name`),
+    )
     .meta({ description: "Name used in the body as {{name}}: a letter or _, then letters, digits or _" }),
   label: z.string().optional().meta({ description: "Label shown in the fill-in form" }),
   help: z.string().optional().meta({ description: "Help text shown under the field in the fill-in form" }),

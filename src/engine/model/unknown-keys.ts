@@ -42,7 +42,7 @@ function pickOption(options: readonly Walkable[], value: unknown): Walkable | un
   let bestShared = 0;
   for (const option of options) {
     const shape = unwrap(option)._zod.def.shape;
-    const shared = shape ? Object.keys(value).filter((k) => k in shape).length : 0;
+    const shared = shape ? Object.keys(value).filter((k) => Object.hasOwn(shape, k)).length : 0;
     if (shared > bestShared) [best, bestShared] = [option, shared];
   }
   return best;
@@ -56,7 +56,8 @@ export function unknownKeys(schema: z.ZodType, value: unknown, path = ""): Probl
     if (def.type === "object" && def.shape && isPlainObject(v)) {
       const known = Object.keys(def.shape);
       for (const [key, item] of Object.entries(v)) {
-        const field = def.shape[key];
+        // Own keys only: a file's "__proto__" or "constructor" key must not find Object.prototype's.
+        const field = Object.hasOwn(def.shape, key) ? def.shape[key] : undefined;
         if (field) {
           walk(field, item, pathJoin(at, key));
           continue;

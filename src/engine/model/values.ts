@@ -4,6 +4,14 @@ import { isRealDate } from "./date-format";
 import { orList, show, showKind } from "./describe";
 import type { ListItem, ScalarValue, Value, Values, Variable } from "./types";
 
+/**
+ * Sets an own property even for the key "__proto__" (a valid variable name, and a key JSON.parse makes
+ * own): plain assignment would set the object's prototype instead and lose the value.
+ */
+function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 // Values against their variables: the same checks for a section's values, the assembly's values
 // and a variable's own default (check-library.ts), so a default can never be something a user
 // could not type.
@@ -109,7 +117,7 @@ function checkItem(list: Variable, item: unknown, path: string): { value?: ListI
   for (const field of fields) {
     const given = has(item, field.name) ? item[field.name] : undefined;
     if (given === undefined || (field.required && isEmptyValue(given))) {
-      if (given === undefined && field.default !== undefined) out[field.name] = field.default as ScalarValue;
+      if (given === undefined && field.default !== undefined) setOwn(out, field.name, field.default as ScalarValue);
       else if (field.required) {
         ok = false;
         const message = `Item is missing a value for the required field ${named(field)}: expected ${EXPECTED_TYPE[field.type]}`;
@@ -126,7 +134,7 @@ function checkItem(list: Variable, item: unknown, path: string): { value?: ListI
     const checked = validateValue(field, given, pathJoin(path, field.name));
     problems.push(...checked.problems);
     if (checked.value === undefined) ok = false;
-    else out[field.name] = checked.value as ScalarValue;
+    else setOwn(out, field.name, checked.value as ScalarValue);
   }
   const known = new Set(fields.map((f) => f.name));
   for (const key of Object.keys(item).filter((k) => !known.has(k))) {
@@ -194,7 +202,7 @@ export function resolveValues(
         problems.push(problem({ code: "LIMIT_LIST_ITEMS", path: pathJoin(layer.path, name), message }));
         continue;
       }
-      values[name] = value;
+      setOwn(values, name, value);
       if (layer.warnUnknown) {
         const list =
           variables.length > 0
@@ -211,7 +219,7 @@ export function resolveValues(
     if (layer === undefined) {
       if (v.default !== undefined) {
         const checked = validateValue(v, v.default, "");
-        if (checked.value !== undefined) values[v.name] = checked.value;
+        if (checked.value !== undefined) setOwn(values, v.name, checked.value);
       } else if (v.required) {
         const message = `Missing a value for the required variable ${named(v)}: add "${v.name}" (${EXPECTED_TYPE[v.type]}) to the values`;
         problems.push(problem({ code: "VALUE_REQUIRED", path: lastPath, message }));
@@ -227,7 +235,7 @@ export function resolveValues(
     }
     const checked = validateValue(v, given, path);
     problems.push(...checked.problems);
-    if (checked.value !== undefined) values[v.name] = checked.value;
+    if (checked.value !== undefined) setOwn(values, v.name, checked.value);
   }
   return { values, problems };
 }

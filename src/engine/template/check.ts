@@ -5,7 +5,7 @@ import { MAX_INCLUDE_DEPTH } from "../limits";
 import { parseTemplate } from "./parse";
 import { SourceText } from "./source-text";
 import { walkStatic } from "./static";
-import { includeIds } from "./tags";
+import { includesOf } from "./include-graph";
 import type { SnippetLookup } from "./types";
 
 export type CheckInput = {
@@ -18,25 +18,31 @@ export type CheckInput = {
   lookup: SnippetLookup;
 };
 
-/** The ids a snippet includes, straight from its body (empty when it is missing or does not parse). */
-function includedBy(id: string, lookup: SnippetLookup): string[] {
+/** The ids a snippet includes (empty when it is missing or its body does not parse). */
+function includedBy(id: string, lookup: SnippetLookup): readonly string[] {
   const found = lookup(id);
-  if (!found) return [];
-  const parsed = parseTemplate(found.snippet.body);
-  return parsed.ok ? includeIds(new SourceText(found.snippet.body, ""), parsed.program) : [];
+  return found ? includesOf(found.snippet) : [];
 }
+
+/**
+ * How many snippets the include-cycle search may visit for one body. Cycles are also found when a
+ * document is built (and long ones are LIMIT_INCLUDE_DEPTH there), so this only bounds the time a
+ * library of thousands of densely included snippets takes to validate.
+ */
+const CYCLE_SEARCH_VISITS = 20_000;
 
 /**
  * The shortest include chain from `start` back to `target` ([start, …, target]), if there is one within
  * the include-depth limit (a longer cycle is reported as LIMIT_INCLUDE_DEPTH when built). Breadth first
  * and without recursion: each snippet is read once, however long the chains in the library.
  */
-function pathBack(start: string, target: string, lookup: SnippetLookup): string[] | undefined {
+function pathBack(start: string, target: string, lookup: SnippetLookup, budget: { visits: number }): string[] | undefined {
   const cameFrom = new Map<string, string | undefined>([[start, undefined]]);
   let level = [start];
   for (let depth = 0; depth <= MAX_INCLUDE_DEPTH && level.length > 0; depth++) {
     const next: string[] = [];
     for (const id of level) {
+      if (--budget.visits < 0) return undefined;
       if (id === target) {
         const chain: string[] = [];
         for (let at: string | undefined = id; at !== undefined; at = cameFrom.get(at)) chain.unshift(at);
@@ -71,6 +77,8 @@ export function checkTemplate(input: CheckInput): Problem[] {
     return problems;
   }
   const { snippetId, lookup } = input;
+  const searched = new Map<string, string[] | undefined>();
+  const budget = { visits: CYCLE_SEARCH_VISITS };
   walkStatic(
     {
       src,
@@ -84,7 +92,8 @@ export function checkTemplate(input: CheckInput): Problem[] {
         }
         if (snippetId === undefined) return;
         // Only cycles through this snippet are reported here; others are reported on their own snippets.
-        const chain = pathBack(id, snippetId, lookup);
+        if (!searched.has(id)) searched.set(id, pathBack(id, snippetId, lookup, budget));
+        const chain = searched.get(id);
         if (chain)
           report(
             "TEMPLATE_INCLUDE_CYCLE",

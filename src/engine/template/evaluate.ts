@@ -42,7 +42,7 @@ export function resolveName(
   for (let i = frames.length - 1; i >= 0; i--) {
     const frame = frames[i] as Frame;
     const field = frame.fields.get(name);
-    if (field) return { variable: field, value: frame.item[name] };
+    if (field) return { variable: field, value: Object.hasOwn(frame.item, name) ? frame.item[name] : undefined };
   }
   const variable = variables.get(name);
   const value = Object.hasOwn(values, name) ? values[name] : undefined;

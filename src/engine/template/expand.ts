@@ -245,6 +245,9 @@ class Expander {
         body.src,
         offset,
       );
+      // The build fails on it: expanding the rest of the include tree would only repeat it (for every
+      // path that reaches this depth) and cost time.
+      this.stopped = true;
       return;
     }
     const found = this.input.lookup(id);

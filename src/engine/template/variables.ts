@@ -1,9 +1,7 @@
 import { pathJoin, problem, type Problem } from "../errors/problem";
 import type { Snippet, Variable } from "../model/types";
 import { MAX_INCLUDE_DEPTH } from "../limits";
-import { parseTemplate } from "./parse";
-import { SourceText } from "./source-text";
-import { includeIds } from "./tags";
+import { includesOf } from "./include-graph";
 import type { SnippetLookup } from "./types";
 
 /** Two declarations are compatible when they have the same type (and, for lists, the same field types). */
@@ -39,18 +37,27 @@ export function collectVariables(
     }
   });
 
-  const visited = new Set<string>([snippet.id]);
-  // Includes deeper than the limit are not followed (the expander reports LIMIT_INCLUDE_DEPTH there),
-  // so a long chain of includes cannot overflow the stack here.
-  const visit = (body: string, depth: number): void => {
-    if (depth > MAX_INCLUDE_DEPTH) return;
-    const parsed = parseTemplate(body);
-    if (!parsed.ok) return;
-    for (const id of includeIds(new SourceText(body, ""), parsed.program)) {
-      if (visited.has(id)) continue;
-      visited.add(id);
-      const found = lookup(id);
-      if (!found) continue;
+  // Depth first in source order, with an explicit stack (a long chain of includes cannot overflow the
+  // call stack) and each body's includes read once (include-graph.ts). Includes deeper than the limit
+  // are not followed: the expander reports LIMIT_INCLUDE_DEPTH there. A snippet met again at a
+  // shallower depth is followed again from there, so the depth cut never hides a nearer include.
+  const seenAt = new Map<string, number>([[snippet.id, 0]]);
+  const stack: Array<{ ids: readonly string[]; next: number; depth: number }> = [
+    { ids: includesOf(snippet), next: 0, depth: 1 },
+  ];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    if (frame.next >= frame.ids.length) {
+      stack.pop();
+      continue;
+    }
+    const id = frame.ids[frame.next++]!;
+    const before = seenAt.get(id);
+    if (before !== undefined && before <= frame.depth) continue;
+    seenAt.set(id, frame.depth);
+    const found = lookup(id);
+    if (!found) continue;
+    if (before === undefined) {
       found.snippet.variables.forEach((v, i) => {
         const first = variables.get(v.name);
         if (!first) {
@@ -66,9 +73,8 @@ export function collectVariables(
           );
         }
       });
-      visit(found.snippet.body, depth + 1);
     }
-  };
-  visit(snippet.body, 1);
+    if (frame.depth < MAX_INCLUDE_DEPTH) stack.push({ ids: includesOf(found.snippet), next: 0, depth: frame.depth + 1 });
+  }
   return { variables, problems };
 }
