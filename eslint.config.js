@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "out/**", "**/*.cjs"] },
+  { ignores: ["dist/**", "node_modules/**", "coverage/**", "out/**", ".tmp/**", "tests/**/.output/**", "**/*.cjs"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -47,7 +47,8 @@ const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 
 type Timed = { total: number; cpu: number; phases: Record<string, number>; bytes: Uint8Array };
 
-async function timed(c: Contender<unknown>, input: unknown): Promise<Timed> {
+async function timed(c: Contender<unknown>, given: unknown): Promise<Timed> {
+  const input = c.fresh ? c.fresh(given) : given;
   const phases: Record<string, number> = {};
   const cpuStart = process.cpuUsage();
   const start = performance.now();

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { machine } from "../lib/machine";
 import type { Check, PartReport } from "../lib/report";
 import { kb, median, ms } from "../lib/stats";
-import { measurePane } from "./browser";
+import { measurePane, SETTLE_MS } from "./browser";
 import { measureBundle } from "./bundle";
 
 export type PaneBenchOptions = {
@@ -33,6 +33,7 @@ export async function runPaneBench(options: PaneBenchOptions = {}): Promise<Part
 
   const interactive = median(timings.interactive);
   const insert = median(timings.insert);
+  const settled = median(timings.insertSettled);
   const payloadOk = timings.insertPayload.files === 10 && timings.insertPayload.allZip;
   const checks: Check[] = [
     { what: "initial JavaScript (gzip)", figure: kb(bundle.initialGzip), budget: "< 350 KB", pass: bundle.initialGzip < 350 * KB },
@@ -44,13 +45,20 @@ export async function runPaneBench(options: PaneBenchOptions = {}): Promise<Part
       note: `median of ${timings.interactive.length} cold loads from 127.0.0.1 (no network latency), first render at ${ms(median(timings.firstRender))}`,
     },
     {
-      what: "Insert click → payload ready, 10 sections",
+      what: `Insert click → payload ready, 10 sections (clicked ${SETTLE_MS / 1000} s after opening)`,
+      figure: ms(settled),
+      budget: "< 150 ms",
+      pass: payloadOk ? settled < 150 : false,
+      note: payloadOk
+        ? `median of ${timings.insertSettled.length}; Word got ${timings.insertPayload.files} .docx fragments (${kb(timings.insertPayload.base64Bytes)} of base64), built ahead while the pane was idle`
+        : `payload check failed: ${timings.insertPayload.files} files, all zip: ${timings.insertPayload.allZip}`,
+    },
+    {
+      what: "Insert click → payload ready, 10 sections (clicked as soon as enabled)",
       figure: ms(insert),
       budget: "< 150 ms",
       pass: payloadOk ? insert < 150 : false,
-      note: payloadOk
-        ? `median of ${timings.insert.length}; Word got ${timings.insertPayload.files} .docx fragments (${kb(timings.insertPayload.base64Bytes)} of base64)`
-        : `payload check failed: ${timings.insertPayload.files} files, all zip: ${timings.insertPayload.allZip}`,
+      note: `median of ${timings.insert.length}; clicked the moment the button is enabled after a reload, before the pane could build ahead: every fragment is built after the click`,
     },
   ];
   return {
@@ -80,11 +88,12 @@ export async function runPaneBench(options: PaneBenchOptions = {}): Promise<Part
           ["first render (tab list)", ms(median(timings.firstRender)), timings.firstRender.map((x) => x.toFixed(0)).join(", ")],
           ["lazy chunks + starter library arrived", ms(median(timings.lazyLoaded)), timings.lazyLoaded.map((x) => x.toFixed(0)).join(", ")],
           ["interactive library list", ms(interactive), timings.interactive.map((x) => x.toFixed(0)).join(", ")],
-          ["Insert → payload ready (10 sections)", ms(insert), timings.insert.map((x) => x.toFixed(0)).join(", ")],
+          ["Insert → payload ready (10 sections), clicked at once", ms(insert), timings.insert.map((x) => x.toFixed(0)).join(", ")],
+          [`Insert → payload ready (10 sections), clicked after ${SETTLE_MS / 1000} s`, ms(settled), timings.insertSettled.map((x) => x.toFixed(0)).join(", ")],
         ],
         notes: [
           "Interactive = the \"Search snippets\" box and the first library item are in the page, timed from navigation start; each run is a fresh browser context (cold cache, empty storage); office.js's CDN answered with an empty script, so the pane starts standalone.",
-          "Insert: a stand-in Office/Word is installed before the page loads (bench/pane/fake-word.ts); the 10-section benchmark library is imported through the pane's Import button and a 10-section outline seeded into its IndexedDB state; timed from the click to the first file handed to Word (all pieces are built by then: one fragment export per section).",
+          `Insert: a stand-in Office/Word is installed before the page loads (bench/pane/fake-word.ts); the 10-section benchmark library is imported through the pane's Import button and a 10-section outline seeded into its IndexedDB state; timed from the click to the first file handed to Word (all pieces are built by then: one fragment export per section). Each run reloads the pane and clicks twice over: at once (the moment Insert is enabled: every fragment is built after the click) and after ${SETTLE_MS / 1000} s on the Document tab (the pane builds fragments ahead while idle, as a user reading the outline gives it time to).`,
         ],
       },
     ],

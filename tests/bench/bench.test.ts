@@ -48,6 +48,14 @@ describe("contenders", () => {
     }, 60_000);
   }
 
+  it("give the engine a library object it has not seen before every timed run", async () => {
+    const engine = CONTENDERS.engine as import("../../bench/engine/contenders/types").Contender<{ library: unknown; assembly: unknown }>;
+    const input = await engine.prepare(sections);
+    const fresh = engine.fresh!(input);
+    expect(fresh.library).not.toBe(input.library);
+    expect(fresh.library).toEqual(input.library);
+  });
+
   it("the output check fails a document with a section missing", async () => {
     const floor = CONTENDERS.floor;
     const bytes = await floor.run(await floor.prepare(sections.slice(0, 2)), () => undefined);

@@ -11,6 +11,11 @@ export type Contender<Input> = {
   key: ContenderKey;
   prepare(sections: readonly SectionContent[]): Promise<Input>;
   run(input: Input, mark: (phase: string) => void): Promise<Uint8Array>;
+  /**
+   * Untimed, before each timed run: an input the contender has not seen yet, for contenders that keep
+   * work per input object (the engine keeps parsed libraries per library object, for the pane).
+   */
+  fresh?(input: Input): Input;
   /** How this contender's correct output differs from the common expectation (documented limits). */
   adjust?(expected: Expected, sections: readonly SectionContent[]): Expected;
   /** Known differences from the common document, printed under the table. */

@@ -1,6 +1,7 @@
 import { problem, type Problem } from "../errors/problem";
 import { parseLibrary } from "../model/parse-library";
 import { selectSnippet } from "../model/select";
+import type { ParseResult } from "../model/parse-common";
 import type { Library, Snippet } from "../model/types";
 import type { SnippetLookup } from "../template/types";
 import { append } from "../append";
@@ -28,7 +29,7 @@ export function loadLibraries(
   const home = new Map<Snippet, SnippetHome>();
   inputs.forEach((input, i) => {
     const source = sources[i] ?? (inputs.length > 1 ? `library ${i + 1}` : undefined);
-    const parsed = parseLibrary(input, source === undefined ? {} : { source });
+    const parsed = parseOnce(input, source);
     append(problems, parsed.problems.map((p) => (source && !p.source ? { ...p, source } : p)));
     if (!parsed.ok) return;
     parsed.value.snippets.forEach((snippet, k) => {
@@ -56,6 +57,22 @@ export function loadLibraries(
     return snippet ? { snippet, path: home.get(snippet)!.path } : undefined;
   };
   return { snippets, home, lookup, problems };
+}
+
+// The task pane hands the same library objects to every build, preview and listing (ten times for a
+// ten-section Insert, one build per section): checking a large library again each time was 15% of an
+// Insert (npm run bench:profile -- insert 10). Parsed (not text) libraries are values the caller does
+// not change in place — a changed library is a new object — so the result is kept per object and
+// source name, and forgotten with the object.
+const parsedCache = new WeakMap<object, Map<string | undefined, ParseResult<Library>>>();
+
+function parseOnce(input: unknown, source: string | undefined): ParseResult<Library> {
+  if (typeof input !== "object" || input === null) return parseLibrary(input, source === undefined ? {} : { source });
+  let bySource = parsedCache.get(input);
+  if (bySource === undefined) parsedCache.set(input, (bySource = new Map()));
+  let parsed = bySource.get(source);
+  if (parsed === undefined) bySource.set(source, (parsed = parseLibrary(input, source === undefined ? {} : { source })));
+  return parsed;
 }
 
 /** A library value made of the merged snippets (for callers that want one Library back). */

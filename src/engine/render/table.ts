@@ -40,14 +40,14 @@ export function renderTable(node: MdTable, s: SectionState): Table {
         // Cell paragraphs drop the body's after-spacing so rows stay compact.
         children: [
           new Paragraph({
-            alignment: a ? ALIGN[a] : undefined,
+            ...(a ? { alignment: ALIGN[a] } : {}),
             spacing: { before: 40, after: 40 },
             children: runs,
           }),
         ],
       });
     });
-    return new TableRow({ tableHeader: r === 0 || undefined, children: cells });
+    return new TableRow(r === 0 ? { tableHeader: true, children: cells } : { children: cells });
   });
   return new Table({
     rows,

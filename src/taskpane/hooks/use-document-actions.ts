@@ -1,7 +1,7 @@
 // Insert into Word and Download .docx: build, show warnings before inserting ("Insert anyway" or
 // "Cancel"), insert with progress, and turn every failure into a message that says what to do.
 
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Problem } from "../../engine/errors/problem";
 import type { Engine } from "../engine";
 import {
@@ -14,7 +14,7 @@ import {
 import { buildAssembly, fileNameFor } from "../model/assembly";
 import type { DocumentState } from "../model/document";
 import { base64Size, megabytes, saveBlob } from "../model/download";
-import { buildFragments, buildWhole, unique } from "./build-pieces";
+import { buildFragments, buildWhole, prebuildFragments, unique } from "./build-pieces";
 import type { SnippetRef } from "./use-library";
 
 export type ActionState =
@@ -37,6 +37,20 @@ export function useDocumentActions({ host, engine, libraries, libraryNames, doc,
   const [state, setState] = useState<ActionState>({ phase: "idle" });
   const busy = useRef(false);
   const working = (label: string) => setState({ phase: "working", label });
+
+  // Insert's fragments are built ahead, a beat after each change to the outline or the library, so
+  // the click hands Word ready payloads (build-pieces.ts). A newer change cancels the round.
+  useEffect(() => {
+    if (engine === undefined || doc.sections.length === 0) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      void prebuildFragments({ engine, libraries, libraryNames, doc }, () => cancelled);
+    }, PREBUILD_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [engine, libraries, libraryNames, doc]);
 
   const run = useCallback(async (job: () => Promise<void>) => {
     if (busy.current) return;
@@ -103,6 +117,9 @@ export function useDocumentActions({ host, engine, libraries, libraryNames, doc,
   const dismiss = useCallback(() => setState({ phase: "idle" }), []);
   return { state, insert, download, dismiss };
 }
+
+/** Long enough for a burst of typing to settle, short enough to be done before a user reaches Insert. */
+const PREBUILD_DELAY_MS = 300;
 
 function checkSize(pieces: InsertPiece[], max: number | undefined, whole: boolean) {
   if (max === undefined) return;

@@ -84,11 +84,14 @@ describe("include depth", () => {
     const lib = chain(3000);
     const { value: problems, ms } = await timed(() => failure(lib, assembly([{ snippet: "c0" }])));
     only(problems, "LIMIT_INCLUDE_DEPTH");
-    expect(ms).toBeLessThan(5000);
+    // Hang guards, not speed targets (those are in npm run bench): a walk that followed every chain to
+    // its end would take minutes here. Alone, the build takes well under a second and validating the
+    // 3,000 snippets about 5 s; the unit suite runs files in parallel on 2 cores, hence the headroom.
+    expect(ms).toBeLessThan(15_000);
     const validated = await timed(() => validateLibrary(lib));
     expect(validated.value.ok).toBe(true);
-    expect(validated.ms).toBeLessThan(10_000);
-  });
+    expect(validated.ms).toBeLessThan(30_000);
+  }, 60_000);
 
   it("still finds a cycle (a long one is a depth error when built)", async () => {
     const cyc = chain(3, (i) => `c${i} {{> c${(i + 1) % 3}}}`);

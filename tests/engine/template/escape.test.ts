@@ -5,7 +5,6 @@ import {
   S_SPACE,
   SENTINEL_RANGE,
   escapeValue,
-  splitSentinels,
 } from "../../../src/engine/template";
 import { md, nodeTypes, parseMarkdown, v, vars } from "./helpers";
 
