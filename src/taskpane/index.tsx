@@ -1,11 +1,14 @@
 // Entry point of the task pane bundle: find out where we run (Word or standalone), then mount the UI.
-// The static "Loading Sectionsmith…" text in taskpane.html shows until then.
-import { StrictMode } from "react";
+// The static "Loading Sectionsmith…" text in taskpane.html shows until then. Whatever office.js does
+// (missing, throwing, never answering), the pane starts — standalone, saying why — and an unexpected
+// error while rendering shows what to do instead of leaving a blank pane.
+import { Component, StrictMode, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import { config as zodConfig } from "zod/v4/core";
-import { createHost } from "../office/detect-host";
+import { detectHost } from "../office/detect-host";
 import { officeBodyBackground } from "../office/office-host";
 import { App } from "./App";
+import { StandaloneReasonContext } from "./components/StandaloneBanner/StandaloneBanner";
 import { paneThemeFromBackground } from "./theme/use-office-theme";
 
 // zod 4 probes `new Function("")` to decide whether to JIT its parsers; under the pane's CSP (no
@@ -13,16 +16,54 @@ import { paneThemeFromBackground } from "./theme/use-office-theme";
 // is the same module instance the engine's zod uses (zod/v4/core/core.js), loaded here cheaply.
 zodConfig({ jitless: true });
 
+/** After this long without an answer from Office, the loading text says what the pane is waiting for. */
+const SLOW_OFFICE_MS = 3_000;
+export const WAITING_TEXT = "Waiting for Word… Sectionsmith starts without it if Word does not answer soon.";
+export const CRASH_TEXT =
+  "Sectionsmith stopped because of an unexpected problem. Your outline and library are kept in this " +
+  "browser: close the pane and open it again (or reload it) to carry on.";
+
 async function start(): Promise<void> {
   const container = document.getElementById("container");
   if (!container) throw new Error("taskpane.html has no #container element");
-  const host = await createHost();
+  const slow = setTimeout(() => {
+    const status = container.querySelector('[role="status"]');
+    if (status) status.textContent = WAITING_TEXT;
+  }, SLOW_OFFICE_MS);
+  const { host, standalone } = await detectHost().finally(() => clearTimeout(slow));
   const background = host.capabilities().mode === "word" ? officeBodyBackground() : undefined;
   createRoot(container).render(
     <StrictMode>
-      <App host={host} theme={background ? paneThemeFromBackground(background) : undefined} />
+      <PaneErrorBoundary>
+        <StandaloneReasonContext.Provider value={standalone}>
+          <App host={host} theme={background ? paneThemeFromBackground(background) : undefined} />
+        </StandaloneReasonContext.Provider>
+      </PaneErrorBoundary>
     </StrictMode>,
   );
 }
 
-void start();
+/** Plain markup on purpose: the failure may be in the theme or Fluent itself. */
+function CrashMessage({ detail }: { detail: string }) {
+  return (
+    <div role="alert" style={{ padding: "12px", fontFamily: "Segoe UI, system-ui, sans-serif", lineHeight: 1.4 }}>
+      <p style={{ margin: "0 0 8px", fontWeight: 600 }}>{CRASH_TEXT}</p>
+      <p style={{ margin: 0 }}>Details: {detail}</p>
+    </div>
+  );
+}
+
+class PaneErrorBoundary extends Component<{ children: ReactNode }, { error?: string }> {
+  override state: { error?: string } = {};
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+  override render() {
+    return this.state.error === undefined ? this.props.children : <CrashMessage detail={this.state.error} />;
+  }
+}
+
+start().catch((error: unknown) => {
+  const container = document.getElementById("container") ?? document.body;
+  createRoot(container).render(<CrashMessage detail={error instanceof Error ? error.message : String(error)} />);
+});

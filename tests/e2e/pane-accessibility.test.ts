@@ -60,7 +60,7 @@ describe.each(["light", "dark"] as const)("axe-core, %s theme", (theme) => {
 
   it("Snippet view with its preview", async () => {
     await openSnippet(page, parties);
-    await page.getByRole("group", { name: "Preview pages" }).locator("article").first().waitFor();
+    await page.getByRole("group", { name: "Preview pages" }).locator("iframe").contentFrame().locator("article").first().waitFor();
     await scan(page, `Snippet (${theme})`);
   });
 

@@ -67,7 +67,7 @@ describe.each(["light", "dark"] as const)("screenshots, %s theme", (theme) => {
 
   it("snippet with its preview", async () => {
     await openSnippet(page, payment);
-    await page.getByRole("group", { name: "Preview pages" }).locator("article").first().waitFor();
+    await page.getByRole("group", { name: "Preview pages" }).locator("iframe").contentFrame().locator("article").first().waitFor();
     await page.evaluate(() => window.scrollTo(0, 0)); // the tabs, the form, and the preview below it
     await shoot(page, "snippet", theme);
   });

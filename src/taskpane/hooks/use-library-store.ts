@@ -10,11 +10,12 @@ import {
   type LibrarySnapshot,
   type LibraryStore,
 } from "../store";
+import { followStorageFaults } from "../store/storage-faults";
 
 export type LibraryStoreApi = {
   store?: LibraryStore;
   snapshot?: LibrarySnapshot;
-  /** Why the library will not last (memory fallback), for a banner. */
+  /** Why the library (memory fallback) or the outline (a failed save) will not last, for a banner. */
   notice?: string;
   /**
    * Commits changes in one transaction. On a conflict (another pane wrote first) the snapshot is reloaded
@@ -26,12 +27,18 @@ export type LibraryStoreApi = {
 export function useLibraryStore(storageKey: string): LibraryStoreApi {
   const [store, setStore] = useState<LibraryStore>();
   const [snapshot, setSnapshot] = useState<LibrarySnapshot>();
+  const [fault, setFault] = useState<string>();
+
+  useEffect(() => followStorageFaults(setFault), []);
 
   useEffect(() => {
     let live = true;
     let opened: LibraryStore | undefined;
     let unsubscribe = () => {};
-    void openLibraryStore(storageKey).then((s) => {
+    // IndexedDB that opens but then cannot be read still leaves a working (memory) library.
+    void openLibraryStore(storageKey)
+      .catch(() => openLibraryStore(storageKey, { indexedDB: null }))
+      .then((s) => {
       if (!live) return s.close();
       opened = s;
       unsubscribe = s.subscribe((snap) => setSnapshot(snap));
@@ -53,7 +60,8 @@ export function useLibraryStore(storageKey: string): LibraryStoreApi {
     [store],
   );
 
-  return { store, snapshot, ...(store?.notice ? { notice: store.notice } : {}), commit };
+  const notice = [store?.notice, fault].filter(Boolean).join(" ");
+  return { store, snapshot, ...(notice ? { notice } : {}), commit };
 }
 
 export const isConflict = (e: unknown): e is StoreConflictError => e instanceof StoreConflictError;

@@ -100,7 +100,19 @@ export type OpenOptions = {
   colorScheme?: "light" | "dark";
   /** A task pane: 360 × 800 unless told otherwise. */
   viewport?: { width: number; height: number };
+  /**
+   * What the office.js URL answers instead (takes precedence over `office`): a response (status 200 and
+   * an empty body unless told), or "abort" for a network failure. fakeOfficeScript() builds the body of
+   * the simulated Word, for tests that add to it.
+   */
+  officeJs?: { status?: number; body?: string } | "abort";
+  /** Runs in the page before any of its scripts, on every load (page.addInitScript). */
+  initScript?: string;
 };
+
+/** fake-office.js playing `config`: the body office.js answers with for the simulated Word. */
+export const fakeOfficeScript = (config: FakeOfficeConfig) =>
+  `window.__fakeOfficeConfig = ${JSON.stringify(config)};\n${FAKE_OFFICE}`;
 
 export type OpenPane = {
   page: Page;
@@ -125,15 +137,21 @@ export async function openPane(session: PaneSession, options: OpenOptions = {}):
     if (m.type() === "error") errors.push(`console: ${m.text()}`);
   });
   const office = options.office ?? "standalone";
+  const officeJs = options.officeJs;
+  if (options.initScript !== undefined) await page.addInitScript(options.initScript);
   await page.route(OFFICE_JS, (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: "text/javascript; charset=utf-8",
-      body:
-        office === "standalone"
-          ? "/* office.js unavailable: standalone mode */"
-          : `window.__fakeOfficeConfig = ${JSON.stringify(office)};\n${FAKE_OFFICE}`,
-    }),
+    officeJs === "abort"
+      ? route.abort("failed")
+      : route.fulfill({
+          status: officeJs?.status ?? 200,
+          contentType: "text/javascript; charset=utf-8",
+          body:
+            officeJs !== undefined
+              ? (officeJs.body ?? "")
+              : office === "standalone"
+                ? "/* office.js unavailable: standalone mode */"
+                : fakeOfficeScript(office),
+        }),
   );
   await page.goto(session.url);
   await waitForLibrary(page);

@@ -1,5 +1,6 @@
 // Shows the real Word output of the snippet being filled in: the engine's .docx, drawn by
-// docx-preview, scaled down to the pane's width like a print preview.
+// docx-preview inside a sandboxed iframe (see preview/render-docx), scaled down to the pane's width like a
+// print preview. The viewport around the frame scrolls; the frame is as tall as the pages.
 
 import { useEffect, useRef, useState } from "react";
 import {
@@ -11,28 +12,24 @@ import {
   Switch,
 } from "@fluentui/react-components";
 import type { PreviewState } from "../../hooks/use-preview";
-import { renderDocxPreview } from "../../preview/render-docx";
+import { refitPreview, renderDocxPreview } from "../../preview/render-docx";
 import { ProblemList } from "../ProblemList/ProblemList";
 import { usePreviewPaneStyles } from "./PreviewPane.styles";
+
+/** The iframe's accessible name (the viewport around it is the "Preview pages" group). */
+export const PREVIEW_FRAME_TITLE = "Preview of the document";
 
 export function PreviewPane({ state }: { state: PreviewState }) {
   const styles = usePreviewPaneStyles();
   const pages = useRef<HTMLDivElement>(null);
-  const css = useRef<HTMLDivElement>(null);
   const [renderError, setRenderError] = useState<string>();
   const [wholePage, setWholePage] = useState(false);
 
   useEffect(() => {
-    if (state.status !== "ready" || !pages.current || !css.current) return;
+    if (state.status !== "ready" || !pages.current) return;
     let live = true;
-    const target = pages.current;
-    renderDocxPreview(state.blob, target, css.current, { wholePage })
-      .then(() => {
-        if (!live) return;
-        setRenderError(undefined);
-        if (wholePage) fitToWidth(target);
-        else target.style.removeProperty("zoom");
-      })
+    renderDocxPreview(state.blob, pages.current, PREVIEW_FRAME_TITLE, { wholePage })
+      .then(() => live && setRenderError(undefined))
       .catch((e: unknown) => live && setRenderError(e instanceof Error ? e.message : String(e)));
     return () => {
       live = false;
@@ -48,7 +45,7 @@ export function PreviewPane({ state }: { state: PreviewState }) {
     const observer = new ResizeObserver(() => {
       if (viewport.clientWidth === width) return; // heights change with every render; only width matters
       width = viewport.clientWidth;
-      if (target.style.getPropertyValue("zoom") !== "") fitToWidth(target);
+      refitPreview(target);
     });
     observer.observe(viewport);
     return () => observer.disconnect();
@@ -81,21 +78,10 @@ export function PreviewPane({ state }: { state: PreviewState }) {
       {renderError && (
         <Caption1>The preview could not be drawn ({renderError}); the document itself is fine.</Caption1>
       )}
-      <div ref={css} />
-      {/* Focusable so keyboard users can scroll a long preview. */}
+      {/* Focusable so keyboard users can scroll a long preview. The frame goes in `pages`. */}
       <div className={styles.viewport} tabIndex={0} role="group" aria-label="Preview pages">
-        <div ref={pages} className={wholePage ? styles.pages : `${styles.pages} ${styles.reflow}`} />
+        <div ref={pages} />
       </div>
     </section>
   );
-}
-
-/** Scales the rendered pages (real page width) down to the pane width; never up. */
-function fitToWidth(pages: HTMLElement) {
-  pages.style.removeProperty("zoom");
-  const page = pages.firstElementChild as HTMLElement | null;
-  const available = pages.parentElement?.clientWidth ?? 0;
-  const width = page?.offsetWidth ?? 0;
-  if (width > 0 && available > 0 && width > available)
-    pages.style.setProperty("zoom", String(available / width));
 }
