@@ -65,6 +65,10 @@ export const SAMPLES: Record<string, Sample> = {
     kind: "library",
     input: library(snippet("nda", "One", { version: 2 }), snippet("nda", "Two", { version: 2 })),
   },
+  REPLACED_BY_UNKNOWN: {
+    kind: "library",
+    input: library(snippet("nda", "Old", { status: "deprecated", replacedBy: "nda-mutal" }), snippet("nda-mutual", "New")),
+  },
   DATE_INVALID: { kind: "library", input: library(snippet("intro", "Hello", { reviewBy: "2027-02-30" })) },
   DATETIME_INVALID: { kind: "library", input: library(snippet("intro", "Hello", { updated: "1 Oct 2026" })) },
   VARIABLE_NAME_INVALID: withVariables([{ name: "start-date", type: "date" }]),

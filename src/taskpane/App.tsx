@@ -2,7 +2,7 @@
 // The shell (src/taskpane/index.tsx) mounts <App host={host} /> with a WordHost for Word or for
 // standalone mode; this file never touches Office.js.
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import {
   FluentProvider,
   MessageBar,
@@ -14,6 +14,7 @@ import {
 } from "@fluentui/react-components";
 import type { Snippet, Values } from "../engine/model/types";
 import type { WordHost } from "./host";
+import { DocumentInventory } from "./components/DocumentInventory/DocumentInventory";
 import { DocumentView } from "./components/DocumentView/DocumentView";
 import { LibraryView } from "./components/LibraryView/LibraryView";
 import { SnippetView } from "./components/SnippetView/SnippetView";
@@ -21,11 +22,13 @@ import { StandaloneBanner } from "./components/StandaloneBanner/StandaloneBanner
 import { useDocument } from "./hooks/use-document";
 import { useDocumentActions } from "./hooks/use-document-actions";
 import { useFavourites } from "./hooks/use-favourites";
+import { useInventory } from "./hooks/use-inventory";
 import { defaultStarterLibrary, useLibrary } from "./hooks/use-library";
 import { useStore } from "./hooks/use-store";
 import { useLibraryStore } from "./hooks/use-library-store";
 import { LibraryManager } from "./components/LibraryManager/LibraryManager";
 import type { OutlineSection } from "./model/document";
+import { successorOf } from "./model/inventory";
 import { useOfficeTheme, type PaneTheme } from "./theme/use-office-theme";
 import { useAppStyles } from "./App.styles";
 
@@ -64,6 +67,7 @@ function Pane({
   const { doc, dispatch, loaded } = useDocument(store);
   const favourites = useFavourites(store);
   const capabilities = host.capabilities();
+  const [view, setView] = useState<View>("library");
   const actions = useDocumentActions({
     host,
     engine: library.engine,
@@ -72,13 +76,37 @@ function Pane({
     doc,
     lookup: library.lookup,
   });
-  const [view, setView] = useState<View>("library");
-  const [open, setOpen] = useState<{ snippet: Snippet; editing?: OutlineSection }>();
+  const inventory = useInventory(
+    {
+      host,
+      engine: library.engine,
+      libraries: library.rawLibraries,
+      libraryNames: library.libraryNames,
+      lookup: library.lookup,
+      variablesOf: library.variablesOf,
+      doc,
+      today,
+    },
+    { autoLoad: view === "document" },
+  );
+  // After an insert the document has changed: re-read it if the inventory was read before.
+  const { refresh: refreshInventory } = inventory;
+  const inventoryRead = inventory.rows !== undefined;
+  useEffect(() => {
+    if (actions.state.phase === "done" && inventoryRead) void refreshInventory();
+  }, [actions.state.phase, inventoryRead, refreshInventory]);
+  const [open, setOpen] = useState<{ snippet: Snippet; editing?: OutlineSection; prefill?: Values }>();
   const { variablesOf } = library;
   const vars = useMemo(() => (open ? variablesOf(open.snippet) : undefined), [open, variablesOf]);
+  // Every version, for a deprecated snippet's successor (the Library view shows one version per id).
+  const successor = useMemo(() => {
+    if (!open || open.snippet.status !== "deprecated" || !library.engine) return undefined;
+    const all = library.engine.loadLibraries(library.rawLibraries, library.libraryNames).snippets;
+    return successorOf(open.snippet, all);
+  }, [open, library.engine, library.rawLibraries, library.libraryNames]);
 
-  const openSnippet = (snippet: Snippet, editing?: OutlineSection) => {
-    setOpen(editing ? { snippet, editing } : { snippet });
+  const openSnippet = (snippet: Snippet, editing?: OutlineSection, prefill?: Values) => {
+    setOpen({ snippet, ...(editing ? { editing } : {}), ...(prefill ? { prefill } : {}) });
     setView("snippet");
   };
   const add = (snippet: Snippet, values: Values) => {
@@ -127,6 +155,12 @@ function Pane({
             <MessageBarBody>{library.error}</MessageBarBody>
           </MessageBar>
         )}
+        {/* Above the views: a storage warning must be seen, not found below a long list. */}
+        {libraryStore.notice && (
+          <MessageBar intent="warning" layout="multiline">
+            <MessageBarBody>{libraryStore.notice}</MessageBarBody>
+          </MessageBar>
+        )}
         {!ready && library.status !== "error" && <Spinner label="Loading the library…" />}
         {ready && view === "library" && (
           <LibraryView
@@ -142,7 +176,7 @@ function Pane({
         {ready && view === "snippet" && !open && <p>Choose a snippet in the Library to fill it in.</p>}
         {ready && view === "snippet" && open && vars && (
           <SnippetView
-            key={`${open.snippet.id}@${open.snippet.version}:${open.editing?.key ?? "new"}`}
+            key={`${open.snippet.id}@${open.snippet.version}:${open.editing?.key ?? "new"}:${open.prefill ? JSON.stringify(open.prefill) : ""}`}
             snippet={open.snippet}
             variables={vars.variables}
             variableProblems={vars.problems}
@@ -152,17 +186,15 @@ function Pane({
             settings={doc.settings}
             today={today}
             editing={open.editing}
+            {...(open.prefill ? { prefill: open.prefill } : {})}
+            {...(successor ? { successor } : {})}
+            onOpenSuccessor={(next, values) => openSnippet(next, undefined, values)}
             onAdd={(values) => add(open.snippet, values)}
             onUpdate={(values) =>
               open.editing && dispatch({ type: "update", key: open.editing.key, patch: { values } })
             }
             onShowDocument={() => setView("document")}
           />
-        )}
-        {libraryStore.notice && (
-          <MessageBar intent="warning" layout="multiline">
-            <MessageBarBody>{libraryStore.notice}</MessageBarBody>
-          </MessageBar>
         )}
         {ready && view === "manage" && (
           <LibraryManager
@@ -185,6 +217,12 @@ function Pane({
               const ref = library.lookup(section.snippet, section.version);
               if (ref) openSnippet(ref.snippet, section);
             }}
+            inventory={
+              <DocumentInventory
+                inventory={inventory}
+                onOpen={(snippet, values) => openSnippet(snippet, undefined, values)}
+              />
+            }
             onInsert={(location) => void actions.insert(location)}
             onDownload={() => void actions.download()}
             onDismiss={actions.dismiss}

@@ -63,6 +63,12 @@ export const MODEL_CODES = {
     fix: "Give the newer one a higher version number, or a different id.",
     example: '[{ "id": "nda", "version": 2, … }, { "id": "nda", "version": 2, … }]',
   },
+  REPLACED_BY_UNKNOWN: {
+    severity: "warning",
+    title: "replacedBy names a snippet the library does not have",
+    fix: "Correct the id, or add the successor snippet to the same library.",
+    example: '{ "id": "nda", "status": "deprecated", "replacedBy": "nda-mutal" }',
+  },
   DATE_INVALID: {
     severity: "error",
     title: "A date is not a real calendar date written YYYY-MM-DD",

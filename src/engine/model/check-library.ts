@@ -163,5 +163,18 @@ export function checkLibraryRules(input: unknown): Problem[] {
     }
     checkVariables(raw.variables, pathJoin(at, "variables"), out);
   });
+  // replacedBy names a snippet of the same library (the successor lives beside what it replaces).
+  const ids = new Set(input.snippets.flatMap((s) => (isObject(s) && typeof s.id === "string" ? [s.id] : [])));
+  input.snippets.forEach((raw, i) => {
+    if (!isObject(raw) || typeof raw.replacedBy !== "string" || ids.has(raw.replacedBy)) return;
+    if (raw.replacedBy === raw.id) return;
+    out.push(
+      problem({
+        code: "REPLACED_BY_UNKNOWN",
+        path: pathJoin("snippets", i, "replacedBy"),
+        message: `replacedBy names "${raw.replacedBy}", which is not a snippet of this library: users will not be offered a successor`,
+      }),
+    );
+  });
   return out;
 }

@@ -203,6 +203,14 @@ export const snippetSchema = z
       )
       .optional()
       .meta({ description: "YYYY-MM-DD; past it the snippet is stale" }),
+    replacedBy: z
+      .string()
+      .regex(
+        ID_PATTERN,
+        onString("ID_INVALID", (v) => `replacedBy ${show(v)} must be a snippet id: lowercase letters, digits, ".", "_" and "-"`),
+      )
+      .optional()
+      .meta({ description: "For a deprecated snippet: the id of the snippet to use instead" }),
     updated: z.iso
       .datetime({
         offset: true,

@@ -87,10 +87,13 @@ export function findSnippet(
     );
   } else if (snippet.status === "deprecated") {
     const better = selectSnippet(snippets, ref.id);
+    const successor = snippet.replacedBy !== undefined ? selectSnippet(snippets, snippet.replacedBy) : undefined;
     const hint =
-      better && better !== snippet && better.status !== "deprecated"
-        ? `; version ${better.version} is ${better.status}`
-        : "";
+      successor && successor.status !== "deprecated"
+        ? `; use "${successor.id}" instead`
+        : better && better !== snippet && better.status !== "deprecated"
+          ? `; version ${better.version} is ${better.status}`
+          : "";
     problems.push(
       problem({ code: "SNIPPET_DEPRECATED", path: at, message: `Using ${name}, which is deprecated${hint}` }),
     );

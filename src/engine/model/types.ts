@@ -57,6 +57,11 @@ export type Snippet = {
   owner?: string;
   /** YYYY-MM-DD; past it the snippet is stale. */
   reviewBy?: string;
+  /**
+   * Extension (not in the original contract): the id of the snippet to use instead of this one. Meant
+   * for deprecated snippets, so that the pane can name and open the successor.
+   */
+  replacedBy?: string;
   /** ISO 8601 date-time. */
   updated?: string;
   /** Default "body". */

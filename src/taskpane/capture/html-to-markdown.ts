@@ -2,6 +2,9 @@
 // Markdown. Parsed with the browser's DOMParser (the pane runs in a webview), never with string hacks.
 // Headings, paragraphs, bold/italic/underline/strike/sup/sub, lists, tables and links are carried;
 // anything else is listed in `lost` so the user knows what to redo by hand.
+// Word desktop's list paragraphs (MsoListParagraph, mso-list) are handled in word-lists.ts.
+
+import { listParagraph, stripListMarkers, wordList, type WordListItem } from "./word-lists";
 
 export type Capture = { markdown: string; lost: string[] };
 
@@ -13,37 +16,74 @@ export function escapeText(text: string): string {
   return text.replace(/([\\`*_[\]#<>|~])/g, "\\$1").replace(/\{\{/g, "\\{{");
 }
 
+/**
+ * A paragraph's text must stay a paragraph: text that begins like a list item ("1." "1)" "-" "+"), a
+ * setext underline ("=") or a heading/quote/emphasis ("#" ">" "*", already escaped by escapeText) gets
+ * its marker backslash-escaped, on every line (a hard break starts a new line).
+ */
+export function escapeBlockStart(markdown: string): string {
+  return markdown
+    .split("\n")
+    .map((line) =>
+      line.replace(/^(\s*)(\d{1,9})([.)])(?=\s|$)/, "$1$2\\$3").replace(/^(\s*)([-+=])/, "$1\\$2"),
+    )
+    .join("\n");
+}
+
 export function htmlToMarkdown(html: string, parser: DOMParser = new DOMParser()): Capture {
   const doc = parser.parseFromString(html, "text/html");
   const lost = new Set<string>();
+  stripListMarkers(doc);
   const blocks = blockChildren(doc.body, lost, 0);
-  const markdown = blocks.filter((b) => b.trim() !== "").join("\n\n").replace(/\n{3,}/g, "\n\n").trim();
+  const markdown = blocks
+    .filter((b) => b.trim() !== "")
+    .join("\n\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
   return { markdown, lost: [...lost] };
 }
 
 function blockChildren(parent: Node, lost: Set<string>, depth: number): string[] {
   const out: string[] = [];
   let inline = "";
+  let items: WordListItem[] = [];
+  const flushList = () => {
+    if (items.length > 0) out.push(wordList(items, lost));
+    items = [];
+  };
   const flush = () => {
-    if (inline.trim() !== "") out.push(inline.trim());
+    flushList();
+    if (inline.trim() !== "") out.push(escapeBlockStart(inline.trim()));
     inline = "";
   };
   for (const node of Array.from(parent.childNodes)) {
     if (node.nodeType === 3) {
-      inline += escapeText(collapse(node.textContent ?? ""));
+      const text = node.textContent ?? "";
+      // Between two list paragraphs Word writes line breaks: they must not end the list.
+      if (items.length > 0 && text.trim() === "") continue;
+      flushList();
+      inline += escapeText(collapse(text));
       continue;
     }
     if (node.nodeType !== 1) continue;
     const el = node as Element;
     const tag = el.tagName.toLowerCase();
     if (SKIP.has(tag)) continue;
+    const listed = listParagraph(el, lost);
+    if (listed) {
+      const item = { ...listed, text: escapeBlockStart(inlineOf(el, lost).trim()) };
+      if (inline.trim() !== "") flush();
+      inline = "";
+      items.push(item);
+      continue;
+    }
     const heading = HEADING.exec(tag);
     if (heading) {
       flush();
       out.push(`${"#".repeat(Number(heading[1]))} ${inlineOf(el, lost).trim()}`);
     } else if (tag === "p") {
       flush();
-      out.push(inlineOf(el, lost).trim());
+      out.push(escapeBlockStart(inlineOf(el, lost).trim()));
     } else if (tag === "ul" || tag === "ol") {
       flush();
       out.push(listOf(el, lost, depth));
@@ -52,14 +92,21 @@ function blockChildren(parent: Node, lost: Set<string>, depth: number): string[]
       out.push(tableOf(el, lost));
     } else if (tag === "blockquote") {
       flush();
-      out.push(blockChildren(el, lost, depth).map((b) => b.replace(/^/gm, "> ")).join("\n>\n"));
+      out.push(
+        blockChildren(el, lost, depth)
+          .map((b) => b.replace(/^/gm, "> "))
+          .join("\n>\n"),
+      );
     } else if (tag === "hr") {
       flush();
       out.push("---");
     } else if (tag === "div" || tag === "section" || tag === "article" || tag === "body") {
       flush();
       out.push(...blockChildren(el, lost, depth));
-    } else inline += inlineElement(el, lost);
+    } else {
+      flushList();
+      inline += inlineElement(el, lost);
+    }
   }
   flush();
   return out;
@@ -67,7 +114,13 @@ function blockChildren(parent: Node, lost: Set<string>, depth: number): string[]
 
 function inlineOf(el: Element, lost: Set<string>): string {
   return Array.from(el.childNodes)
-    .map((n) => (n.nodeType === 3 ? escapeText(collapse(n.textContent ?? "")) : n.nodeType === 1 ? inlineElement(n as Element, lost) : ""))
+    .map((n) =>
+      n.nodeType === 3
+        ? escapeText(collapse(n.textContent ?? ""))
+        : n.nodeType === 1
+          ? inlineElement(n as Element, lost)
+          : "",
+    )
     .join("");
 }
 
@@ -105,13 +158,16 @@ function inlineElement(el: Element, lost: Set<string>): string {
       return "\\\n";
     case "a": {
       const href = el.getAttribute("href") ?? "";
-      if (/^(https?:|mailto:)/i.test(href)) return `[${inner()}](${href.replace(/[()\s]/g, encodeURIComponent)})`;
-      if (href !== "") lost.add(`Link to "${href}" (only http, https and mailto links are kept; its text is kept)`);
+      if (/^(https?:|mailto:)/i.test(href))
+        return `[${inner()}](${href.replace(/[()\s]/g, encodeURIComponent)})`;
+      if (href !== "")
+        lost.add(`Link to "${href}" (only http, https and mailto links are kept; its text is kept)`);
       return inner();
     }
     case "img": {
       const src = el.getAttribute("src") ?? "";
-      if (/^data:image\/(png|jpeg|gif);base64,/i.test(src)) return `![${escapeText(el.getAttribute("alt") ?? "")}](${src})`;
+      if (/^data:image\/(png|jpeg|gif);base64,/i.test(src))
+        return `![${escapeText(el.getAttribute("alt") ?? "")}](${src})`;
       lost.add("Pictures that are not embedded PNG, JPEG or GIF data");
       return "";
     }
@@ -122,7 +178,8 @@ function inlineElement(el: Element, lost: Set<string>): string {
       let text = inner();
       if (/font-weight:\s*(bold|[6-9]00)/.test(style)) text = wrap("**", text);
       if (/font-style:\s*italic/.test(style)) text = wrap("*", text);
-      if (/color:|background|font-family|font-size/.test(style)) lost.add("Fonts, sizes and colours (the document's styles apply instead)");
+      if (/color:|background|font-family|font-size/.test(style))
+        lost.add("Fonts, sizes and colours (the document's styles apply instead)");
       return text;
     }
     default:
@@ -167,7 +224,11 @@ function tableOf(table: Element, lost: Set<string>): string {
   );
   const width = Math.max(...cells.map((r) => r.length));
   const line = (r: string[]) => `| ${Array.from({ length: width }, (_, i) => r[i] ?? "").join(" | ")} |`;
-  return [line(cells[0]!), `| ${Array.from({ length: width }, () => "---").join(" | ")} |`, ...cells.slice(1).map(line)].join("\n");
+  return [
+    line(cells[0]!),
+    `| ${Array.from({ length: width }, () => "---").join(" | ")} |`,
+    ...cells.slice(1).map(line),
+  ].join("\n");
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, " ");

@@ -12,6 +12,10 @@
 //              [base64, location] or [base64, location, options]; property writes are "set tag" etc.)
 //   blocks()   the document now: [{ text, base64?, tag?, title? }]
 //   syncs      how many context.sync() calls ran
+// and the tests can set the scene (at any time, through page.evaluate):
+//   setSelectionHtml(html)               what Range.getHtml() on the selection returns ("<p></p>" until set)
+//   addContentControl({ text, tag, title }) a paragraph wrapped in a content control, at the end of the
+//                                        document (as if the pane had inserted it earlier); returns its name
 //
 // Configuration: the test prepends `window.__fakeOfficeConfig = {…}` to this script:
 //   wordApi        highest WordApi version supported ("1.5" by default)
@@ -19,6 +23,8 @@
 //   bodyBackground Office.context.officeTheme.bodyBackgroundColor (unset: no officeTheme)
 //   failures       [{ method, nth, code, message }]: the nth queued call (1-based, counted per method)
 //                  to `method` fails at the sync that applies it
+//   selectionHtml  the selection's HTML from the start (see setSelectionHtml)
+//   contentControls [{ text, tag, title }] in the document from the start (see addContentControl)
 /* global window */
 (() => {
   const config = Object.assign(
@@ -30,6 +36,7 @@
     calls: [],
     syncs: 0,
     blocks: [{ text: "Intro" }, { text: "", cursor: true }, { text: "Outro" }],
+    selectionHtml: typeof config.selectionHtml === "string" ? config.selectionHtml : "<p></p>",
   };
   const seen = {}; // method → how many calls so far, for `nth` failures
   let pending = [];
@@ -205,7 +212,7 @@
     }
     getHtml() {
       const result = { value: "" };
-      record("selection", "getHtml", [], () => (result.value = "<p></p>"));
+      record("selection", "getHtml", [], () => (result.value = state.selectionHtml));
       return result;
     }
   }
@@ -280,6 +287,16 @@
     }
   }
 
+  /** A content control already in the document (not a recorded call: it is the scene, not the pane). */
+  function addContentControl({ text = "", tag = "", title = "" } = {}) {
+    const cc = new ContentControl(`cc#${++ccCount}`, () => state.blocks.filter((b) => b.cc === cc));
+    cc.props.tag = tag;
+    cc.props.title = title;
+    state.blocks.push({ text, cc });
+    return cc.name;
+  }
+  for (const control of config.contentControls || []) addContentControl(control);
+
   const supported = (version) => {
     const [wantMajor, wantMinor] = String(version).split(".").map(Number);
     const [haveMajor, haveMinor] = String(config.wordApi).split(".").map(Number);
@@ -318,6 +335,10 @@
     get syncs() {
       return state.syncs;
     },
+    setSelectionHtml(html) {
+      state.selectionHtml = String(html);
+    },
+    addContentControl,
     blocks: () =>
       state.blocks.map((b) => ({
         text: b.cursor ? "[cursor]" : b.text,

@@ -8,7 +8,14 @@ import { documentXml, paragraphsOf, type SectionPlan } from "./flow";
 export type WordCall = { target: string; method: string; args: unknown[] };
 export type WordBlock = { text: string; base64?: string; tag?: string; title?: string };
 
-type FakeWordWindow = { __fakeWord: { calls: WordCall[]; blocks(): WordBlock[] } };
+type FakeWordWindow = {
+  __fakeWord: {
+    calls: WordCall[];
+    blocks(): WordBlock[];
+    setSelectionHtml(html: string): void;
+    addContentControl(control: { text: string; tag: string; title: string }): string;
+  };
+};
 
 /** Every call the pane made to Word so far (from index `since`). */
 export function wordCalls(page: Page, since = 0): Promise<WordCall[]> {
@@ -22,6 +29,19 @@ export async function wordCallCount(page: Page): Promise<number> {
 /** The simulated document now: original paragraphs, the cursor, and one block per inserted file. */
 export function wordBlocks(page: Page): Promise<WordBlock[]> {
   return page.evaluate(() => (window as unknown as FakeWordWindow).__fakeWord.blocks());
+}
+
+/** What the simulated Word's selection holds from now on, as Range.getHtml() gives it. */
+export function setSelectionHtml(page: Page, html: string): Promise<void> {
+  return page.evaluate((h) => (window as unknown as FakeWordWindow).__fakeWord.setSelectionHtml(h), html);
+}
+
+/** Adds a paragraph in a content control at the end of the simulated document; returns its name ("cc#4"). */
+export function addContentControl(
+  page: Page,
+  control: { text: string; tag: string; title: string },
+): Promise<string> {
+  return page.evaluate((c) => (window as unknown as FakeWordWindow).__fakeWord.addContentControl(c), control);
 }
 
 export const inserts = (calls: WordCall[]) => calls.filter((c) => c.method === "insertFileFromBase64");

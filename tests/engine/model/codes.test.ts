@@ -30,6 +30,8 @@ describe("model codes", () => {
     expect(warnings).toEqual(
       [
         "FIELD_UNKNOWN",
+        // Sectionsmith's replacedBy extension: a successor that is not there only loses a hint.
+        "REPLACED_BY_UNKNOWN",
         "RULE_NOT_APPLICABLE",
         "SNIPPET_DEPRECATED",
         "SNIPPET_DRAFT",

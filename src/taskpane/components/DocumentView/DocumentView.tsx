@@ -1,7 +1,7 @@
 // Document: the outline (reorder by drag and drop or keyboard, options, edit, remove), document
-// settings, and the Insert / Download actions.
+// settings, the Insert / Download actions, and "In this document" (what the open Word document holds).
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import {
   Accordion,
   AccordionHeader,
@@ -28,6 +28,8 @@ export type DocumentViewProps = {
   capabilities: HostCapabilities;
   actionState: ActionState;
   onEdit(section: OutlineSection): void;
+  /** "In this document": the document inventory (components/DocumentInventory), when the shell has one. */
+  inventory?: ReactNode;
   onInsert(location: InsertLocation): void;
   onDownload(): void;
   onDismiss(): void;
@@ -115,6 +117,15 @@ export function DocumentView(props: DocumentViewProps) {
         onDownload={props.onDownload}
         onDismiss={props.onDismiss}
       />
+
+      {props.inventory && (
+        <section aria-labelledby="inventory-title" className={styles.section}>
+          <Subtitle2 as="h2" id="inventory-title" className={styles.heading}>
+            In this document
+          </Subtitle2>
+          {props.inventory}
+        </section>
+      )}
 
       <Accordion collapsible>
         <AccordionItem value="settings">

@@ -58,6 +58,7 @@ const TEXT_FIELDS = [
   ["description", "Description"],
   ["category", "Category (Levels/Like/This)"],
   ["owner", "Owner"],
+  ["replacedBy", "Successor (when deprecated)"],
 ] as const;
 
 export function SnippetEditor(props: SnippetEditorProps) {
@@ -172,18 +173,18 @@ export function SnippetEditor(props: SnippetEditorProps) {
       )}
       <div className={styles.grid}>
         <Field label="Id" hint={record ? "The id cannot change; duplicate the snippet instead." : "a-z, 0-9, . _ -"}>
-          <Input value={draft.id} readOnly={record !== undefined} onChange={(_, d) => set("id", d.value)} />
+          <Input className={styles.control} value={draft.id} readOnly={record !== undefined} onChange={(_, d) => set("id", d.value)} />
         </Field>
         {TEXT_FIELDS.map(([key, label]) => (
           <Field key={key} label={label}>
-            <Input value={str(draft[key])} onChange={(_, d) => set(key, d.value)} />
+            <Input className={styles.control} value={str(draft[key])} onChange={(_, d) => set(key, d.value)} />
           </Field>
         ))}
         <Field label="Tags (comma-separated)">
-          <Input value={tags} onChange={(_, d) => { setDirty(true); setTags(d.value); }} />
+          <Input className={styles.control} value={tags} onChange={(_, d) => { setDirty(true); setTags(d.value); }} />
         </Field>
         <Field label="Review by">
-          <Input type="date" value={str(draft.reviewBy)} onChange={(_, d) => set("reviewBy", d.value)} />
+          <Input className={styles.control} type="date" value={str(draft.reviewBy)} onChange={(_, d) => set("reviewBy", d.value)} />
         </Field>
         <Field label="Drafting note" className={styles.wide}>
           <Textarea value={str(draft.notes)} onChange={(_, d) => set("notes", d.value)} />

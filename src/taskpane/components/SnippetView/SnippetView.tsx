@@ -1,7 +1,8 @@
 // Snippet: what it is, the fill-in form generated from its variables (those of included snippets
-// too), a live preview of the real Word output, and "Add to document".
+// too), a live preview of the real Word output, and "Add to document". Adding a deprecated snippet asks
+// first (DeprecatedDialog), naming its successor when the library has one.
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import {
   Body1,
   Button,
@@ -14,6 +15,7 @@ import {
 } from "@fluentui/react-components";
 import { Add20Regular, Save20Regular } from "@fluentui/react-icons";
 import type { Snippet, Value, Values, Variable } from "../../../engine/model/types";
+import { DeprecatedDialog } from "./DeprecatedDialog";
 import type { Problem } from "../../../engine/errors/problem";
 import type { Engine } from "../../engine";
 import { usePreview } from "../../hooks/use-preview";
@@ -37,6 +39,12 @@ export type SnippetViewProps = {
   today: Date;
   /** Set when editing a section already in the document. */
   editing?: OutlineSection;
+  /** Values to start from when not editing (a new version opened from the inventory, a successor). */
+  prefill?: Values;
+  /** For a deprecated snippet: what replaces it (see model/inventory.ts successorOf). */
+  successor?: Snippet;
+  /** Opens the successor instead, carrying over the values typed so far. */
+  onOpenSuccessor?(successor: Snippet, values: Values): void;
   onAdd(values: Values): void;
   onUpdate?(values: Values): void;
   onShowDocument(): void;
@@ -45,9 +53,21 @@ export type SnippetViewProps = {
 export function SnippetView(props: SnippetViewProps) {
   const { snippet, variables, variableProblems, engine, libraries, settings, today, editing } = props;
   const styles = useSnippetViewStyles();
-  const [values, setValues] = useState<Values>(() => initialValues(variables, editing?.values));
+  const [values, setValues] = useState<Values>(() =>
+    initialValues(variables, editing?.values ?? known(variables, props.prefill)),
+  );
   const [submitted, setSubmitted] = useState(false);
   const [done, setDone] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
+  // Where focus was when the dialog opened ("Add to document", or the field Enter was pressed in): it goes
+  // back there when the dialog closes. The dialog is mounted only while open, so every opening starts
+  // fresh (a kept-mounted Fluent Dialog reopened during its exit left its own portal aria-hidden).
+  const opener = useRef<HTMLElement | null>(null);
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    if (wasConfirming.current && !confirming && opener.current?.isConnected) opener.current.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
 
   const errors = useMemo(() => validateAll(variables, values), [variables, values]);
   // Before a submit, "required" is not shown on untouched empty fields: only wrong values are.
@@ -82,9 +102,14 @@ export function SnippetView(props: SnippetViewProps) {
     });
   };
 
-  const submit = (action: "add" | "update") => {
+  const submit = (action: "add" | "update", confirmed = false) => {
     setSubmitted(true);
     if (errors.size > 0) return;
+    if (action === "add" && snippet.status === "deprecated" && !confirmed) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setConfirming(true);
+      return;
+    }
     if (action === "update" && props.onUpdate) props.onUpdate(values);
     else props.onAdd(values);
     setDone(action === "update" ? "Section updated." : `Added “${snippet.title}” to the document.`);
@@ -164,6 +189,30 @@ export function SnippetView(props: SnippetViewProps) {
       </form>
 
       <PreviewPane state={preview} />
+
+      {confirming && (
+        <DeprecatedDialog
+          open
+          snippet={snippet}
+          {...(props.successor ? { successor: props.successor } : {})}
+          onAddAnyway={() => {
+            setConfirming(false);
+            submit("add", true);
+          }}
+          onOpenSuccessor={(s) => {
+            setConfirming(false);
+            props.onOpenSuccessor?.(s, values);
+          }}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
     </div>
   );
+}
+
+/** Only the values this snippet has a variable for (a successor's form gets what still applies). */
+function known(variables: readonly Variable[], values: Values | undefined): Values | undefined {
+  if (values === undefined) return undefined;
+  const names = new Set(variables.map((v) => v.name));
+  return Object.fromEntries(Object.entries(values).filter(([k]) => names.has(k)));
 }

@@ -1,0 +1,181 @@
+// "In this document": reads the Sectionsmith content controls of the open Word document, compares them
+// with the library (model/inventory.ts) and updates one in place: the newer version's fragment is built
+// with the engine exactly as an insert builds it (buildFragments, so the same tag and title), then
+// WordHost.replaceTaggedContent swaps it into every control carrying the old tag.
+
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { Problem } from "../../engine/errors/problem";
+import type { Snippet, Variable } from "../../engine/model/types";
+import type { Engine } from "../engine";
+import type { WordHost } from "../host";
+import type { DocumentState, OutlineSection } from "../model/document";
+import {
+  buildInventory,
+  matchingSection,
+  planUpdate,
+  type InventoryEntry,
+  type UpdatePlan,
+} from "../model/inventory";
+import { buildFragments } from "./build-pieces";
+import { errorState } from "./use-document-actions";
+import type { SnippetRef } from "./use-library";
+
+export type InventoryState =
+  | { phase: "idle" }
+  | { phase: "loading" }
+  | { phase: "working"; tag: string; label: string }
+  | { phase: "ready" };
+
+export type InventoryNotice =
+  | { intent: "success"; message: string; warnings: Problem[] }
+  | { intent: "error"; title: string; action: string; problems: Problem[] };
+
+/** An entry with, when it can be updated, the values the update would use (or what is missing). */
+export type InventoryRow = InventoryEntry & { plan?: UpdatePlan };
+
+export type InventoryDeps = {
+  host: WordHost;
+  engine: Engine | undefined;
+  libraries: unknown[];
+  libraryNames: string[];
+  lookup(id: string, version?: number): SnippetRef | undefined;
+  variablesOf(snippet: Snippet): { variables: Variable[] };
+  doc: DocumentState;
+  today: Date;
+};
+
+export type InventoryApi = {
+  /** False in standalone mode: there is no open document to read. */
+  available: boolean;
+  state: InventoryState;
+  /** Undefined until the document was read once. */
+  rows?: InventoryRow[];
+  notice?: InventoryNotice;
+  refresh(): Promise<void>;
+  update(row: InventoryRow): Promise<void>;
+  dismiss(): void;
+};
+
+export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean } = {}): InventoryApi {
+  const { host, engine, libraries, libraryNames, lookup, variablesOf, doc, today } = deps;
+  const available = host.capabilities().mode === "word";
+  const [state, setState] = useState<InventoryState>({ phase: "idle" });
+  const [controls, setControls] = useState<Awaited<ReturnType<WordHost["listTaggedContent"]>>>();
+  const [notice, setNotice] = useState<InventoryNotice>();
+  const busy = useRef(false);
+
+  // Every version of every snippet: the comparison needs the versions the Library view hides.
+  const catalogue = useMemo(
+    () => (engine ? engine.loadLibraries(libraries, libraryNames).snippets : []),
+    [engine, libraries, libraryNames],
+  );
+
+  const rows = useMemo<InventoryRow[] | undefined>(() => {
+    if (controls === undefined || engine === undefined) return undefined;
+    return buildInventory(controls, catalogue, today).map((entry) => {
+      if (!entry.update) return entry;
+      const section = matchingSection(doc.sections, entry.id, entry.version, entry.update.version);
+      return { ...entry, plan: planUpdate(variablesOf(entry.update).variables, section) };
+    });
+  }, [controls, engine, catalogue, today, doc.sections, variablesOf]);
+
+  const job = useCallback(async (work: () => Promise<void>) => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await work();
+    } catch (e) {
+      const failed = errorState(e);
+      if (failed.phase === "error")
+        setNotice({ intent: "error", title: failed.title, action: failed.action, problems: failed.problems });
+    } finally {
+      busy.current = false;
+      setState((s) => (s.phase === "idle" ? s : { phase: "ready" }));
+    }
+  }, []);
+
+  const read = useCallback(async () => {
+    setControls(await host.listTaggedContent());
+  }, [host]);
+
+  const refresh = useCallback(
+    () =>
+      job(async () => {
+        if (!available) return;
+        setState({ phase: "loading" });
+        setNotice(undefined);
+        await read();
+      }),
+    [job, available, read],
+  );
+
+  const update = useCallback(
+    (row: InventoryRow) =>
+      job(async () => {
+        const target = row.update;
+        if (!available || !target) return;
+        if (engine === undefined) throw new Error("The engine is still loading: try again in a moment.");
+        const plan = row.plan;
+        if (plan && !plan.ok)
+          throw Object.assign(new Error(`“${target.title}” version ${target.version} needs values first.`), {
+            code: "missing-values",
+            action: `Open it, fill in ${plan.missing.join(", ")}, add it to the document, then update again.`,
+          });
+        setNotice(undefined);
+        const working = (label: string) => setState({ phase: "working", tag: row.tag, label });
+        const matched = matchingSection(doc.sections, row.id, row.version, target.version);
+        const section: OutlineSection = {
+          key: `inventory:${row.tag}`,
+          snippet: row.id,
+          version: target.version,
+          title: target.title,
+          values: plan?.values ?? {},
+          headingOffset: matched?.headingOffset ?? 0,
+          pageBreakBefore: false,
+          numbering: matched?.numbering ?? "restart",
+        };
+        const built = await buildFragments({
+          engine,
+          libraries,
+          libraryNames,
+          doc: { sections: [section], settings: doc.settings },
+          lookup,
+          onProgress: () => working(`Building version ${target.version} of “${target.title}”…`),
+        });
+        const piece = built.pieces[0];
+        if (!piece) throw new Error(`Version ${target.version} of “${target.title}” built nothing.`);
+        working(row.count === 1 ? "Replacing it in Word…" : `Replacing ${row.count} copies in Word…`);
+        await host.replaceTaggedContent(row.tag, piece);
+        const copies = row.count === 1 ? "" : ` (${row.count} copies)`;
+        setNotice({
+          intent: "success",
+          message: `Updated “${row.title}”${copies} to version ${target.version}.`,
+          warnings: built.warnings,
+        });
+        working("Reading the document again…");
+        await read();
+      }),
+    [job, available, engine, doc, libraries, libraryNames, lookup, host, read],
+  );
+
+  // Read the document once, when the panel first shows with the engine ready; later only on request
+  // (Refresh, and after an update), so the pane does not talk to Word behind the user's back.
+  const autoLoad = options.autoLoad ?? true;
+  const started = useRef(false);
+  useEffect(() => {
+    if (!autoLoad || !available || engine === undefined || started.current) return;
+    started.current = true;
+    void refresh();
+  }, [autoLoad, available, engine, refresh]);
+
+  const dismiss = useCallback(() => setNotice(undefined), []);
+  return {
+    available,
+    state,
+    ...(rows ? { rows } : {}),
+    ...(notice ? { notice } : {}),
+    refresh,
+    update,
+    dismiss,
+  };
+}
