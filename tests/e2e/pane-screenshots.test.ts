@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settle } from "./support/a11y";
 import { addSection, openSnippet, SECTIONS, showDocument, type SectionPlan } from "./support/flow";
 import { openPane, ROOT, startPane, type PaneSession } from "./support/pane";
+import { addContentControl } from "./support/word";
 
 const OUT = join(ROOT, "docs", "screenshots");
 const VIEWPORT = { width: 360, height: 800 };
@@ -83,5 +84,16 @@ describe.each(["light", "dark"] as const)("screenshots, %s theme", (theme) => {
     await page.getByRole("menu").waitFor();
     await shoot(page, "insert-menu", theme);
     await page.keyboard.press("Escape");
+  });
+
+  it("inventory of the document", async () => {
+    // The open document holds an older payment-terms, a deprecated NDA and a current parties block.
+    await addContentControl(page, { text: "Payment within 30 days.", tag: "sectionsmith:payment-terms@1", title: "Payment terms" });
+    await addContentControl(page, { text: "Old NDA", tag: "sectionsmith:nda-one-way@1", title: "NDA" });
+    await addContentControl(page, { text: "Parties", tag: "sectionsmith:contract-parties@1", title: "Parties" });
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await page.getByText(/^\d+ snippets in this document, 2 need attention\.$/).waitFor();
+    await page.getByRole("heading", { name: "In this document" }).evaluate((h) => h.scrollIntoView({ block: "start" }));
+    await shoot(page, "inventory", theme);
   });
 });
