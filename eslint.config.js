@@ -19,4 +19,22 @@ export default tseslint.config(
       "no-restricted-globals": ["error", "window", "document", "localStorage", "Office", "Word"],
     },
   },
+  {
+    // The engine's public entries are src/engine/index.ts and, for the pane's first chunk, src/engine/core.ts:
+    // nothing outside the engine reaches into its folders (docs/decisions.md, Boundaries).
+    files: ["src/taskpane/**/*.{ts,tsx}", "src/office/**/*.ts", "src/commands/**/*.ts", "src/cli/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)engine/(?!core$|index$).+",
+              message: "Import the engine through its public entries: src/engine (index) or src/engine/core.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -12,7 +12,7 @@ import {
   TabList,
   type SelectTabData,
 } from "@fluentui/react-components";
-import type { Snippet, Values } from "../engine/model/types";
+import type { Snippet, Values } from "../engine/core";
 import type { WordHost } from "./host";
 import { DocumentInventory } from "./components/DocumentInventory/DocumentInventory";
 import { DocumentView } from "./components/DocumentView/DocumentView";

@@ -2,7 +2,7 @@
 // section at a time so each lands in its own content control tagged "sectionsmith:<id>@<version>";
 // whole-document locations get one complete .docx with page setup, header and footer.
 
-import type { Problem } from "../../engine/errors/problem";
+import type { Problem } from "../../engine/core";
 import type { Engine } from "../engine";
 import type { InsertPiece } from "../host";
 import { buildAssembly } from "../model/assembly";

@@ -2,7 +2,7 @@
 // "Cancel"), insert with progress, and turn every failure into a message that says what to do.
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Problem } from "../../engine/errors/problem";
+import type { Problem } from "../../engine/core";
 import type { Engine } from "../engine";
 import {
   INSERT_CHOICES,

@@ -6,9 +6,9 @@
 // and resolves exactly the snippets the document will get.
 
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { Snippet, Variable } from "../../engine/model/types";
-import { problem, type Problem } from "../../engine/errors/problem";
-import { createSnippetIndex, type SnippetIndex } from "../../engine/search";
+import type { Snippet, Variable } from "../../engine/core";
+import { problem, type Problem } from "../../engine/core";
+import { createSnippetIndex, type SnippetIndex } from "../../engine/core";
 import { loadEngine, type Engine } from "../engine";
 import type { KeyValueStore } from "../model/storage";
 import {

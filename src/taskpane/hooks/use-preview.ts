@@ -2,7 +2,7 @@
 // latest build is kept: an older one finishing late must not overwrite a newer preview.
 
 import { useEffect, useRef, useState } from "react";
-import type { Problem } from "../../engine/errors/problem";
+import type { Problem } from "../../engine/core";
 import type { Engine } from "../engine";
 import { useDebounced } from "./use-debounced";
 

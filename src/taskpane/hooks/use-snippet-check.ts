@@ -3,8 +3,8 @@
 // unclosed blocks, include cycles and forbidden links are reported at their line with their codes.
 
 import { useMemo } from "react";
-import type { Problem } from "../../engine/errors/problem";
-import type { Library, Snippet } from "../../engine/model/types";
+import type { Problem } from "../../engine/core";
+import type { Library, Snippet } from "../../engine/core";
 import type { Engine } from "../engine";
 import type { RawSnippet } from "../store";
 import { useDebounced } from "./use-debounced";

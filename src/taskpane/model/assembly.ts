@@ -1,7 +1,7 @@
 // Outline + settings → the contract's assembly JSON (library-format.md). Empty settings are left
 // out rather than written as "" so the engine's defaults apply.
 
-import { ASSEMBLY_FORMAT } from "../../engine/model/types";
+import { ASSEMBLY_FORMAT } from "../../engine/core";
 import type { DocumentSettings, OutlineSection } from "./document";
 
 type Json = Record<string, unknown>;

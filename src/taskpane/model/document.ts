@@ -2,7 +2,7 @@
 // pure functions that turn it into the contract's assembly JSON. Kept free of React so it is easy to
 // test and to persist (it is plain JSON).
 
-import type { Orientation, PageSize, SectionNumbering, Values } from "../../engine/model/types";
+import type { Orientation, PageSize, SectionNumbering, Values } from "../../engine/core";
 
 export type OutlineSection = {
   /** Stable identity in the outline (React keys, focus after a move); not part of the assembly. */

@@ -2,7 +2,7 @@
 // placeholder values so the preview can render before every required field is filled in. The engine
 // validates again when it builds; these messages are the friendly, per-field version.
 
-import type { ListItem, Value, Values, Variable } from "../../engine/model/types";
+import type { ListItem, Value, Values, Variable } from "../../engine/core";
 
 export const labelOf = (v: Variable): string => v.label?.trim() || v.name;
 

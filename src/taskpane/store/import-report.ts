@@ -3,9 +3,9 @@
 // id@version the file also has with other content: it is never overwritten; the file's text is kept as a
 // new draft version beside it. The report is applied all or nothing, and only when nothing is invalid.
 
-import type { Problem } from "../../engine/errors/problem";
-import type { ParseResult } from "../../engine/model/parse-common";
-import type { Library } from "../../engine/model/types";
+import type { Problem } from "../../engine/core";
+import type { ParseResult } from "../../engine/core";
+import type { Library } from "../../engine/core";
 import { sameContent } from "./canonical";
 import { findRecord, highestVersion, isRawSnippet, nextSeq, versionOf } from "./library-file";
 import type { Change, HistoryInput, LibrarySnapshot, RawSnippet, SnippetRecord } from "./types";

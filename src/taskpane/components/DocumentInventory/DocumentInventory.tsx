@@ -16,7 +16,7 @@ import {
   type BadgeProps,
 } from "@fluentui/react-components";
 import { ArrowClockwise20Regular, ArrowSync20Regular, Open20Regular } from "@fluentui/react-icons";
-import type { Snippet, Values } from "../../../engine/model/types";
+import type { Snippet, Values } from "../../../engine/core";
 import type { InventoryApi, InventoryRow } from "../../hooks/use-inventory";
 import type { InventoryFlag } from "../../model/inventory";
 import { ProblemList } from "../ProblemList/ProblemList";

@@ -11,7 +11,7 @@ import {
   RadioGroup,
   Switch,
 } from "@fluentui/react-components";
-import type { PageSize } from "../../../engine/model/types";
+import type { PageSize } from "../../../engine/core";
 import { normaliseColor } from "../../model/assembly";
 import type { DocumentSettings as Settings } from "../../model/document";
 import { useDocumentSettingsStyles } from "./DocumentSettings.styles";

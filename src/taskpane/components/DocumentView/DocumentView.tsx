@@ -11,7 +11,7 @@ import {
   Caption1,
   Subtitle2,
 } from "@fluentui/react-components";
-import type { Snippet } from "../../../engine/model/types";
+import type { Snippet } from "../../../engine/core";
 import type { HostCapabilities, InsertLocation } from "../../host";
 import type { ActionState } from "../../hooks/use-document-actions";
 import type { DocumentAction, DocumentState, OutlineSection } from "../../model/document";

@@ -1,5 +1,5 @@
 import { Dropdown, Field, Option, Switch } from "@fluentui/react-components";
-import type { SearchFilters, SnippetFacets } from "../../../engine/search";
+import type { SearchFilters, SnippetFacets } from "../../../engine/core";
 import { useLibraryViewStyles } from "./LibraryView.styles";
 
 export type FilterState = Required<Pick<SearchFilters, "category" | "tag">> & {

@@ -2,8 +2,8 @@
 
 import { useDeferredValue, useMemo, useState } from "react";
 import { SearchBox, Subtitle2 } from "@fluentui/react-components";
-import type { Snippet } from "../../../engine/model/types";
-import type { SnippetIndex } from "../../../engine/search";
+import type { Snippet } from "../../../engine/core";
+import type { SnippetIndex } from "../../../engine/core";
 import type { Favourites } from "../../hooks/use-favourites";
 import type { ImportResult, LibrarySource } from "../../hooks/use-library";
 import type { ImportReport } from "../../store";

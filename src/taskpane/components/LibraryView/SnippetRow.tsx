@@ -1,6 +1,6 @@
 import { Button, Caption1, ToggleButton, Tooltip } from "@fluentui/react-components";
 import { Star20Filled, Star20Regular } from "@fluentui/react-icons";
-import type { Snippet } from "../../../engine/model/types";
+import type { Snippet } from "../../../engine/core";
 import { StatusBadges } from "../StatusBadges/StatusBadges";
 import { useLibraryViewStyles } from "./LibraryView.styles";
 

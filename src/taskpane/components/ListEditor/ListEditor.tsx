@@ -14,7 +14,7 @@ import {
   TableRow,
 } from "@fluentui/react-components";
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
-import type { ListItem, ScalarValue, Variable } from "../../../engine/model/types";
+import type { ListItem, ScalarValue, Variable } from "../../../engine/core";
 import { initialValues, labelOf } from "../../model/values";
 import { VariableControl } from "../VariableField/VariableControl";
 import { useListEditorStyles } from "./ListEditor.styles";

@@ -11,7 +11,7 @@ import {
   ReOrderDotsVertical20Regular,
   Settings20Regular,
 } from "@fluentui/react-icons";
-import type { Snippet } from "../../../engine/model/types";
+import type { Snippet } from "../../../engine/core";
 import type { OutlineSection } from "../../model/document";
 import { SectionOptions } from "../SectionOptions/SectionOptions";
 import { StatusBadges } from "../StatusBadges/StatusBadges";

@@ -1,4 +1,4 @@
-import type { Problem } from "../../../engine/errors/problem";
+import type { Problem } from "../../../engine/core";
 import { useProblemListStyles } from "./ProblemList.styles";
 
 /** Problems with where they are (file, JSON path, line:column) — plain text, React-escaped. */

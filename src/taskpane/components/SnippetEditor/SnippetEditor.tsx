@@ -13,7 +13,7 @@ import {
   MessageBarBody,
   Textarea,
 } from "@fluentui/react-components";
-import type { Problem } from "../../../engine/errors/problem";
+import type { Problem } from "../../../engine/core";
 import type { LibraryApi } from "../../hooks/use-library";
 import type { LibraryStoreApi } from "../../hooks/use-library-store";
 import { usePreview } from "../../hooks/use-preview";

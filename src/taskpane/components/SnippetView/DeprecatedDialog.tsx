@@ -11,7 +11,7 @@ import {
   DialogSurface,
   DialogTitle,
 } from "@fluentui/react-components";
-import type { Snippet } from "../../../engine/model/types";
+import type { Snippet } from "../../../engine/core";
 
 export type DeprecatedDialogProps = {
   open: boolean;

@@ -14,9 +14,9 @@ import {
   Subtitle1,
 } from "@fluentui/react-components";
 import { Add20Regular, Save20Regular } from "@fluentui/react-icons";
-import type { Snippet, Value, Values, Variable } from "../../../engine/model/types";
+import type { Snippet, Value, Values, Variable } from "../../../engine/core";
 import { DeprecatedDialog } from "./DeprecatedDialog";
-import type { Problem } from "../../../engine/errors/problem";
+import type { Problem } from "../../../engine/core";
 import type { Engine } from "../../engine";
 import { usePreview } from "../../hooks/use-preview";
 import { buildAssembly } from "../../model/assembly";

@@ -3,7 +3,7 @@
 
 import { useState } from "react";
 import { Dropdown, Input, Option, Switch, Textarea } from "@fluentui/react-components";
-import type { ScalarValue, Value, Variable } from "../../../engine/model/types";
+import type { ScalarValue, Value, Variable } from "../../../engine/core";
 import { useVariableFieldStyles } from "./VariableField.styles";
 
 export type ControlProps = {

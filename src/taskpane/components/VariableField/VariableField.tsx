@@ -1,5 +1,5 @@
 import { Field } from "@fluentui/react-components";
-import type { ListItem, Value, Variable } from "../../../engine/model/types";
+import type { ListItem, Value, Variable } from "../../../engine/core";
 import { labelOf } from "../../model/values";
 import { ListEditor } from "../ListEditor/ListEditor";
 import { VariableControl } from "./VariableControl";

@@ -1,0 +1,18 @@
+// The engine's light public entry: what the task pane needs before the full engine arrives — the model's
+// types, snippet selection and status, search, and problems. Nothing here pulls in docx, JSZip, zod or
+// the Markdown parser, so the pane can list and search the library from its first chunk while the rest
+// (src/engine/index.ts, which re-exports all of this too) loads lazily. See docs/decisions.md.
+
+export type * from "./model/types";
+export { ASSEMBLY_FORMAT, LIBRARY_FORMAT } from "./model/types";
+export type { ParseResult } from "./model/parse-common";
+export { selectSnippet, snippetHealth } from "./model/select";
+export {
+  createSnippetIndex,
+  isStale,
+  type SnippetIndex,
+  type SearchFilters,
+  type SearchHit,
+  type SnippetFacets,
+} from "./search";
+export { problem, pathJoin, type Problem, type Severity } from "./errors/problem";
