@@ -8,6 +8,8 @@ export const useSnippetEditorStyles = makeStyles({
   grid: {
     display: "grid",
     gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 10rem), 1fr))",
+    // A field beside one with a hint must not stretch its input to the row's height.
+    alignItems: "start",
     gap: tokens.spacingHorizontalS,
   },
   // Fluent's Input sizes itself from its <input size=20>: in a narrow column it must shrink instead.

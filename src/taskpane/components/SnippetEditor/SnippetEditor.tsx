@@ -53,12 +53,13 @@ export type SnippetEditorProps = {
 };
 
 const NEW_SNIPPET: RawSnippet = { id: "", title: "", status: "draft", body: "" };
+// [field, label, hint]: short labels keep the two columns' inputs level in a narrow pane.
 const TEXT_FIELDS = [
-  ["title", "Title"],
-  ["description", "Description"],
-  ["category", "Category (Levels/Like/This)"],
-  ["owner", "Owner"],
-  ["replacedBy", "Successor (when deprecated)"],
+  ["title", "Title", undefined],
+  ["description", "Description", undefined],
+  ["category", "Category", "Levels separated by /, e.g. Contracts/Clauses"],
+  ["owner", "Owner", undefined],
+  ["replacedBy", "Replaced by", "For a deprecated snippet: the id of its successor"],
 ] as const;
 
 export function SnippetEditor(props: SnippetEditorProps) {
@@ -175,8 +176,8 @@ export function SnippetEditor(props: SnippetEditorProps) {
         <Field label="Id" hint={record ? "The id cannot change; duplicate the snippet instead." : "a-z, 0-9, . _ -"}>
           <Input className={styles.control} value={draft.id} readOnly={record !== undefined} onChange={(_, d) => set("id", d.value)} />
         </Field>
-        {TEXT_FIELDS.map(([key, label]) => (
-          <Field key={key} label={label}>
+        {TEXT_FIELDS.map(([key, label, hint]) => (
+          <Field key={key} label={label} hint={hint}>
             <Input className={styles.control} value={str(draft[key])} onChange={(_, d) => set(key, d.value)} />
           </Field>
         ))}
