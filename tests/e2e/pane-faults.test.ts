@@ -188,7 +188,7 @@ describe("IndexedDB cannot be used: the library lives in memory, the pane says s
         let version = 1;
         IDBFactory.prototype.open = function () { return realOpen.call(this, "__hang__", ++version); };
       })();`,
-      outlineLasts: false, // memory only, and the banner says so
+      outlineLasts: true, // after the 5 s wait the outline falls back to localStorage (the library to memory)
     },
   ];
 

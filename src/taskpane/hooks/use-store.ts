@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
-import { memoryStore, openStore, type KeyValueStore } from "../model/storage";
+import { fallbackStore, openStore, type KeyValueStore } from "../model/storage";
 import { reportStorageFault, stateSaveFaultMessage } from "../store/storage-faults";
 
 /** Longest wait for the browser's storage to open: some private modes never answer IndexedDB. */
 export const STORE_OPEN_TIMEOUT_MS = 5_000;
 
 /**
- * Opens the pane's store for this host's storage key (IndexedDB, localStorage or memory). Storage that
- * fails or hangs gives a memory store rather than no pane; a save that fails (storage full) is reported.
+ * Opens the pane's store for this host's storage key (IndexedDB, localStorage or memory). IndexedDB that
+ * fails or hangs gives localStorage (or memory) rather than no pane; a failed save (storage full) is reported.
  */
 export function useStore(namespace: string): KeyValueStore | undefined {
   const [store, setStore] = useState<KeyValueStore>();
@@ -15,9 +15,10 @@ export function useStore(namespace: string): KeyValueStore | undefined {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<KeyValueStore>((resolve) => {
-      timer = setTimeout(() => resolve(memoryStore()), STORE_OPEN_TIMEOUT_MS);
+      // IndexedDB that never answers: localStorage still keeps the outline across reloads.
+      timer = setTimeout(() => resolve(fallbackStore(namespace)), STORE_OPEN_TIMEOUT_MS);
     });
-    Promise.race([openStore(namespace).catch(() => memoryStore()), timeout])
+    Promise.race([openStore(namespace).catch(() => fallbackStore(namespace)), timeout])
       .then((s) => live && setStore(reportingStore(s, reportStorageFault)))
       .finally(() => clearTimeout(timer));
     return () => {

@@ -34,6 +34,15 @@ export async function openStore(namespace: string): Promise<KeyValueStore> {
   } catch {
     // fall through: IndexedDB missing or refused (some private modes)
   }
+  return fallbackStore(namespace);
+}
+
+/**
+ * localStorage when the webview allows it, else memory: what the pane uses when IndexedDB is refused, or
+ * never answers (some private modes leave its open request pending for ever).
+ */
+export function fallbackStore(namespace: string): KeyValueStore {
+  const full = (key: string) => `${namespace}:${key}`;
   try {
     const ls = globalThis.localStorage;
     ls.setItem(full("__probe"), "1");
