@@ -31,6 +31,7 @@ import type { OutlineSection } from "./model/document";
 import { successorOf } from "./model/inventory";
 import { useOfficeTheme, type PaneTheme } from "./theme/use-office-theme";
 import { useAppStyles } from "./App.styles";
+import { ProblemPlaces } from "./components/ProblemList/ProblemList";
 
 export type AppProps = {
   host: WordHost;
@@ -118,117 +119,123 @@ function Pane({
   };
 
   const ready = library.status === "ready" && loaded && favourites.loaded;
+  const places = useMemo(
+    () => ({ libraries: library.rawLibraries, names: library.libraryNames }),
+    [library.rawLibraries, library.libraryNames],
+  );
   return (
-    <main className={styles.pane} aria-labelledby="pane-title">
-      <h1 id="pane-title" className={styles.visuallyHidden}>
-        Sectionsmith
-      </h1>
-      {capabilities.mode === "standalone" && <StandaloneBanner />}
-      <TabList
-        selectedValue={view}
-        onTabSelect={(_, d: SelectTabData) => setView(d.value as View)}
-        size="small"
-      >
-        <Tab id="tab-library" value="library">
-          Library
-        </Tab>
-        <Tab id="tab-snippet" value="snippet">
-          Snippet
-        </Tab>
-        <Tab id="tab-document" value="document">
-          Document{doc.sections.length > 0 ? ` (${doc.sections.length})` : ""}
-        </Tab>
-        <Tab id="tab-manage" value="manage">
-          Manage
-        </Tab>
-      </TabList>
-      <div role="tabpanel" aria-labelledby={`tab-${view}`} className={styles.panel}>
-        {library.status === "error" && (
-          <MessageBar intent="error" layout="multiline">
-            <MessageBarBody>
-              The library could not be loaded: {library.error}. Reload the pane to try again.
-            </MessageBarBody>
-          </MessageBar>
-        )}
-        {library.status === "ready" && library.error && (
-          <MessageBar intent="warning">
-            <MessageBarBody>{library.error}</MessageBarBody>
-          </MessageBar>
-        )}
-        {/* Above the views: a storage warning must be seen, not found below a long list. */}
-        {libraryStore.notice && (
-          <MessageBar intent="warning" layout="multiline">
-            <MessageBarBody>{libraryStore.notice}</MessageBarBody>
-          </MessageBar>
-        )}
-        {!ready && library.status !== "error" && <Spinner label="Loading the library…" />}
-        {ready && view === "library" && (
-          <LibraryView
-            index={library.index}
-            sources={library.sources}
-            today={today}
-            favourites={favourites}
-            onOpen={(s) => openSnippet(s)}
-            onImport={library.importFile}
-            onApplyImport={library.applyReport}
-          />
-        )}
-        {ready && view === "snippet" && !open && <p>Choose a snippet in the Library to fill it in.</p>}
-        {ready && view === "snippet" && open && vars && (
-          <SnippetView
-            key={`${open.snippet.id}@${open.snippet.version}:${open.editing?.key ?? "new"}:${open.prefill ? JSON.stringify(open.prefill) : ""}`}
-            snippet={open.snippet}
-            variables={vars.variables}
-            variableProblems={vars.problems}
-            engine={library.engine}
-            libraries={library.rawLibraries}
-            libraryNames={library.libraryNames}
-            settings={doc.settings}
-            today={today}
-            editing={open.editing}
-            {...(open.prefill ? { prefill: open.prefill } : {})}
-            {...(successor ? { successor } : {})}
-            onOpenSuccessor={(next, values) => openSnippet(next, undefined, values)}
-            onAdd={(values) => add(open.snippet, values)}
-            onUpdate={(values) =>
-              open.editing && dispatch({ type: "update", key: open.editing.key, patch: { values } })
-            }
-            onShowDocument={() => setView("document")}
-          />
-        )}
-        {ready && view === "manage" && (
-          <LibraryManager
-            host={host}
-            library={library}
-            libraryStore={libraryStore}
-            settings={doc.settings}
-            today={today}
-          />
-        )}
-        {ready && view === "document" && (
-          <DocumentView
-            doc={doc}
-            dispatch={dispatch}
-            resolve={(s) => library.lookup(s.snippet, s.version)?.snippet}
-            today={today}
-            capabilities={capabilities}
-            actionState={actions.state}
-            onEdit={(section) => {
-              const ref = library.lookup(section.snippet, section.version);
-              if (ref) openSnippet(ref.snippet, section);
-            }}
-            inventory={
-              <DocumentInventory
-                inventory={inventory}
-                onOpen={(snippet, values) => openSnippet(snippet, undefined, values)}
-              />
-            }
-            onInsert={(location) => void actions.insert(location)}
-            onDownload={() => void actions.download()}
-            onDismiss={actions.dismiss}
-          />
-        )}
-      </div>
-    </main>
+    <ProblemPlaces.Provider value={places}>
+      <main className={styles.pane} aria-labelledby="pane-title">
+        <h1 id="pane-title" className={styles.visuallyHidden}>
+          Sectionsmith
+        </h1>
+        {capabilities.mode === "standalone" && <StandaloneBanner />}
+        <TabList
+          selectedValue={view}
+          onTabSelect={(_, d: SelectTabData) => setView(d.value as View)}
+          size="small"
+        >
+          <Tab id="tab-library" value="library">
+            Library
+          </Tab>
+          <Tab id="tab-snippet" value="snippet">
+            Snippet
+          </Tab>
+          <Tab id="tab-document" value="document">
+            Document{doc.sections.length > 0 ? ` (${doc.sections.length})` : ""}
+          </Tab>
+          <Tab id="tab-manage" value="manage">
+            Manage
+          </Tab>
+        </TabList>
+        <div role="tabpanel" aria-labelledby={`tab-${view}`} className={styles.panel}>
+          {library.status === "error" && (
+            <MessageBar intent="error" layout="multiline">
+              <MessageBarBody>
+                The library could not be loaded: {library.error}. Reload the pane to try again.
+              </MessageBarBody>
+            </MessageBar>
+          )}
+          {library.status === "ready" && library.error && (
+            <MessageBar intent="warning">
+              <MessageBarBody>{library.error}</MessageBarBody>
+            </MessageBar>
+          )}
+          {/* Above the views: a storage warning must be seen, not found below a long list. */}
+          {libraryStore.notice && (
+            <MessageBar intent="warning" layout="multiline">
+              <MessageBarBody>{libraryStore.notice}</MessageBarBody>
+            </MessageBar>
+          )}
+          {!ready && library.status !== "error" && <Spinner label="Loading the library…" />}
+          {ready && view === "library" && (
+            <LibraryView
+              index={library.index}
+              sources={library.sources}
+              today={today}
+              favourites={favourites}
+              onOpen={(s) => openSnippet(s)}
+              onImport={library.importFile}
+              onApplyImport={library.applyReport}
+            />
+          )}
+          {ready && view === "snippet" && !open && <p>Choose a snippet in the Library to fill it in.</p>}
+          {ready && view === "snippet" && open && vars && (
+            <SnippetView
+              key={`${open.snippet.id}@${open.snippet.version}:${open.editing?.key ?? "new"}:${open.prefill ? JSON.stringify(open.prefill) : ""}`}
+              snippet={open.snippet}
+              variables={vars.variables}
+              variableProblems={vars.problems}
+              engine={library.engine}
+              libraries={library.rawLibraries}
+              libraryNames={library.libraryNames}
+              settings={doc.settings}
+              today={today}
+              editing={open.editing}
+              {...(open.prefill ? { prefill: open.prefill } : {})}
+              {...(successor ? { successor } : {})}
+              onOpenSuccessor={(next, values) => openSnippet(next, undefined, values)}
+              onAdd={(values) => add(open.snippet, values)}
+              onUpdate={(values) =>
+                open.editing && dispatch({ type: "update", key: open.editing.key, patch: { values } })
+              }
+              onShowDocument={() => setView("document")}
+            />
+          )}
+          {ready && view === "manage" && (
+            <LibraryManager
+              host={host}
+              library={library}
+              libraryStore={libraryStore}
+              settings={doc.settings}
+              today={today}
+            />
+          )}
+          {ready && view === "document" && (
+            <DocumentView
+              doc={doc}
+              dispatch={dispatch}
+              resolve={(s) => library.lookup(s.snippet, s.version)?.snippet}
+              today={today}
+              capabilities={capabilities}
+              actionState={actions.state}
+              onEdit={(section) => {
+                const ref = library.lookup(section.snippet, section.version);
+                if (ref) openSnippet(ref.snippet, section);
+              }}
+              inventory={
+                <DocumentInventory
+                  inventory={inventory}
+                  onOpen={(snippet, values) => openSnippet(snippet, undefined, values)}
+                />
+              }
+              onInsert={(location) => void actions.insert(location)}
+              onDownload={() => void actions.download()}
+              onDismiss={actions.dismiss}
+            />
+          )}
+        </div>
+      </main>
+    </ProblemPlaces.Provider>
   );
 }

@@ -1,16 +1,22 @@
+import { createContext, useContext } from "react";
 import type { Problem } from "../../../engine/core";
+import { problemPlace, type LibraryContext } from "../../model/problem-place";
 import { useProblemListStyles } from "./ProblemList.styles";
+
+/** The pane's libraries, so that places inside them are shown by snippet id (model/problem-place.ts). */
+export const ProblemPlaces = createContext<LibraryContext | undefined>(undefined);
 
 /** Problems with where they are (file, JSON path, line:column) — plain text, React-escaped. */
 export function ProblemList({ problems, limit = 20 }: { problems: readonly Problem[]; limit?: number }) {
   const styles = useProblemListStyles();
+  const places = useContext(ProblemPlaces);
   if (problems.length === 0) return null;
   const shown = problems.slice(0, limit);
   return (
     <ul className={styles.list}>
       {shown.map((p, i) => (
         <li key={i}>
-          <span className={styles.where}>{where(p)}</span> {p.message}
+          <span className={styles.where}>{where(p, places)}</span> {p.message}
         </li>
       ))}
       {problems.length > limit && <li>…and {problems.length - limit} more.</li>}
@@ -18,8 +24,8 @@ export function ProblemList({ problems, limit = 20 }: { problems: readonly Probl
   );
 }
 
-function where(p: Problem): string {
-  const place = [p.source, p.path].filter((s) => s !== undefined && s !== "").join(": ");
+function where(p: Problem, places: LibraryContext | undefined): string {
+  const place = problemPlace(p, places);
   const at = p.line !== undefined ? `${place}:${p.line}:${p.column ?? 1}` : place;
   return at === "" ? `${p.code}:` : `${at} (${p.code}):`;
 }
