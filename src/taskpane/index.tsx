@@ -2,12 +2,13 @@
 // The static "Loading Sectionsmith…" text in taskpane.html shows until then. Whatever office.js does
 // (missing, throwing, never answering), the pane starts — standalone, saying why — and an unexpected
 // error while rendering shows what to do instead of leaving a blank pane.
-import { Component, StrictMode, type ReactNode } from "react";
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { config as zodConfig } from "zod/v4/core";
 import { detectHost } from "../office/detect-host";
 import { officeBodyBackground } from "../office/office-host";
 import { App } from "./App";
+import { CrashMessage, PaneErrorBoundary } from "./crash-boundary";
 import { StandaloneReasonContext } from "./components/StandaloneBanner/StandaloneBanner";
 import { paneThemeFromBackground } from "./theme/use-office-theme";
 
@@ -19,9 +20,6 @@ zodConfig({ jitless: true });
 /** After this long without an answer from Office, the loading text says what the pane is waiting for. */
 const SLOW_OFFICE_MS = 3_000;
 export const WAITING_TEXT = "Waiting for Word… Sectionsmith starts without it if Word does not answer soon.";
-export const CRASH_TEXT =
-  "Sectionsmith stopped because of an unexpected problem. Your outline and library are kept in this " +
-  "browser: close the pane and open it again (or reload it) to carry on.";
 
 async function start(): Promise<void> {
   const container = document.getElementById("container");
@@ -41,26 +39,6 @@ async function start(): Promise<void> {
       </PaneErrorBoundary>
     </StrictMode>,
   );
-}
-
-/** Plain markup on purpose: the failure may be in the theme or Fluent itself. */
-function CrashMessage({ detail }: { detail: string }) {
-  return (
-    <div role="alert" style={{ padding: "12px", fontFamily: "Segoe UI, system-ui, sans-serif", lineHeight: 1.4 }}>
-      <p style={{ margin: "0 0 8px", fontWeight: 600 }}>{CRASH_TEXT}</p>
-      <p style={{ margin: 0 }}>Details: {detail}</p>
-    </div>
-  );
-}
-
-class PaneErrorBoundary extends Component<{ children: ReactNode }, { error?: string }> {
-  override state: { error?: string } = {};
-  static getDerivedStateFromError(error: unknown) {
-    return { error: error instanceof Error ? error.message : String(error) };
-  }
-  override render() {
-    return this.state.error === undefined ? this.props.children : <CrashMessage detail={this.state.error} />;
-  }
 }
 
 start().catch((error: unknown) => {
