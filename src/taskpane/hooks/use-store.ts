@@ -1,9 +1,6 @@
 import { useEffect, useState } from "react";
-import { fallbackStore, openStore, type KeyValueStore } from "../model/storage";
+import { openStore, type KeyValueStore } from "../model/storage";
 import { reportStorageFault, stateSaveFaultMessage } from "../store/storage-faults";
-
-/** Longest wait for the browser's storage to open: some private modes never answer IndexedDB. */
-export const STORE_OPEN_TIMEOUT_MS = 5_000;
 
 /**
  * Opens the pane's store for this host's storage key (IndexedDB, localStorage or memory). IndexedDB that
@@ -13,14 +10,8 @@ export function useStore(namespace: string): KeyValueStore | undefined {
   const [store, setStore] = useState<KeyValueStore>();
   useEffect(() => {
     let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<KeyValueStore>((resolve) => {
-      // IndexedDB that never answers: localStorage still keeps the outline across reloads.
-      timer = setTimeout(() => resolve(fallbackStore(namespace)), STORE_OPEN_TIMEOUT_MS);
-    });
-    Promise.race([openStore(namespace).catch(() => fallbackStore(namespace)), timeout])
-      .then((s) => live && setStore(reportingStore(s, reportStorageFault)))
-      .finally(() => clearTimeout(timer));
+    // openStore gives localStorage or memory when IndexedDB fails or does not answer in time.
+    void openStore(namespace).then((s) => live && setStore(reportingStore(s, reportStorageFault)));
     return () => {
       live = false;
     };

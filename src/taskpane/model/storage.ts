@@ -5,6 +5,7 @@
 // export, so nothing here is the only copy of a user's work.
 
 import { openDB } from "idb";
+import { openWithin } from "./open-within";
 
 export type KeyValueStore = {
   readonly kind: "indexeddb" | "localstorage" | "memory";
@@ -19,11 +20,13 @@ export async function openStore(namespace: string): Promise<KeyValueStore> {
   const full = (key: string) => `${namespace}:${key}`;
   try {
     if (typeof indexedDB === "undefined") throw new Error("no IndexedDB");
-    const db = await openDB(DB_NAME, 1, {
-      upgrade(upgrading) {
-        if (!upgrading.objectStoreNames.contains(STORE)) upgrading.createObjectStore(STORE);
-      },
-    });
+    const db = await openWithin(
+      openDB(DB_NAME, 1, {
+        upgrade(upgrading) {
+          if (!upgrading.objectStoreNames.contains(STORE)) upgrading.createObjectStore(STORE);
+        },
+      }),
+    );
     return {
       kind: "indexeddb",
       get: async (key) => (await db.get(STORE, full(key))) as never,
@@ -32,7 +35,7 @@ export async function openStore(namespace: string): Promise<KeyValueStore> {
       },
     };
   } catch {
-    // fall through: IndexedDB missing or refused (some private modes)
+    // fall through: IndexedDB missing, refused or not answering (some private modes)
   }
   return fallbackStore(namespace);
 }

@@ -4,8 +4,8 @@
 // changes are announced on a BroadcastChannel, so other panes (other documents) reload at once.
 // When IndexedDB is missing or refused, the library lives in memory and `notice` says so.
 
-import type { IDBPDatabase } from "idb";
 import { idbBackend, memoryBackend, type Backend } from "./backend";
+import { openWithin } from "../model/open-within";
 import { channelName, databaseName, openLibraryDb } from "./schema";
 import {
   StoreConflictError,
@@ -28,12 +28,9 @@ export type OpenOptions = {
   /** Opens the change channel; null: none. Default: BroadcastChannel where the browser has it. */
   channel?: ((name: string) => ChannelLike) | null;
   faults?: FaultHooks;
-  /** Longest wait for IndexedDB to open before the library goes to memory (default OPEN_TIMEOUT_MS). */
+  /** Longest wait for IndexedDB to open before the library goes to memory (default STORAGE_OPEN_TIMEOUT_MS). */
   openTimeoutMs?: number;
 };
-
-/** Some private modes and broken profiles never answer IndexedDB's open: do not wait forever. */
-export const OPEN_TIMEOUT_MS = 5_000;
 
 export type ChangeCause = "local" | "remote";
 
@@ -65,7 +62,7 @@ export async function openLibraryStore(storageKey: string, options: OpenOptions 
   let notice: string | undefined;
   try {
     if (!factory) throw new Error("no IndexedDB");
-    const db = await withinTime(openLibraryDb(factory, databaseName(storageKey)), options.openTimeoutMs ?? OPEN_TIMEOUT_MS);
+    const db = await openWithin(openLibraryDb(factory, databaseName(storageKey)), options.openTimeoutMs);
     // A newer pane upgrading the schema must not be blocked by this old connection.
     db.addEventListener("versionchange", () => db.close());
     backend = idbBackend(db, options.faults);
@@ -84,28 +81,6 @@ export async function openLibraryStore(storageKey: string, options: OpenOptions 
   const store = createStore(backend, notice, channel);
   await store.reload();
   return store;
-}
-
-/** The database, or a rejection once `ms` have passed (a database opening after that is closed). */
-function withinTime(opening: Promise<IDBPDatabase>, ms: number): Promise<IDBPDatabase> {
-  return new Promise((resolve, reject) => {
-    let late = false;
-    const timer = setTimeout(() => {
-      late = true;
-      reject(new Error("IndexedDB did not answer"));
-    }, ms);
-    opening.then(
-      (db) => {
-        clearTimeout(timer);
-        if (late) db.close();
-        else resolve(db);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }
 
 function createStore(
