@@ -1,5 +1,5 @@
-// Follows the Office theme. Inside Office the shell knows the theme (Office.context.officeTheme) and
-// passes it in; in standalone mode the browser's prefers-color-scheme and forced-colors media queries
+// Follows the Office theme. Inside Office the entry point reads the theme's body colour through
+// src/office (officeBodyBackground) and passes it in; in standalone mode the browser's prefers-color-scheme and forced-colors media queries
 // decide. Colours are never hard-coded anywhere in the pane: Fluent tokens follow the theme.
 
 import { useEffect, useState } from "react";
@@ -23,8 +23,8 @@ function fromMedia(): PaneTheme {
 }
 
 /**
- * Office's theme colours → a pane theme: a dark body background means the dark theme. The shell can
- * call this with Office.context.officeTheme.bodyBackgroundColor ("#RRGGBB").
+ * Office's theme colours → a pane theme: a dark body background means the dark theme. The entry point
+ * calls this with what src/office's officeBodyBackground() reads ("#RRGGBB").
  */
 export function paneThemeFromBackground(color: string | undefined): PaneTheme {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color ?? "");
