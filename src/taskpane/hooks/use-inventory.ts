@@ -4,8 +4,7 @@
 // WordHost.replaceTaggedContent swaps it into every control carrying the old tag.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { Problem } from "../../engine/core";
-import type { Snippet, Variable } from "../../engine/core";
+import type { Problem, Snippet, Variable } from "../../engine/core";
 import type { Engine } from "../engine";
 import type { WordHost } from "../host";
 import type { DocumentState, OutlineSection } from "../model/document";

@@ -6,9 +6,14 @@
 // and resolves exactly the snippets the document will get.
 
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { Snippet, Variable } from "../../engine/core";
-import { problem, type Problem } from "../../engine/core";
-import { createSnippetIndex, type SnippetIndex } from "../../engine/core";
+import {
+  type Snippet,
+  type Variable,
+  problem,
+  type Problem,
+  createSnippetIndex,
+  type SnippetIndex,
+} from "../../engine/core";
 import { loadEngine, type Engine } from "../engine";
 import type { KeyValueStore } from "../model/storage";
 import {
@@ -131,11 +136,21 @@ export function useLibrary(
     if (engine !== undefined && snapshot?.seeded) setStatus((s) => (s === "error" ? s : "ready"));
   }, [engine, snapshot]);
 
-  const usable = useMemo(() => (engine && snapshot ? usableLibrary(engine, snapshot) : undefined), [engine, snapshot]);
+  const usable = useMemo(
+    () => (engine && snapshot ? usableLibrary(engine, snapshot) : undefined),
+    [engine, snapshot],
+  );
   const sources = useMemo<LibrarySource[]>(
     () =>
       usable
-        ? [{ name: usable.raw.name ?? "My library", origin: "starter", raw: usable.raw, count: usable.raw.snippets.length }]
+        ? [
+            {
+              name: usable.raw.name ?? "My library",
+              origin: "starter",
+              raw: usable.raw,
+              count: usable.raw.snippets.length,
+            },
+          ]
         : [],
     [usable],
   );

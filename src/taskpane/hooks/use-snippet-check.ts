@@ -3,8 +3,7 @@
 // unclosed blocks, include cycles and forbidden links are reported at their line with their codes.
 
 import { useMemo } from "react";
-import type { Problem } from "../../engine/core";
-import type { Library, Snippet } from "../../engine/core";
+import type { Problem, Library, Snippet } from "../../engine/core";
 import type { Engine } from "../engine";
 import type { RawSnippet } from "../store";
 import { useDebounced } from "./use-debounced";
@@ -48,7 +47,9 @@ export function checkDraft(engine: Engine, draft: RawSnippet, others: readonly R
   const own = result.problems
     .filter((p) => p.path === "snippets[0]" || p.path.startsWith("snippets[0]."))
     .map((p) => ({ ...p, path: p.path.replace(/^snippets\[0\]\.?/, "") }));
-  return result.ok ? { problems: own, snippet: result.value.snippets[0]!, library: result.value } : { problems: own };
+  return result.ok
+    ? { problems: own, snippet: result.value.snippets[0]!, library: result.value }
+    : { problems: own };
 }
 
 export function useSnippetCheck(

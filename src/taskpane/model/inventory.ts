@@ -9,8 +9,7 @@
 //      "Replaced by …" / "Use … instead" (an id, optionally followed by "v2" / "version 2");
 //   3. otherwise the version of the same id the library would use now, when that is not deprecated.
 
-import { selectSnippet, snippetHealth } from "../../engine/core";
-import type { Snippet, Values, Variable } from "../../engine/core";
+import { selectSnippet, snippetHealth, type Snippet, type Values, type Variable } from "../../engine/core";
 // The tag contract lives with the WordHost type (pure TypeScript, no Office.js).
 import { TAG_PREFIX } from "../../office/word-host";
 import type { OutlineSection } from "./document";

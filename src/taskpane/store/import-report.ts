@@ -3,9 +3,7 @@
 // id@version the file also has with other content: it is never overwritten; the file's text is kept as a
 // new draft version beside it. The report is applied all or nothing, and only when nothing is invalid.
 
-import type { Problem } from "../../engine/core";
-import type { ParseResult } from "../../engine/core";
-import type { Library } from "../../engine/core";
+import type { Problem, ParseResult, Library } from "../../engine/core";
 import { sameContent } from "./canonical";
 import { findRecord, highestVersion, isRawSnippet, nextSeq, versionOf } from "./library-file";
 import type { Change, HistoryInput, LibrarySnapshot, RawSnippet, SnippetRecord } from "./types";
@@ -67,9 +65,19 @@ export function buildImportReport(
   const taken = new Map<string, number>();
   list.forEach((value, k) => {
     const path = `snippets[${k}]`;
-    const problems = errors.filter((p) => p.path === path || p.path.startsWith(`${path}.`) || p.path.startsWith(`${path}[`));
+    const problems = errors.filter(
+      (p) => p.path === path || p.path.startsWith(`${path}.`) || p.path.startsWith(`${path}[`),
+    );
     if (!isRawSnippet(value)) {
-      items.push({ kind: "invalid", id: "?", version: 0, title: "?", path, snippet: value as RawSnippet, problems });
+      items.push({
+        kind: "invalid",
+        id: "?",
+        version: 0,
+        title: "?",
+        path,
+        snippet: value as RawSnippet,
+        problems,
+      });
       return;
     }
     const version = versionOf(value);
@@ -90,7 +98,8 @@ export function buildImportReport(
         (max, s) => (isRawSnippet(s) && s.id === value.id ? Math.max(max, versionOf(s)) : max),
         0,
       );
-      const keptAs = Math.max(highestVersion(snapshot.records, value.id), inFile, taken.get(value.id) ?? 0) + 1;
+      const keptAs =
+        Math.max(highestVersion(snapshot.records, value.id), inFile, taken.get(value.id) ?? 0) + 1;
       taken.set(value.id, keptAs);
       items.push({ ...base, kind: "conflicting", existing, keptAs });
     }
@@ -126,7 +135,12 @@ export function importChanges(
         edited: false,
       };
       changes.push({ type: "put", record });
-      history.push({ action: "import", id: item.id, version: item.version, detail: `${item.kind} from ${report.source}` });
+      history.push({
+        action: "import",
+        id: item.id,
+        version: item.version,
+        detail: `${item.kind} from ${report.source}`,
+      });
     } else if (item.kind === "conflicting" && item.keptAs !== undefined) {
       const snippet: RawSnippet = { ...item.snippet, version: item.keptAs, status: "draft" };
       changes.push({

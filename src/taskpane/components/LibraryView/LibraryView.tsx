@@ -2,8 +2,7 @@
 
 import { useDeferredValue, useMemo, useState } from "react";
 import { SearchBox, Subtitle2 } from "@fluentui/react-components";
-import type { Snippet } from "../../../engine/core";
-import type { SnippetIndex } from "../../../engine/core";
+import type { Snippet, SnippetIndex } from "../../../engine/core";
 import type { Favourites } from "../../hooks/use-favourites";
 import type { ImportResult, LibrarySource } from "../../hooks/use-library";
 import type { ImportReport } from "../../store";

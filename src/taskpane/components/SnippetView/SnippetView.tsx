@@ -14,9 +14,8 @@ import {
   Subtitle1,
 } from "@fluentui/react-components";
 import { Add20Regular, Save20Regular } from "@fluentui/react-icons";
-import type { Snippet, Value, Values, Variable } from "../../../engine/core";
+import type { Snippet, Value, Values, Variable, Problem } from "../../../engine/core";
 import { DeprecatedDialog } from "./DeprecatedDialog";
-import type { Problem } from "../../../engine/core";
 import type { Engine } from "../../engine";
 import { usePreview } from "../../hooks/use-preview";
 import { buildAssembly } from "../../model/assembly";

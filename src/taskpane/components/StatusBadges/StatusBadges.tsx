@@ -1,6 +1,5 @@
 import { Badge } from "@fluentui/react-components";
-import type { Snippet } from "../../../engine/core";
-import { isStale } from "../../../engine/core";
+import { type Snippet, isStale } from "../../../engine/core";
 import { useStatusBadgesStyles } from "./StatusBadges.styles";
 
 /** Draft, Deprecated and Stale badges; approved, current snippets get none (the normal case is quiet). */
