@@ -13,7 +13,8 @@ export const USAGE = `Usage:
   sectionsmith list LIB.json… [--search TEXT] [--json]
   sectionsmith --help | --version
 
-Exit codes: 0 ok, 1 invalid input (no output written), 2 usage, 3 internal error.`;
+Exit codes: 0 ok, 1 invalid input or unwritable output (nothing written), 2 usage, 3 internal error,
+            141 standard output closed by its reader (e.g. | head).`;
 
 export type BuildArgs = {
   command: "build";

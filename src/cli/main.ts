@@ -12,15 +12,38 @@ import {
   type Problem,
 } from "../engine";
 import { parseCli, UsageError, USAGE, type BuildArgs, type ListArgs, type ValidateArgs } from "./args";
-import { InputFileError, readText, writeAtomically } from "./files";
+import { readText } from "./files";
+import { resolveOutput, writeOutput, type Input } from "./output";
+import { CliFileError, ClosedPipeError, EXIT_CLOSED_PIPE, formatCliError, writeProblem } from "./problems";
 
 // The command-line adapter: reads files, calls the engine's public index, writes files. Every
 // decision about documents lives in the engine; this file only turns it into exit codes and text.
 
-export type Io = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
+export type Io = {
+  stdout: NodeJS.WritableStream;
+  /** isTTY: progress lines are shown only on a terminal. */
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+};
 /** Where the CLI writes; tests swap these for buffers. */
 export const io: Io = { stdout: process.stdout, stderr: process.stderr };
 const say = (text: string): void => void io.stderr.write(text + "\n");
+
+/**
+ * Writes to standard output and waits until the bytes are handed over. A reader that has gone away
+ * (`| head -1`, `| true`) becomes a ClosedPipeError, which ends the command quietly.
+ */
+function print(data: Uint8Array | string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    try {
+      io.stdout.write(data, (e) => (e ? reject(e) : resolve()));
+    } catch (error) {
+      // Standard output on a file or device writes synchronously, and throws.
+      reject(error as Error);
+    }
+  }).catch((error: unknown) => {
+    throw writeProblem("(standard output)", error, false);
+  });
+}
 
 export async function main(argv: readonly string[]): Promise<number> {
   let args;
@@ -33,10 +56,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     switch (args.command) {
       case "help":
-        io.stdout.write(USAGE + "\n");
+        await print(USAGE + "\n");
         return 0;
       case "version":
-        io.stdout.write(version() + "\n");
+        await print(version() + "\n");
         return 0;
       case "build":
         return await build(args);
@@ -46,15 +69,21 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await list(args);
     }
   } catch (error) {
+    // The reader of our output is gone: nothing more to say to anyone (see docs/cli.md, exit codes).
+    if (error instanceof ClosedPipeError) return EXIT_CLOSED_PIPE;
+    if (error instanceof CliFileError) {
+      say(formatCliError(error));
+      return 1;
+    }
     if (error instanceof SectionsmithError) {
       report(error.problems);
       const errors = error.problems.filter((p) => p.severity === "error").length;
       say(`\n${plural(errors, "error")}${args.command === "build" ? " — nothing was written" : ""}.`);
       return 1;
     }
-    if (error instanceof InputFileError || error instanceof UsageError) {
+    if (error instanceof UsageError) {
       say(`sectionsmith: ${error.message}`);
-      return error instanceof UsageError ? 2 : 1;
+      return 2;
     }
     say(
       `sectionsmith: internal error — please report it with the input that caused it.\n${(error as Error).stack ?? String(error)}`,
@@ -72,12 +101,25 @@ function report(problems: readonly Problem[]): void {
 async function build(args: BuildArgs): Promise<number> {
   const libraries = await Promise.all(args.libraries.map(readText));
   const assembly = await readText(args.assembly);
+  const extension = args.as === "base64" ? "b64" : "docx";
+  const suggestedName = `${basename(args.assembly, extname(args.assembly))}.${extension}`;
+  // Decided before building: a wrong -o is reported at once, and never after minutes of work.
+  const inputs: Input[] = [
+    ...args.libraries.map((path) => ({ path, role: "library" as const })),
+    { path: args.assembly, role: "assembly" },
+  ];
+  const target =
+    args.out === "-"
+      ? undefined
+      : await resolveOutput(args.out ?? suggestedName, inputs, { suggestedName, stdout: io.stdout });
   const started = Date.now();
   let lastShown = 0;
+  // Progress is for a person watching a terminal; in a pipe or a log file it is only noise.
+  const showProgress = !args.quiet && io.stderr.isTTY === true;
   const onProgress = (p: BuildProgress): void => {
     // Only builds that take more than a second say anything, at most once a second.
     const now = Date.now();
-    if (args.quiet || now - started < 1000 || now - lastShown < 1000) return;
+    if (!showProgress || now - started < 1000 || now - lastShown < 1000) return;
     lastShown = now;
     say(
       `sectionsmith: ${p.stage === "pack" ? "packing the .docx" : `rendering section ${p.done} of ${p.total}`}…`,
@@ -93,15 +135,12 @@ async function build(args: BuildArgs): Promise<number> {
   report(result.warnings);
   const bytes = result.output;
   const payload = args.as === "base64" ? Buffer.from(bytes).toString("base64") : bytes;
-  if (args.out === "-") {
-    await new Promise<void>((resolve, reject) =>
-      io.stdout.write(payload, (e) => (e ? reject(e) : resolve())),
-    );
+  if (target === undefined) {
+    await print(payload);
     return 0;
   }
-  const out =
-    args.out ?? `${basename(args.assembly, extname(args.assembly))}.${args.as === "base64" ? "b64" : "docx"}`;
-  await writeAtomically(out, payload);
+  await writeOutput(target, payload, print);
+  const out = target.shown;
   if (!args.quiet) {
     const kb = (bytes.length / 1024).toFixed(1);
     say(
@@ -159,7 +198,7 @@ async function list(args: ListArgs): Promise<number> {
     };
   });
   if (args.json) {
-    io.stdout.write(JSON.stringify(rows, null, 2) + "\n");
+    await print(JSON.stringify(rows, null, 2) + "\n");
     return 0;
   }
   const table = rows.map((r) => [
@@ -169,9 +208,11 @@ async function list(args: ListArgs): Promise<number> {
     r.title,
   ]);
   const widths = [0, 1, 2].map((c) => Math.max(...table.map((row) => row[c]!.length), 4));
-  for (const row of table) {
-    io.stdout.write(row.map((cell, c) => (c < 3 ? cell.padEnd(widths[c]!) : cell)).join("  ") + "\n");
-  }
+  await print(
+    table
+      .map((row) => row.map((cell, c) => (c < 3 ? cell.padEnd(widths[c]!) : cell)).join("  ") + "\n")
+      .join(""),
+  );
   say(
     `${rows.length} snippet${rows.length === 1 ? "" : "s"}${args.search ? ` matching "${args.search}"` : ""}.`,
   );
