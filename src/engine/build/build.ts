@@ -89,6 +89,7 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
           headingOffset: section.headingOffset,
           pageBreakBefore: section.pageBreakBefore,
           continueNumbering: section.numbering === "continue",
+          numberHeadings: assembly.options.headingNumbering === "legal",
           commentAuthor: commentAuthor(prepared.snippet),
         },
         state,
@@ -109,7 +110,10 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
       break;
     }
   }
-  append(problems, state.problems.map((p) => sourceFor(p, libs)));
+  append(
+    problems,
+    state.problems.map((p) => sourceFor(p, libs)),
+  );
   progress({ stage: "render", done: total, total });
 
   const errors = errorsOf(problems);

@@ -19,6 +19,8 @@ export type SectionInput = {
   pageBreakBefore: boolean;
   continueNumbering: boolean;
   commentAuthor: string;
+  /** headingNumbering "legal": number the section's headings (body sections only). Default false. */
+  numberHeadings?: boolean;
 };
 
 /** One section's expanded Markdown → body blocks, sharing numbering, footnotes and comments with the document. */
@@ -40,6 +42,7 @@ export function renderSection(input: SectionInput, doc: DocumentState): Block[] 
     commentAuthor: input.commentAuthor,
     headingOffset: input.headingOffset,
     continueNumbering: input.continueNumbering,
+    numberHeadings: input.numberHeadings ?? false,
     pendingNote: input.sectionNote,
     footnoteDefinitions,
     footnoteIds: new Map(),
@@ -106,7 +109,11 @@ function parseWithinLimits(input: SectionInput, doc: DocumentState): Root | unde
   } catch (error) {
     // Deep nesting the line scan could not see (e.g. inside a list's fenced code): still a clear error.
     if (!isStackOverflow(error)) throw error;
-    report("LIMIT_MARKDOWN_NESTING", `the Markdown is nested too deeply to read; flatten its lists and block quotes (at most ${MAX_MARKDOWN_NESTING} levels)`, 0);
+    report(
+      "LIMIT_MARKDOWN_NESTING",
+      `the Markdown is nested too deeply to read; flatten its lists and block quotes (at most ${MAX_MARKDOWN_NESTING} levels)`,
+      0,
+    );
     return undefined;
   }
   const deep = markdownTreeNesting(root);
