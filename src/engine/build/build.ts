@@ -110,10 +110,7 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
       break;
     }
   }
-  append(
-    problems,
-    state.problems.map((p) => sourceFor(p, libs)),
-  );
+  append(problems, state.problems.map((p) => sourceFor(p, libs)));
   progress({ stage: "render", done: total, total });
 
   const errors = errorsOf(problems);

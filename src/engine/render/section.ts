@@ -109,11 +109,7 @@ function parseWithinLimits(input: SectionInput, doc: DocumentState): Root | unde
   } catch (error) {
     // Deep nesting the line scan could not see (e.g. inside a list's fenced code): still a clear error.
     if (!isStackOverflow(error)) throw error;
-    report(
-      "LIMIT_MARKDOWN_NESTING",
-      `the Markdown is nested too deeply to read; flatten its lists and block quotes (at most ${MAX_MARKDOWN_NESTING} levels)`,
-      0,
-    );
+    report("LIMIT_MARKDOWN_NESTING", `the Markdown is nested too deeply to read; flatten its lists and block quotes (at most ${MAX_MARKDOWN_NESTING} levels)`, 0);
     return undefined;
   }
   const deep = markdownTreeNesting(root);
