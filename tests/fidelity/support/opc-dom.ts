@@ -3,6 +3,8 @@
 // an XML declaration; binary parts are copied as bytes.
 
 import JSZip from "jszip";
+// @ts-expect-error -- jsdom ships no types and @types/jsdom is not installed; only its DOMParser and
+// XMLSerializer are used, typed below with the DOM's own types.
 import { JSDOM } from "jsdom";
 
 export const NS = {
@@ -23,7 +25,9 @@ export const CONTENT_TYPE = {
   comments: "application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml",
 } as const;
 
-const { window } = new JSDOM("");
+const { window } = new JSDOM("") as {
+  window: { DOMParser: typeof DOMParser; XMLSerializer: typeof XMLSerializer };
+};
 const parser = new window.DOMParser();
 const serializer = new window.XMLSerializer();
 
