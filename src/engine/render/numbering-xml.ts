@@ -17,8 +17,9 @@ import type { LevelDefinition, ListDefinition, NumberingState } from "./numberin
 // Paragraphs still say `numbering: { reference, instance, level }`; docx writes a {reference-instance}
 // placeholder for the numId and replaces it from `ConcreteNumbering`, which here lists our instances.
 // w:nsid is the definition's identity: Word uses it to recognise the same list definition when content
-// moves between documents (ECMA-376 Part 1, 17.9.14). It is derived from the definition, so the same
-// definition has the same nsid in every document we build (and the output stays reproducible).
+// moves between documents (ECMA-376 Part 1, 17.9.15, whose note describes a paste). It is derived from
+// the definition, so the same definition has the same nsid in every document we build (and the output
+// stays reproducible).
 
 type Xml = IXmlableObject;
 

@@ -118,7 +118,7 @@ describe("legal heading numbering", () => {
     expect(levels.every((l) => l.start === 1)).toBe(true);
     const headingAbstract = abstracts(numbering).find((a) => a.levels[1]?.text === "%1.%2")!;
     expect(headingAbstract.xml).toContain('<w:multiLevelType w:val="multilevel"/>');
-    // No w:lvlRestart: each level restarts after any higher level (ECMA-376 17.9.10), as Word writes it;
+    // No w:lvlRestart: each level restarts after any higher level (ECMA-376 17.9.11 and MS-OI29500), as Word writes it;
     // w:lvlRestart w:val="0" would make 1.1, 1.2, 2.3.
     expect(numbering).not.toContain("w:lvlRestart");
     // The one heading instance does not restart anything.
