@@ -163,6 +163,10 @@ describe("inserted into a drafter's document (insertion model)", () => {
     const numId = /<w:numId w:val="(\d+)"\/>/.exec(parties)![1]!;
     expect(Object.values(log.numIds)).toContain(numId);
     expect(parties).toContain('<w:pStyle w:val="Heading1"/>');
+    // Notes and comments come along with new ids (the OOXML check above finds any dangling one).
+    const comments = await zip.file("word/comments.xml")!.async("string");
+    expect(comments.match(/<w:comment\b/g)).toHaveLength(6);
+    expect(await zip.file("word/footnotes.xml")!.async("string")).toContain("Unfair Contract Terms Act 1977");
   });
 
   it("loses the last paragraph's own numbering, as Word drops the final paragraph mark (office-js#3222)", async () => {
