@@ -150,7 +150,7 @@ describe("contract (en-GB)", () => {
 
   it("picks the mutual confidentiality branch and leaves the others out", () => {
     const t = oneLine(built.contract.text);
-    expect(t).toContain("1. Each party shall keep the other party’s Confidential Information confidential");
+    expect(t).toContain("(a) Each party shall keep the other party’s Confidential Information confidential");
     for (const absent of [
       "interdict",
       "specific implement",
