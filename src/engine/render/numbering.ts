@@ -58,6 +58,12 @@ const CLAUSE_REF = "ss-clause";
 /** Indentation per level, in twips, as Word's own lists: 0.5 in per level, the number hanging 0.25 in. */
 export const listIndent = (level: number) => ({ left: 720 * (level + 1), hanging: 360 });
 
+/**
+ * Clause sub-paragraphs as legal documents lay them out: "(a)" under the heading's text (0.5 in, where
+ * the heading number's tab takes it), its text a further 0.5 in in, so "(viii)" still fits before it.
+ */
+const clauseIndent = (level: number) => ({ left: 720 * (level + 2), hanging: 720 });
+
 const levels = (make: (level: number) => LevelDefinition): LevelDefinition[] =>
   Array.from({ length: LEVELS }, (_, level) => make(level));
 
@@ -85,7 +91,7 @@ function orderedDefinition(family: "ordered" | "clause", start: number): ListDef
       text: family === "clause" ? `(%${level + 1})` : `%${level + 1}.`,
       // Only the first level starts at the list's number; nested levels count from 1.
       start: level === 0 ? start : 1,
-      indent: listIndent(level),
+      indent: family === "clause" ? clauseIndent(level) : listIndent(level),
     })),
   };
 }
