@@ -74,19 +74,65 @@ describe("contract (en-GB)", () => {
   ];
   it.each(must)("shows %s", (fragment) => expect(oneLine(built.contract.text)).toContain(fragment));
 
-  it("numbers definitions and continues numbering into the next section", () => {
+  it("letters the definitions under their clause and continues the lettering into the next section", () => {
     const l = lines("contract");
     expect(l).toContain(
-      "1. “Business Day” means a day other than a Saturday, Sunday or bank or public holiday in England and Wales.",
+      "(a) “Business Day” means a day other than a Saturday, Sunday or bank or public holiday in England and Wales.",
     );
-    const heading = l.lastIndexOf("Termination rights"); // the first is the table of contents' entry
+    const heading = l.indexOf("8.1 Termination rights"); // the contents entry has no number
     expect(heading).toBeGreaterThan(0);
-    expect(l[heading - 1]).toMatch(/^3\. Either party may propose changes to the Service Levels/);
+    expect(l[heading - 1]).toMatch(/^\(c\) Either party may propose changes to the Service Levels/);
     expect(l[heading + 1]).toMatch(
-      /^4\. Either party may terminate this Agreement with immediate effect by written notice if the other party commits a material breach/,
+      /^\(d\) Either party may terminate this Agreement with immediate effect by written notice if the other party commits a material breach/,
     );
-    expect(l[heading + 2]).toMatch(/^5\. Either party may terminate/);
-    expect(l[heading + 3]).toMatch(/^6\. On termination for any reason/);
+    expect(l[heading + 2]).toMatch(/^\(e\) Either party may terminate/);
+    expect(l[heading + 3]).toMatch(/^\(f\) On termination for any reason/);
+  });
+
+  it("numbers the clauses 1, 1.1, 1.2, 2, 2.1 … from one list across sections (headingNumbering legal)", () => {
+    const headings = [
+      "Parties",
+      "The parties",
+      "Background",
+      "Definitions and interpretation",
+      "Definitions",
+      "Services",
+      "Fees and charges",
+      "Payment terms",
+      "Confidentiality",
+      "Limitation of liability",
+      "Term and termination",
+      "Termination rights",
+      "Governing law and jurisdiction",
+      "Signatures",
+    ];
+    const labelled = lines("contract").filter(
+      (line) => /^\d+(\.\d+)* \S/.test(line) && headings.includes(line.replace(/^\S+ /, "")),
+    );
+    expect(labelled).toEqual([
+      "1 Parties",
+      "1.1 The parties",
+      "1.2 Background",
+      "2 Definitions and interpretation",
+      "2.1 Definitions",
+      "3 Services",
+      "4 Fees and charges",
+      "5 Payment terms",
+      "6 Confidentiality",
+      "7 Limitation of liability",
+      "8 Term and termination",
+      "8.1 Termination rights",
+      "9 Governing law and jurisdiction",
+      "10 Signatures",
+    ]);
+    const l = lines("contract");
+    expect(l[l.indexOf("1.1 The parties") + 2]).toMatch(
+      /^\(a\) Northwind Managed Services Ltd, a company registered/,
+    );
+    expect(l[l.indexOf("1.1 The parties") + 3]).toMatch(/^\(b\) Fabrikam Retail plc, a company registered/);
+    expect(l[l.indexOf("5 Payment terms") + 1]).toMatch(
+      /^\(a\) The Supplier shall invoice the Charges monthly/,
+    );
   });
 
   it("fills the fees table from the list variable with formatted currencies", () => {
@@ -104,7 +150,7 @@ describe("contract (en-GB)", () => {
 
   it("picks the mutual confidentiality branch and leaves the others out", () => {
     const t = oneLine(built.contract.text);
-    expect(t).toContain("1. Each party shall keep the other party’s Confidential Information confidential");
+    expect(t).toContain("(a) Each party shall keep the other party’s Confidential Information confidential");
     for (const absent of [
       "interdict",
       "specific implement",

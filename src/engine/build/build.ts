@@ -89,6 +89,7 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
           headingOffset: section.headingOffset,
           pageBreakBefore: section.pageBreakBefore,
           continueNumbering: section.numbering === "continue",
+          numberHeadings: assembly.options.headingNumbering === "legal",
           commentAuthor: commentAuthor(prepared.snippet),
         },
         state,

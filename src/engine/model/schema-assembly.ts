@@ -173,6 +173,10 @@ export const assemblySchema = z
         updateFieldsOnOpen: z.boolean().optional().meta({
           description: "Ask Word to update fields on open; default: when there is a table of contents",
         }),
+        headingNumbering: z.enum(["none", "legal"]).default("none").meta({
+          description:
+            'How headings are numbered: "none" (default) or "legal" (1, 1.1, 1.1.1 …; ordered lists under them (a), (b))',
+        }),
       })
       .prefault({}),
     values: valuesSchema

@@ -125,11 +125,19 @@ export type Section = {
   numbering: SectionNumbering;
 };
 
+/**
+ * Extension (additive to the contract): "legal" numbers headings from one multi-level list (Heading 1
+ * `1`, Heading 2 `1.1`, Heading 3 `1.1.1` …) and letters the ordered lists under them `(a)`, `(b)`.
+ */
+export type HeadingNumbering = "none" | "legal";
+
 export type AssemblyOptions = {
   /** Default false. */
   draftingNotes: boolean;
   /** Default: true when the document has a table of contents. */
   updateFieldsOnOpen?: boolean;
+  /** Default "none". */
+  headingNumbering: HeadingNumbering;
 };
 
 export type Assembly = {

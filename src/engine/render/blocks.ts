@@ -15,7 +15,7 @@ import type { BlockContent, DefinitionContent, List, RootContent } from "mdast";
 import { S_PAGEBREAK, S_TOC } from "../template/sentinels";
 import type { SectionState } from "./context";
 import { renderInline, report, textRuns } from "./inline";
-import { clampLevel, listIndent, type ListRef } from "./numbering";
+import { clampLevel, listIndent, MAX_LIST_LEVEL, type ListFamily, type ListRef } from "./numbering";
 import { renderTable } from "./table";
 import { ESTIMATE_BYTES, formatCount, MAX_DOCUMENT_BYTES } from "../limits";
 import { append } from "../append";
@@ -135,7 +135,17 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
     case "heading": {
       const level = Math.min(9, node.depth + s.headingOffset);
       // <w:pStyle w:val="HeadingN"/>: built-in heading styles carry the outline level the TOC uses.
-      return [makeParagraph(s, ctx, { style: `Heading${level}` }, renderInline(node.children, s))];
+      const style = `Heading${level}`;
+      if (!s.numberHeadings || ctx.depth > 0 || ctx.footnote) {
+        return [makeParagraph(s, ctx, { style }, renderInline(node.children, s))];
+      }
+      // Legal clause numbers: <w:numPr><w:ilvl w:val="level-1"/><w:numId …/></w:numPr> on the paragraph
+      // itself, not only in the style, so they survive insertion into a document whose Heading styles
+      // are its own (Word keeps the host's style definitions: office-js#4417).
+      const ref = s.doc.numbering.headings();
+      s.doc.numbering.headingNumbered = true;
+      const numbering = { reference: ref.reference, instance: ref.instance, level: level - 1 };
+      return [makeParagraph(s, ctx, { style, numbering }, renderInline(node.children, s))];
     }
     case "thematicBreak":
       return [
@@ -173,21 +183,49 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
   }
 }
 
-function renderList(node: List, s: SectionState, ctx: BlockContext): Block[] {
+/** The list a nested list is inside: its instance and family, and the item it is under. */
+type ParentList = { ref: ListRef; family: ListFamily; item: object; sublists: WeakSet<object> };
+
+/**
+ * Which list instance a Markdown list is (see numbering.ts): a nested list of its parent's family that
+ * is the first list under its item and counts from 1 is the parent's instance one level deeper
+ * (same w:numId, w:ilvl + 1); anything else is an instance of its own, restarting only its level.
+ */
+function listRef(
+  node: List,
+  s: SectionState,
+  ctx: BlockContext,
+  family: ListFamily,
+  parent?: ParentList,
+): ListRef {
+  const numbering = s.doc.numbering;
   const level = clampLevel(ctx.depth);
-  let ref: ListRef;
-  if (node.ordered) {
-    const numbering = s.doc.numbering;
-    if (ctx.depth === 0 && s.continueNumbering && numbering.lastOrdered) ref = numbering.lastOrdered;
-    else ref = numbering.ordered(node.start ?? 1);
-    if (ctx.depth === 0) {
-      s.continueNumbering = false; // only the section's first ordered list continues
-      numbering.lastOrdered = ref;
-    }
-  } else {
-    ref = s.doc.numbering.bullet();
+  const start = node.start ?? 1;
+  const firstUnderItem = parent !== undefined && !parent.sublists.has(parent.item);
+  if (parent) parent.sublists.add(parent.item);
+  if (family === "bullet") return numbering.bullet();
+  if (parent && parent.family === family && firstUnderItem && start === 1 && ctx.depth <= MAX_LIST_LEVEL) {
+    return parent.ref;
   }
+  if (ctx.depth > 0) return numbering.ordered(family, start, level);
+  const ref =
+    s.continueNumbering && numbering.lastOrdered ? numbering.lastOrdered : numbering.ordered(family, start);
+  s.continueNumbering = false; // only the section's first ordered list continues
+  numbering.lastOrdered = ref;
+  return ref;
+}
+
+function renderList(node: List, s: SectionState, ctx: BlockContext, parent?: ParentList): Block[] {
+  const level = clampLevel(ctx.depth);
+  // With legal heading numbers, ordered lists after the first numbered heading are its sub-paragraphs.
+  const family: ListFamily = !node.ordered
+    ? "bullet"
+    : s.numberHeadings && s.doc.numbering.headingNumbered
+      ? "clause"
+      : "ordered";
+  const ref = listRef(node, s, ctx, family, parent);
   const numbered = { numbering: { reference: ref.reference, level, instance: ref.instance } };
+  const sublists = new WeakSet<object>();
   const out: Block[] = [];
   for (const item of node.children) {
     if (overSize(s, item)) break;
@@ -200,8 +238,9 @@ function renderList(node: List, s: SectionState, ctx: BlockContext): Block[] {
       out.push(makeParagraph(s, ctx, numbered, check ? [new TextRun(check)] : []));
       if (first) rest.unshift(first);
     }
+    const under: ParentList = { ref, family, item, sublists };
     for (const child of rest) {
-      if (child.type === "list") append(out, renderList(child, s, { ...ctx, depth: ctx.depth + 1 }));
+      if (child.type === "list") append(out, renderList(child, s, { ...ctx, depth: ctx.depth + 1 }, under));
       else append(out, renderBlocks([child], s, { ...ctx, indentLevel: level }));
     }
   }

@@ -95,6 +95,8 @@ export type SectionState = {
   headingOffset: number;
   /** Whether the section's first ordered list continues the previous section's. */
   continueNumbering: boolean;
+  /** headingNumbering "legal" in a body section: headings get clause numbers (never in headers or footers). */
+  numberHeadings: boolean;
   /** The snippet's drafting note, waiting to become a comment on the section's first paragraph. */
   pendingNote: string | undefined;
   /** GFM footnote definitions of this section, by normalised label. */

@@ -13,6 +13,7 @@ import type { OutputShape } from "../build/types";
 import type { Block } from "./blocks";
 import type { DocumentState } from "./context";
 import type { PageGeometry } from "./page";
+import { useStateNumbering } from "./numbering-xml";
 import { buildStyles } from "./styles";
 
 export type DocumentParts = {
@@ -54,7 +55,7 @@ export function createDocument(parts: DocumentParts): Document {
       : {}),
   };
   const updateFields = assembly.options.updateFieldsOnOpen ?? state.hasToc;
-  return new Document({
+  const doc = new Document({
     title: props.title,
     subject: props.subject,
     creator: props.author ?? "Sectionsmith",
@@ -63,12 +64,14 @@ export function createDocument(parts: DocumentParts): Document {
     lastModifiedBy: props.author ?? "Sectionsmith",
     customProperties: [{ name: PROVENANCE_PROPERTY, value: parts.snippets.join(", ") }],
     styles: buildStyles(assembly.theme),
-    numbering: { config: state.numbering.config() },
     footnotes: state.footnotes,
     comments: state.comments.length > 0 ? { children: state.comments } : undefined,
     features: updateFields ? { updateFields: true } : undefined, // <w:updateFields w:val="true"/> in settings.xml
     sections: [section],
   });
+  // numbering.xml: only the lists the content used, written as Word writes them (numbering-xml.ts).
+  useStateNumbering(doc, state.numbering);
+  return doc;
 }
 
 /** A table of contents belongs to the body; in a header or footer it is left out. */

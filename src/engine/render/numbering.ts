@@ -1,65 +1,167 @@
-import { AlignmentType, LevelFormat, type ILevelsOptions, type INumberingOptions } from "docx";
+// Lists and numbered headings become Word numbering (numbering.xml), written by us rather than by
+// docx (numbering-xml.ts says how): list definitions with a w:nsid as Word writes them, all nine
+// levels each, and only the definitions the document uses.
+//
+// - Every Markdown list tree is one list instance (<w:num>): a nested list of the same family is a
+//   deeper level (w:ilvl) of its parent's instance, so the parent keeps counting after it and the
+//   nested level restarts under each new parent item (a level restarts after any higher level is
+//   used when w:lvlRestart is left out, as Word leaves it). A nested list that must restart where
+//   that rule would not restart it (the second list under the same item, or one with its own start
+//   number) or of another family is an instance of its own that restarts only its own level.
+// - A top-level ordered list is a new instance that restarts at its start number; a section that
+//   says numbering: "continue" reuses the previous one.
+// - With headingNumbering "legal", headings are one instance of a multi-level list (1, 1.1, 1.1.1 …)
+//   for the whole document, and ordered lists after the first numbered heading are lettered (a), (b).
 
-// Lists become Word numbering (numbering.xml). Every Markdown list gets its own concrete list
-// (<w:num>) so it counts on its own, whatever Word or LibreOffice make of shared abstract lists;
-// docx 9.15 writes a <w:startOverride> for every configured level of each instance, so a new
-// instance always restarts at the list's start number. "continue" reuses the previous list.
+export type LevelFormat = "decimal" | "lowerLetter" | "lowerRoman" | "upperLetter" | "bullet";
 
-export const BULLET_REF = "ss-bullet";
-const ORDERED_REF = "ss-ordered";
+export type LevelDefinition = {
+  format: LevelFormat;
+  /** w:lvlText: %1 … %9 stand for the counters of levels 1 … 9. */
+  text: string;
+  start: number;
+  indent: { left: number; hanging: number };
+};
+
+export type ListDefinition = {
+  reference: string;
+  /** Word writes "multilevel" for outline (heading) lists and "hybridMultilevel" for simple lists. */
+  multiLevelType: "multilevel" | "hybridMultilevel";
+  levels: LevelDefinition[];
+};
+
+/** The paragraph's list as docx's `numbering` option takes it: a definition reference and an instance. */
+export type ListRef = { reference: string; instance: number };
+
+/** A list family: a nested list continues its parent's instance only within one family. */
+export type ListFamily = "bullet" | "ordered" | "clause";
+
+export type ListInstance = ListRef & {
+  numId: number;
+  /** Levels this instance restarts (w:lvlOverride/w:startOverride), level → start. */
+  restarts: ReadonlyMap<number, number>;
+};
+
 const MAX_LEVEL = 8;
+export const LEVELS = MAX_LEVEL + 1;
 
 const BULLETS = ["\u2022", "\u25E6", "\u25AA"];
-const ORDERED_FORMATS = [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN] as const;
+const ORDERED_FORMATS: LevelFormat[] = ["decimal", "lowerLetter", "lowerRoman"];
+/** Sub-paragraphs of a clause, as legal drafting numbers them: (a), (i), (A), (1). */
+const CLAUSE_FORMATS: LevelFormat[] = ["lowerLetter", "lowerRoman", "upperLetter", "decimal"];
+
+const HEADINGS_REF = "ss-headings";
+const BULLET_REF = "ss-bullet";
+const ORDERED_REF = "ss-ordered";
+const CLAUSE_REF = "ss-clause";
 
 /** Indentation per level, in twips, as Word's own lists: 0.5 in per level, the number hanging 0.25 in. */
 export const listIndent = (level: number) => ({ left: 720 * (level + 1), hanging: 360 });
 
-function bulletLevels(): ILevelsOptions[] {
-  return Array.from({ length: MAX_LEVEL + 1 }, (_, level) => ({
-    level,
-    format: LevelFormat.BULLET,
-    text: BULLETS[level % BULLETS.length]!,
-    alignment: AlignmentType.LEFT,
-    style: { paragraph: { indent: listIndent(level) } },
-  }));
+/**
+ * Clause sub-paragraphs as legal documents lay them out: "(a)" under the heading's text (0.5 in, where
+ * the heading number's tab takes it), its text a further 0.5 in in, so "(viii)" still fits before it.
+ */
+const clauseIndent = (level: number) => ({ left: 720 * (level + 2), hanging: 720 });
+
+const levels = (make: (level: number) => LevelDefinition): LevelDefinition[] =>
+  Array.from({ length: LEVELS }, (_, level) => make(level));
+
+function bulletDefinition(): ListDefinition {
+  return {
+    reference: BULLET_REF,
+    multiLevelType: "hybridMultilevel",
+    levels: levels((level) => ({
+      format: "bullet",
+      text: BULLETS[level % BULLETS.length]!,
+      start: 1,
+      indent: listIndent(level),
+    })),
+  };
 }
 
-function orderedLevels(start: number): ILevelsOptions[] {
-  return Array.from({ length: MAX_LEVEL + 1 }, (_, level) => ({
-    level,
-    format: ORDERED_FORMATS[level % ORDERED_FORMATS.length]!,
-    text: `%${level + 1}.`,
-    start,
-    alignment: AlignmentType.LEFT,
-    style: { paragraph: { indent: listIndent(level) } },
-  }));
+function orderedDefinition(family: "ordered" | "clause", start: number): ListDefinition {
+  const base = family === "clause" ? CLAUSE_REF : ORDERED_REF;
+  const formats = family === "clause" ? CLAUSE_FORMATS : ORDERED_FORMATS;
+  return {
+    reference: start === 1 ? base : `${base}-from-${start}`,
+    multiLevelType: "hybridMultilevel",
+    levels: levels((level) => ({
+      format: formats[level % formats.length]!,
+      text: family === "clause" ? `(%${level + 1})` : `%${level + 1}.`,
+      // Only the first level starts at the list's number; nested levels count from 1.
+      start: level === 0 ? start : 1,
+      indent: family === "clause" ? clauseIndent(level) : listIndent(level),
+    })),
+  };
 }
 
-export type ListRef = { reference: string; instance: number };
+/**
+ * Legal clause numbers: level n shows every counter down to it, "%1", "%1.%2", "%1.%2.%3" … (decimal
+ * at every level, so w:isLgl is not needed). The number hangs and a tab (Word's default w:suff) takes
+ * the heading text to the indent; the number takes the heading paragraph's font and colour, so in a
+ * document whose Heading styles are its own it looks like the rest of that document's headings.
+ */
+function headingDefinition(): ListDefinition {
+  return {
+    reference: HEADINGS_REF,
+    multiLevelType: "multilevel",
+    levels: levels((level) => {
+      const width = level < 2 ? 720 : level < 4 ? 1008 : 1296;
+      return {
+        format: "decimal",
+        text: Array.from({ length: level + 1 }, (_, i) => `%${i + 1}`).join("."),
+        start: 1,
+        indent: { left: width, hanging: width },
+      };
+    }),
+  };
+}
 
 export class NumberingState {
-  private instances = 0;
-  private readonly used = new Map<string, ILevelsOptions[]>();
+  private readonly definitions = new Map<string, ListDefinition>();
+  private readonly list: ListInstance[] = [];
+  private headingList: ListRef | undefined;
   /** The last top-level ordered list, for a section that says numbering: "continue". */
   lastOrdered: ListRef | undefined;
+  /** Whether a numbered heading has been written: ordered lists after it are clause sub-paragraphs. */
+  headingNumbered = false;
 
+  /** The one bullet instance: bullets do not count, so every bulleted list can share it. */
   bullet(): ListRef {
-    if (!this.used.has(BULLET_REF)) this.used.set(BULLET_REF, bulletLevels());
-    return { reference: BULLET_REF, instance: 0 };
+    const existing = this.list.find((i) => i.reference === BULLET_REF);
+    return existing ?? this.add(bulletDefinition(), new Map());
   }
 
-  /** A new ordered list starting at `start` (Markdown keeps "3." as the start). */
-  ordered(start: number): ListRef {
-    const reference = start === 1 ? ORDERED_REF : `${ORDERED_REF}-from-${start}`;
-    if (!this.used.has(reference)) this.used.set(reference, orderedLevels(start));
-    return { reference, instance: ++this.instances };
+  /** A new ordered list (or nested list) whose `level` starts at `start` (Markdown keeps "3." as the start). */
+  ordered(family: "ordered" | "clause", start: number, level = 0): ListRef {
+    return this.add(orderedDefinition(family, level === 0 ? start : 1), new Map([[level, start]]));
   }
 
-  /** The numbering option for docx's Document: only the definitions the content used. */
-  config(): INumberingOptions["config"] {
-    return [...this.used].map(([reference, levels]) => ({ reference, levels }));
+  /** The document's one heading list (headingNumbering "legal"). */
+  headings(): ListRef {
+    this.headingList ??= this.add(headingDefinition(), new Map());
+    return this.headingList;
+  }
+
+  /** The list definitions used, in the order first used. */
+  usedDefinitions(): ListDefinition[] {
+    return [...this.definitions.values()];
+  }
+
+  /** The list instances (<w:num>), numbered from 1 in the order first used. */
+  instances(): readonly ListInstance[] {
+    return this.list;
+  }
+
+  private add(definition: ListDefinition, restarts: Map<number, number>): ListInstance {
+    if (!this.definitions.has(definition.reference)) this.definitions.set(definition.reference, definition);
+    const numId = this.list.length + 1;
+    const instance: ListInstance = { reference: definition.reference, instance: numId, numId, restarts };
+    this.list.push(instance);
+    return instance;
   }
 }
 
 export const clampLevel = (depth: number): number => Math.min(depth, MAX_LEVEL);
+export const MAX_LIST_LEVEL = MAX_LEVEL;

@@ -19,6 +19,8 @@ export type SectionInput = {
   pageBreakBefore: boolean;
   continueNumbering: boolean;
   commentAuthor: string;
+  /** headingNumbering "legal": number the section's headings (body sections only). Default false. */
+  numberHeadings?: boolean;
 };
 
 /** One section's expanded Markdown → body blocks, sharing numbering, footnotes and comments with the document. */
@@ -40,6 +42,7 @@ export function renderSection(input: SectionInput, doc: DocumentState): Block[] 
     commentAuthor: input.commentAuthor,
     headingOffset: input.headingOffset,
     continueNumbering: input.continueNumbering,
+    numberHeadings: input.numberHeadings ?? false,
     pendingNote: input.sectionNote,
     footnoteDefinitions,
     footnoteIds: new Map(),

@@ -35,7 +35,7 @@ describe("parseAssembly: good input", () => {
         format: "sectionsmith/assembly@1",
         locale: "en-US",
         page: { size: "A4", orientation: "portrait" },
-        options: { draftingNotes: false },
+        options: { draftingNotes: false, headingNumbering: "none" },
         values: {},
         sections: [{ snippet: "intro", headingOffset: 0, pageBreakBefore: false, numbering: "restart" }],
       },

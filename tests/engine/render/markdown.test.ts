@@ -82,9 +82,11 @@ describe("Markdown → Word", () => {
     expect(numbering).toContain('<w:numFmt w:val="bullet"/>');
     expect(numbering).toContain('<w:numFmt w:val="decimal"/>');
     expect(b.document).toContain('<w:pStyle w:val="ListParagraph"/>');
-    // The ordered list and its nested list are separate <w:num>s (each counts on its own).
-    const numIds = new Set([...b.document.matchAll(/<w:numId w:val="(\d+)"\/>/g)].map((m) => m[1]));
-    expect(numIds.size).toBe(3);
+    // A nested list is a deeper level of its parent's <w:num> (issue 10): one instance for the bullets,
+    // one for the ordered list and its nested list.
+    const numIds = [...b.document.matchAll(/<w:numId w:val="(\d+)"\/>/g)].map((m) => m[1]);
+    expect(new Set(numIds).size).toBe(2);
+    expect(numIds[5]).toBe(numIds[4]);
   });
 
   it("turns GFM tables into Word tables with a repeating header row and column alignment", async () => {

@@ -127,7 +127,7 @@ function assembly(snippetCount: number) {
       ),
       header: headerFooter,
       footer: headerFooter,
-      options: fc.record({ draftingNotes: fc.boolean(), updateFieldsOnOpen: fc.boolean() }, { requiredKeys: [] }),
+      options: fc.record({ draftingNotes: fc.boolean(), updateFieldsOnOpen: fc.boolean(), headingNumbering: fc.constantFrom("none", "legal") }, { requiredKeys: [] }),
       values,
       sections: fc.array(
         fc.record(
