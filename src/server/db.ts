@@ -36,8 +36,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 /** A real PostgreSQL server, e.g. DATABASE_URL=postgres://user:pass@host:5432/sectionsmith. */
-export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+export async function openPostgres(url: string, options: { max?: number; schema?: string } = {}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // Tests give each run a schema of its own; servers use the URL's default (public).
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
   // Fail at start-up, with the driver's message, rather than on the first request.
   await pool.query("select 1");
   const wrap = (q: pg.Pool | pg.PoolClient): Sql => ({

@@ -69,7 +69,7 @@ export function snippetInvalid(problems: Problem[]): ApiError {
   return new ApiError(
     422,
     "SNIPPET_INVALID",
-    `The snippet has errors; the first: ${first ? `${first.code} at ${first.path || "(snippet)"} — ${first.message}` : "unknown"}. Fix them and send it again.`,
+    `The snippet has errors; the first: ${first ? `${first.code} at ${first.path || "(snippet)"} — ${first.message.replace(/\.$/, "")}` : "unknown"}. Fix them and send it again.`,
     { problems },
   );
 }

@@ -2,6 +2,7 @@ import { serve } from "@hono/node-server";
 import { createApp, jsonLog } from "./app";
 import { createVerifier } from "./auth";
 import { ConfigError, readConfig } from "./config";
+import { DataDirLocked, lockDataDir } from "./data-lock";
 import { openDatabase } from "./db";
 import { migrate } from "./migrations";
 
@@ -10,6 +11,8 @@ import { migrate } from "./migrations";
 
 async function main(): Promise<void> {
   const config = readConfig();
+  const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  process.once("exit", unlock);
   const db = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   const applied = await migrate(db);
   const app = createApp({ db, verify: createVerifier(config), ...config });
@@ -33,7 +36,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof ConfigError ? error.message : String((error as Error)?.stack ?? error);
+  const message = error instanceof ConfigError || error instanceof DataDirLocked ? error.message : String((error as Error)?.stack ?? error);
   jsonLog({ time: new Date().toISOString(), level: "error", message });
   process.exit(1);
 });

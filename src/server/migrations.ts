@@ -97,8 +97,12 @@ const MIGRATION_LOCK = 7_316_016;
 
 /** Applies the migrations the database has not seen; returns the versions applied now. */
 export async function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
-  await db.query(`create table if not exists schema_migrations (
-    version integer primary key, name text not null, applied_at timestamptz not null default now())`);
+  // Under the lock too: two servers starting at once would race on CREATE TABLE IF NOT EXISTS.
+  await db.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    await tx.query(`create table if not exists schema_migrations (
+      version integer primary key, name text not null, applied_at timestamptz not null default now())`);
+  });
   const applied: number[] = [];
   for (const m of migrations) {
     const done = await db.transaction(async (tx) => {

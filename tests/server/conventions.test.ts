@@ -91,7 +91,7 @@ describe("server conventions", () => {
 
   it("writes one JSON log line per request, naming the user", async () => {
     await s.call("log@x.test", "GET", "/libraries");
-    const line = s.logs.findLast((l) => l.path === "/libraries");
+    const line = [...s.logs].reverse().find((l) => l.path === "/libraries");
     expect(line).toMatchObject({ method: "GET", status: 200, user: "log@x.test", level: "info" });
     expect(typeof line?.ms).toBe("number");
   });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { createApp, type LogLine } from "../../src/server/app";
 import { createVerifier } from "../../src/server/auth";
-import { openPglite, type Database } from "../../src/server/db";
+import { openPglite, openPostgres, type Database } from "../../src/server/db";
 import { migrate } from "../../src/server/migrations";
 
 // A server app on PGlite in a temporary folder, with a dev issuer whose key the test holds, and a
@@ -15,9 +15,30 @@ export const AUDIENCE = "sectionsmith";
 
 export type Reply = { status: number; body: any; etag: string | null; headers: Headers };
 
-export async function startServer(options: { rateLimit?: number; bodyLimit?: number; creators?: string[] } = {}) {
+/** The database under test: a real PostgreSQL when DATABASE_URL is set, then in a schema of its own. */
+export const realPostgres = (): string | undefined => process.env.DATABASE_URL || undefined;
+
+async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  const url = realPostgres();
+  if (url) {
+    const schema = `sectionsmith_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    const admin = await openPostgres(url, { max: 1 });
+    await admin.query(`create schema ${schema}`);
+    const db = await openPostgres(url, { schema });
+    return {
+      db,
+      drop: async () => {
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.close();
+      },
+    };
+  }
   const dir = mkdtempSync(join(tmpdir(), "sectionsmith-server-"));
-  const db: Database = await openPglite(dir);
+  return { db: await openPglite(dir), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function startServer(options: { rateLimit?: number; bodyLimit?: number; creators?: string[] } = {}) {
+  const { db, drop } = await openTestDatabase();
   await migrate(db);
   const { publicKey, privateKey } = await generateKeyPair("ES256");
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: "test", alg: "ES256" };
@@ -58,7 +79,7 @@ export async function startServer(options: { rateLimit?: number; bodyLimit?: num
 
   const close = async () => {
     await db.close();
-    rmSync(dir, { recursive: true, force: true });
+    await drop();
   };
   return { app, db, call, token, logs, close };
 }
