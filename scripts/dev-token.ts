@@ -19,8 +19,13 @@ async function keys(): Promise<JWK> {
   const kid = `dev-${Date.now()}`;
   const priv = { ...(await exportJWK(privateKey)), kid, alg: "ES256" };
   writeFileSync(file, JSON.stringify(priv), { mode: 0o600 });
-  writeFileSync(join(DIR, "jwks.json"), JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid, alg: "ES256" }] }, null, 2));
-  process.stderr.write(`Made a dev key pair in ${DIR}/; start the server with SECTIONSMITH_DEV_JWKS=@${DIR}/jwks.json\n`);
+  writeFileSync(
+    join(DIR, "jwks.json"),
+    JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid, alg: "ES256" }] }, null, 2),
+  );
+  process.stderr.write(
+    `Made a dev key pair in ${DIR}/; start the server with SECTIONSMITH_DEV_JWKS=@${DIR}/jwks.json\n`,
+  );
   return priv;
 }
 

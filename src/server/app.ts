@@ -66,7 +66,11 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
     bodyLimit({
       maxSize: options.bodyLimit,
       onError: () => {
-        throw new ApiError(413, "PAYLOAD_TOO_LARGE", `The request body is larger than ${options.bodyLimit} bytes: send less at once`);
+        throw new ApiError(
+          413,
+          "PAYLOAD_TOO_LARGE",
+          `The request body is larger than ${options.bodyLimit} bytes: send less at once`,
+        );
       },
     }),
   );
@@ -77,7 +81,11 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
     info: { title: "Sectionsmith team library", version: "1" },
     security: [{ bearer: [] }],
   });
-  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+  });
 
   const limiter = createRateLimiter(options.rateLimit);
   app.use("*", async (c, next) => {
@@ -98,11 +106,24 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   auditRoutes(app);
   usageRoutes(app);
 
-  app.notFound((c) => c.json({ code: "NOT_FOUND", message: `No route ${c.req.method} ${c.req.path}: see /openapi.json` }, 404));
+  app.notFound((c) =>
+    c.json({ code: "NOT_FOUND", message: `No route ${c.req.method} ${c.req.path}: see /openapi.json` }, 404),
+  );
   app.onError((error, c: Context) => {
     if (error instanceof ApiError) return c.json(error.body(), error.status);
-    log({ time: new Date().toISOString(), level: "error", message: String(error), stack: (error as Error).stack });
-    return c.json({ code: "INTERNAL", message: "The server failed; the change was not saved. Try again, and tell your admin if it persists" }, 500);
+    log({
+      time: new Date().toISOString(),
+      level: "error",
+      message: String(error),
+      stack: (error as Error).stack,
+    });
+    return c.json(
+      {
+        code: "INTERNAL",
+        message: "The server failed; the change was not saved. Try again, and tell your admin if it persists",
+      },
+      500,
+    );
   });
   return app;
 }

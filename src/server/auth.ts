@@ -19,7 +19,12 @@ const ALGORITHMS = ["RS256", "ES256", "PS256", "EdDSA"];
 function userOf(payload: JWTPayload): User {
   const claim = (k: string) => (typeof payload[k] === "string" ? (payload[k] as string) : undefined);
   const id = claim("preferred_username") ?? claim("upn") ?? claim("email") ?? payload.sub;
-  if (!id) throw new ApiError(401, "TOKEN_INVALID", "The token names no user (no preferred_username, upn, email or sub): sign in again");
+  if (!id)
+    throw new ApiError(
+      401,
+      "TOKEN_INVALID",
+      "The token names no user (no preferred_username, upn, email or sub): sign in again",
+    );
   const name = claim("name");
   return { id: id.toLowerCase(), ...(name ? { name } : {}) };
 }
@@ -29,7 +34,11 @@ function explain(error: unknown): ApiError {
   if (error instanceof errors.JWTExpired)
     return new ApiError(401, "TOKEN_INVALID", "Your sign-in has expired: sign in again");
   if (error instanceof errors.JWTClaimValidationFailed)
-    return new ApiError(401, "TOKEN_INVALID", `The token was not issued for this server (${error.claim} does not match): sign in to this server again`);
+    return new ApiError(
+      401,
+      "TOKEN_INVALID",
+      `The token was not issued for this server (${error.claim} does not match): sign in to this server again`,
+    );
   return new ApiError(401, "TOKEN_INVALID", "The token could not be verified: sign in again");
 }
 
@@ -43,7 +52,7 @@ export function createVerifier(options: { entra?: EntraConfig; dev?: DevAuthConf
       throw new ApiError(
         401,
         "SIGN_IN_REQUIRED",
-        "Sign in first: send the access token as \"Authorization: Bearer <token>\"",
+        'Sign in first: send the access token as "Authorization: Bearer <token>"',
       );
     const token = match[1]!;
     let issuer: string | undefined;
@@ -54,7 +63,11 @@ export function createVerifier(options: { entra?: EntraConfig; dev?: DevAuthConf
     }
     try {
       if (dev && devKeys && issuer === dev.issuer) {
-        const { payload } = await jwtVerify(token, devKeys, { issuer: dev.issuer, audience: dev.audience, algorithms: ALGORITHMS });
+        const { payload } = await jwtVerify(token, devKeys, {
+          issuer: dev.issuer,
+          audience: dev.audience,
+          algorithms: ALGORITHMS,
+        });
         return userOf(payload);
       }
       if (entra && entraKeys && issuer === entra.issuer) {
@@ -64,12 +77,20 @@ export function createVerifier(options: { entra?: EntraConfig; dev?: DevAuthConf
           algorithms: ["RS256"],
         });
         if (payload.tid !== entra.tenant)
-          throw new ApiError(401, "TOKEN_INVALID", "The token comes from another Entra ID tenant: sign in with your organisation's account");
+          throw new ApiError(
+            401,
+            "TOKEN_INVALID",
+            "The token comes from another Entra ID tenant: sign in with your organisation's account",
+          );
         return userOf(payload);
       }
     } catch (error) {
       throw explain(error);
     }
-    throw new ApiError(401, "TOKEN_INVALID", "The token's issuer is not one this server trusts: sign in to this server again");
+    throw new ApiError(
+      401,
+      "TOKEN_INVALID",
+      "The token's issuer is not one this server trusts: sign in to this server again",
+    );
   };
 }

@@ -5,8 +5,7 @@ import { errorsOf, LIBRARY_FORMAT, validateLibrary, type Problem, type Snippet }
 // pane's editor. The snippet is checked inside a library of the other snippets it may include.
 
 export type SnippetCheck =
-  | { ok: true; snippet: Snippet; warnings: Problem[] }
-  | { ok: false; problems: Problem[] };
+  { ok: true; snippet: Snippet; warnings: Problem[] } | { ok: false; problems: Problem[] };
 
 const PREFIX = "snippets[0]";
 
@@ -20,12 +19,32 @@ const relative = (p: Problem): Problem => ({
  * Checks a snippet as sent (raw JSON), as version `version` of id `id`, among `others` (snippets of the
  * same library it may include; never the same id). Returns the engine's normalised snippet.
  */
-export function checkSnippet(raw: unknown, id: string, version: number, others: readonly Snippet[] = []): SnippetCheck {
+export function checkSnippet(
+  raw: unknown,
+  id: string,
+  version: number,
+  others: readonly Snippet[] = [],
+): SnippetCheck {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw))
-    return { ok: false, problems: [{ code: "FIELD_TYPE", severity: "error", message: "The snippet must be a JSON object { … }", path: "" }] };
+    return {
+      ok: false,
+      problems: [
+        {
+          code: "FIELD_TYPE",
+          severity: "error",
+          message: "The snippet must be a JSON object { … }",
+          path: "",
+        },
+      ],
+    };
   const candidate = { ...(raw as Record<string, unknown>), id, version, status: "draft" };
-  const result = validateLibrary({ format: LIBRARY_FORMAT, snippets: [candidate, ...others.filter((s) => s.id !== id)] });
-  const own = result.problems.filter((p) => p.path === PREFIX || p.path.startsWith(`${PREFIX}.`) || p.path === "").map(relative);
+  const result = validateLibrary({
+    format: LIBRARY_FORMAT,
+    snippets: [candidate, ...others.filter((s) => s.id !== id)],
+  });
+  const own = result.problems
+    .filter((p) => p.path === PREFIX || p.path.startsWith(`${PREFIX}.`) || p.path === "")
+    .map(relative);
   const errors = errorsOf(own);
   if (errors.length > 0) return { ok: false, problems: own };
   const snippet = result.ok ? result.value.snippets[0] : undefined;

@@ -37,7 +37,8 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`${name} must be a whole number above 0, not "${raw}"`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new ConfigError(`${name} must be a whole number above 0, not "${raw}"`);
   return n;
 }
 
@@ -48,11 +49,11 @@ function readJwks(raw: string): JSONWebKeySet {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new ConfigError("SECTIONSMITH_DEV_JWKS must be a JSON Web Key Set { \"keys\": [...] } or @file");
+    throw new ConfigError('SECTIONSMITH_DEV_JWKS must be a JSON Web Key Set { "keys": [...] } or @file');
   }
   const keys = (parsed as { keys?: unknown }).keys;
   if (!Array.isArray(keys) || keys.length === 0)
-    throw new ConfigError("SECTIONSMITH_DEV_JWKS must hold at least one public key in \"keys\"");
+    throw new ConfigError('SECTIONSMITH_DEV_JWKS must hold at least one public key in "keys"');
   if (keys.some((k) => typeof k === "object" && k !== null && "d" in k))
     throw new ConfigError("SECTIONSMITH_DEV_JWKS holds a private key: give the server public keys only");
   return parsed as JSONWebKeySet;
@@ -70,7 +71,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       tenant,
       audience,
       issuer: env.SECTIONSMITH_ENTRA_ISSUER || `https://login.microsoftonline.com/${tenant}/v2.0`,
-      jwksUrl: env.SECTIONSMITH_ENTRA_JWKS_URL || `https://login.microsoftonline.com/${tenant}/discovery/v2.0/keys`,
+      jwksUrl:
+        env.SECTIONSMITH_ENTRA_JWKS_URL || `https://login.microsoftonline.com/${tenant}/discovery/v2.0/keys`,
     };
   }
   let dev: DevAuthConfig | undefined;
@@ -97,7 +99,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production,
     ...(entra ? { entra } : {}),
     ...(dev ? { dev } : {}),
-    corsOrigins: env.SECTIONSMITH_CORS_ORIGINS ? list(env.SECTIONSMITH_CORS_ORIGINS) : ["https://localhost:3000"],
+    corsOrigins: env.SECTIONSMITH_CORS_ORIGINS
+      ? list(env.SECTIONSMITH_CORS_ORIGINS)
+      : ["https://localhost:3000"],
     creators: list(env.SECTIONSMITH_CREATORS).map((u) => u.toLowerCase()),
     rateLimit: positive(env, "SECTIONSMITH_RATE_LIMIT", 600),
     bodyLimit: positive(env, "SECTIONSMITH_BODY_LIMIT", 1024 * 1024),

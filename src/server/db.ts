@@ -36,7 +36,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 /** A real PostgreSQL server, e.g. DATABASE_URL=postgres://user:pass@host:5432/sectionsmith. */
-export async function openPostgres(url: string, options: { max?: number; schema?: string } = {}): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  options: { max?: number; schema?: string } = {},
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,

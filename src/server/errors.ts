@@ -52,15 +52,21 @@ export type ZodIssueLike = { path: readonly PropertyKey[]; message: string };
 
 const MARK = "\u0001";
 /** Engine schema messages carry their code between MARK characters; the API reports the text. */
-const readable = (message: string): string => (message.startsWith(MARK) ? (message.split(MARK)[2] ?? message) : message);
+const readable = (message: string): string =>
+  message.startsWith(MARK) ? (message.split(MARK)[2] ?? message) : message;
 
 /** 400 for a request that fails its schema, listing every issue with its path. */
 export function invalidRequest(target: string, issues: readonly ZodIssueLike[]): ApiError {
   const problems = issues.map((i) => ({ path: i.path.map(String).join("."), message: readable(i.message) }));
   const first = problems[0];
-  return new ApiError(400, "INVALID_REQUEST", `The request's ${target} is not valid${first ? `: ${first.path || "(whole)"} — ${first.message}` : ""}`, {
-    problems,
-  });
+  return new ApiError(
+    400,
+    "INVALID_REQUEST",
+    `The request's ${target} is not valid${first ? `: ${first.path || "(whole)"} — ${first.message}` : ""}`,
+    {
+      problems,
+    },
+  );
 }
 
 /** 422 with the engine's problems (codes as in docs/errors.md). */

@@ -13,7 +13,9 @@ async function main(): Promise<void> {
   const config = readConfig();
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   process.once("exit", unlock);
-  const db = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const db = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
   const applied = await migrate(db);
   const app = createApp({ db, verify: createVerifier(config), ...config });
   const server = serve({ fetch: app.fetch, port: config.port }, (info) =>
@@ -36,7 +38,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof ConfigError || error instanceof DataDirLocked ? error.message : String((error as Error)?.stack ?? error);
+  const message =
+    error instanceof ConfigError || error instanceof DataDirLocked
+      ? error.message
+      : String((error as Error)?.stack ?? error);
   jsonLog({ time: new Date().toISOString(), level: "error", message });
   process.exit(1);
 });

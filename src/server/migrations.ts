@@ -96,7 +96,10 @@ create index usage_events_by_snippet on usage_events (library_id, snippet_id, at
 const MIGRATION_LOCK = 7_316_016;
 
 /** Applies the migrations the database has not seen; returns the versions applied now. */
-export async function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+export async function migrate(
+  db: Database,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<number[]> {
   // Under the lock too: two servers starting at once would race on CREATE TABLE IF NOT EXISTS.
   await db.transaction(async (tx) => {
     await tx.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);

@@ -11,22 +11,41 @@ export const ErrorSchema = z
   .object({
     code: z.string().meta({ description: "Stable code, e.g. SIGN_IN_REQUIRED, FORBIDDEN, STALE_REVISION" }),
     message: z.string().meta({ description: "What went wrong and what to do" }),
-    problems: z.array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() }).passthrough()).optional(),
+    problems: z
+      .array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() }).passthrough())
+      .optional(),
     current: z.unknown().optional().meta({ description: "For STALE_REVISION: the resource as it is now" }),
   })
   .openapi("Error");
 
-export const LibraryIdSchema = z.string().regex(ID_PATTERN).meta({ description: "Library id", example: "legal" });
-export const SnippetIdSchema = z.string().regex(ID_PATTERN).meta({ description: "Snippet id", example: "confidentiality" });
-export const RoleSchema = z.enum(ROLES).meta({ description: "reader < author < approver < admin; each can do what the ones before can" });
+export const LibraryIdSchema = z
+  .string()
+  .regex(ID_PATTERN)
+  .meta({ description: "Library id", example: "legal" });
+export const SnippetIdSchema = z
+  .string()
+  .regex(ID_PATTERN)
+  .meta({ description: "Snippet id", example: "confidentiality" });
+export const RoleSchema = z
+  .enum(ROLES)
+  .meta({ description: "reader < author < approver < admin; each can do what the ones before can" });
 export const StatusSchema = z.enum(VERSION_STATUSES);
 
 /** What an author sends: the snippet as in a library file, without what the server manages. */
 export const SnippetInputSchema = snippetSchema
   .omit({ version: true, status: true, updated: true, replacedBy: true })
   .openapi("SnippetInput");
-export const VersionInputSchema = SnippetInputSchema.omit({ id: true, owner: true, reviewBy: true }).openapi("VersionInput");
-const ContentSchema = snippetSchema.omit({ version: true, status: true, updated: true, replacedBy: true, owner: true, reviewBy: true });
+export const VersionInputSchema = SnippetInputSchema.omit({ id: true, owner: true, reviewBy: true }).openapi(
+  "VersionInput",
+);
+const ContentSchema = snippetSchema.omit({
+  version: true,
+  status: true,
+  updated: true,
+  replacedBy: true,
+  owner: true,
+  reviewBy: true,
+});
 
 export const LibrarySchema = z
   .object({
@@ -44,7 +63,9 @@ export const LibraryInputSchema = z
   .openapi("LibraryInput");
 
 export const MemberSchema = z.object({ user: z.string(), role: RoleSchema }).openapi("Member");
-export const MembersSchema = z.object({ library: LibrarySchema, members: z.array(MemberSchema) }).openapi("Members");
+export const MembersSchema = z
+  .object({ library: LibrarySchema, members: z.array(MemberSchema) })
+  .openapi("Members");
 
 export const VersionSchema = z
   .object({
@@ -118,10 +139,16 @@ export const AuditEntrySchema = z
   .openapi("AuditEntry");
 
 export const IfMatchHeader = z.object({
-  "if-match": z.string().optional().meta({ description: 'The ETag you read, e.g. "3" (required: 428 without it)' }),
+  "if-match": z
+    .string()
+    .optional()
+    .meta({ description: 'The ETag you read, e.g. "3" (required: 428 without it)' }),
 });
 
-export const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  content: { "application/json": { schema } },
+  required: true,
+});
 export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { "application/json": { schema } },
   description,

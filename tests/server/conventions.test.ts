@@ -67,7 +67,9 @@ describe("server conventions", () => {
     const refused = await s.call("ana@x.test", "POST", "/libraries", { body: { id: "a", name: "A" } });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/SECTIONSMITH_CREATORS/);
-    expect((await s.call("Boss@X.test", "POST", "/libraries", { body: { id: "a", name: "A" } })).status).toBe(201);
+    expect((await s.call("Boss@X.test", "POST", "/libraries", { body: { id: "a", name: "A" } })).status).toBe(
+      201,
+    );
   });
 
   it("answers 404 JSON for an unknown route once signed in", async () => {
@@ -84,7 +86,9 @@ describe("server conventions", () => {
   });
 
   it("refuses a body over the size limit with 413 JSON", async () => {
-    const r = await s.call("ana@x.test", "POST", "/libraries", { body: { id: "big", name: "x".repeat(5000) } });
+    const r = await s.call("ana@x.test", "POST", "/libraries", {
+      body: { id: "big", name: "x".repeat(5000) },
+    });
     expect(r.status).toBe(413);
     expect(r.body.code).toBe("PAYLOAD_TOO_LARGE");
   });
@@ -98,7 +102,8 @@ describe("server conventions", () => {
 
   it("limits requests per user per minute with 429 and Retry-After", async () => {
     let last = await s.call("busy@x.test", "GET", "/libraries");
-    for (let i = 0; i < 30 && last.status === 200; i++) last = await s.call("busy@x.test", "GET", "/libraries");
+    for (let i = 0; i < 30 && last.status === 200; i++)
+      last = await s.call("busy@x.test", "GET", "/libraries");
     expect(last.status).toBe(429);
     expect(last.body.code).toBe("RATE_LIMITED");
     expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);

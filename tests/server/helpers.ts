@@ -13,6 +13,7 @@ import { migrate } from "../../src/server/migrations";
 export const ISSUER = "sectionsmith-test";
 export const AUDIENCE = "sectionsmith";
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON replies, read field by field in assertions
 export type Reply = { status: number; body: any; etag: string | null; headers: Headers };
 
 /** The database under test: a real PostgreSQL when DATABASE_URL is set, then in a schema of its own. */
@@ -37,7 +38,9 @@ async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<v
   return { db: await openPglite(dir), drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export async function startServer(options: { rateLimit?: number; bodyLimit?: number; creators?: string[] } = {}) {
+export async function startServer(
+  options: { rateLimit?: number; bodyLimit?: number; creators?: string[] } = {},
+) {
   const { db, drop } = await openTestDatabase();
   await migrate(db);
   const { publicKey, privateKey } = await generateKeyPair("ES256");
@@ -71,10 +74,20 @@ export async function startServer(options: { rateLimit?: number; bodyLimit?: num
     const headers: Record<string, string> = { ...init.headers };
     if (user) headers.authorization = `Bearer ${await token(user)}`;
     if (init.body !== undefined) headers["content-type"] = "application/json";
-    if (init.ifMatch !== undefined) headers["if-match"] = typeof init.ifMatch === "number" ? `"${init.ifMatch}"` : init.ifMatch;
-    const res = await app.request(path, { method, headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
+    if (init.ifMatch !== undefined)
+      headers["if-match"] = typeof init.ifMatch === "number" ? `"${init.ifMatch}"` : init.ifMatch;
+    const res = await app.request(path, {
+      method,
+      headers,
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, etag: res.headers.get("etag"), headers: res.headers };
+    return {
+      status: res.status,
+      body: text ? JSON.parse(text) : null,
+      etag: res.headers.get("etag"),
+      headers: res.headers,
+    };
   }
 
   const close = async () => {
@@ -105,7 +118,10 @@ export async function seedLibrary(s: TestServer): Promise<void> {
     ["dee@x.test", "approver"],
     ["ray@x.test", "reader"],
   ]) {
-    const r = await s.call("ana@x.test", "PUT", `/libraries/legal/members/${user}`, { body: { role }, ifMatch: revision });
+    const r = await s.call("ana@x.test", "PUT", `/libraries/legal/members/${user}`, {
+      body: { role },
+      ifMatch: revision,
+    });
     if (r.status !== 200) throw new Error(JSON.stringify(r.body));
     revision = r.body.library.revision;
   }

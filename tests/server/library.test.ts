@@ -21,7 +21,9 @@ const RAY = "ray@x.test"; // reader
 describe("roles", () => {
   it("lists a member's libraries with their role, and hides libraries from non-members (404)", async () => {
     const me = await s.call(BOB, "GET", "/me");
-    expect(me.body.libraries.map((l: { id: string; role: string }) => [l.id, l.role])).toEqual([["legal", "author"]]);
+    expect(me.body.libraries.map((l: { id: string; role: string }) => [l.id, l.role])).toEqual([
+      ["legal", "author"],
+    ]);
     const stranger = await s.call("eve@x.test", "GET", "/libraries/legal/snippets");
     expect(stranger.status).toBe(404);
     expect(stranger.body.code).toBe("NOT_FOUND");
@@ -37,9 +39,15 @@ describe("roles", () => {
   it("lets only admins change members, and never removes the last admin", async () => {
     const members = await s.call(ANA, "GET", "/libraries/legal/members");
     expect(members.body.members).toHaveLength(5);
-    const byAuthor = await s.call(BOB, "PUT", "/libraries/legal/members/zed@x.test", { body: { role: "admin" }, ifMatch: members.etag! });
+    const byAuthor = await s.call(BOB, "PUT", "/libraries/legal/members/zed@x.test", {
+      body: { role: "admin" },
+      ifMatch: members.etag!,
+    });
     expect(byAuthor.status).toBe(403);
-    const demote = await s.call(ANA, "PUT", `/libraries/legal/members/${ANA}`, { body: { role: "reader" }, ifMatch: members.etag! });
+    const demote = await s.call(ANA, "PUT", `/libraries/legal/members/${ANA}`, {
+      body: { role: "reader" },
+      ifMatch: members.etag!,
+    });
     expect(demote.status).toBe(409);
     expect(demote.body.code).toBe("INVALID_TRANSITION");
     expect((await s.call(ANA, "GET", "/me")).body.libraries[0].role).toBe("admin");
@@ -48,7 +56,9 @@ describe("roles", () => {
 
 describe("snippets and the engine's checks", () => {
   it("creates version 1 as a draft owned by its author, with an ETag", async () => {
-    const r = await s.call(BOB, "POST", "/libraries/legal/snippets", { body: snippet("greeting", "Hello {{name}}.", { reviewBy: "2030-01-01" }) });
+    const r = await s.call(BOB, "POST", "/libraries/legal/snippets", {
+      body: snippet("greeting", "Hello {{name}}.", { reviewBy: "2030-01-01" }),
+    });
     expect(r.status).toBe(201);
     expect(r.etag).toBe('"1"');
     expect(r.body).toMatchObject({ id: "greeting", owner: BOB, reviewBy: "2030-01-01", revision: 1 });
@@ -58,28 +68,42 @@ describe("snippets and the engine's checks", () => {
   });
 
   it("refuses a malicious body with the engine's problem codes (422)", async () => {
-    const script = await s.call(BOB, "POST", "/libraries/legal/snippets", { body: snippet("evil", "Hi <script>alert(1)</script> {{name}}") });
+    const script = await s.call(BOB, "POST", "/libraries/legal/snippets", {
+      body: snippet("evil", "Hi <script>alert(1)</script> {{name}}"),
+    });
     expect(script.status).toBe(422);
     expect(script.body.code).toBe("SNIPPET_INVALID");
     expect(script.body.problems.map((p: { code: string }) => p.code)).toContain("MARKDOWN_HTML");
-    const link = await s.call(BOB, "POST", "/libraries/legal/snippets", { body: snippet("evil", "[click](javascript:alert(1)) {{name}}") });
+    const link = await s.call(BOB, "POST", "/libraries/legal/snippets", {
+      body: snippet("evil", "[click](javascript:alert(1)) {{name}}"),
+    });
     expect(link.status).toBe(422);
-    expect(link.body.problems).toEqual(expect.arrayContaining([expect.objectContaining({ code: "MARKDOWN_LINK_SCHEME", path: "body" })]));
+    expect(link.body.problems).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: "MARKDOWN_LINK_SCHEME", path: "body" })]),
+    );
     expect((await s.call(BOB, "GET", "/libraries/legal/snippets/evil")).status).toBe(404);
   });
 
   it("reports schema errors with the engine's codes too, and checks includes against the library", async () => {
     const noTitle = await s.call(BOB, "POST", "/libraries/legal/snippets", { body: { id: "t", body: "x" } });
     expect(noTitle.status).toBe(422);
-    expect(noTitle.body.problems).toEqual(expect.arrayContaining([expect.objectContaining({ code: "FIELD_REQUIRED", path: "title" })]));
-    const badInclude = await s.call(BOB, "POST", "/libraries/legal/snippets", { body: snippet("wrapper", "{{> missing}}", { variables: [] }) });
+    expect(noTitle.body.problems).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: "FIELD_REQUIRED", path: "title" })]),
+    );
+    const badInclude = await s.call(BOB, "POST", "/libraries/legal/snippets", {
+      body: snippet("wrapper", "{{> missing}}", { variables: [] }),
+    });
     expect(badInclude.status).toBe(422);
-    const goodInclude = await s.call(BOB, "POST", "/libraries/legal/snippets", { body: snippet("wrapper", "Intro. {{> greeting}}", { variables: [] }) });
+    const goodInclude = await s.call(BOB, "POST", "/libraries/legal/snippets", {
+      body: snippet("wrapper", "Intro. {{> greeting}}", { variables: [] }),
+    });
     expect(goodInclude.status).toBe(201);
   });
 
   it("needs If-Match to write (428), and answers a stale one with 409 and the current snippet", async () => {
-    const none = await s.call(BOB, "POST", "/libraries/legal/snippets/greeting/versions", { body: { title: "G", body: "Hi {{name}}", variables: [{ name: "name", type: "text" }] } });
+    const none = await s.call(BOB, "POST", "/libraries/legal/snippets/greeting/versions", {
+      body: { title: "G", body: "Hi {{name}}", variables: [{ name: "name", type: "text" }] },
+    });
     expect(none.status).toBe(428);
     expect(none.body.code).toBe("IF_MATCH_REQUIRED");
     const v2 = await s.call(BOB, "POST", "/libraries/legal/snippets/greeting/versions", {
@@ -88,7 +112,10 @@ describe("snippets and the engine's checks", () => {
     });
     expect(v2.status).toBe(201);
     expect(v2.etag).toBe('"2"');
-    const stale = await s.call(CY, "PATCH", "/libraries/legal/snippets/greeting", { body: { owner: "cy@x.test" }, ifMatch: 1 });
+    const stale = await s.call(CY, "PATCH", "/libraries/legal/snippets/greeting", {
+      body: { owner: "cy@x.test" },
+      ifMatch: 1,
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe("STALE_REVISION");
     expect(stale.body.current).toMatchObject({ id: "greeting", revision: 2, owner: BOB });
@@ -102,7 +129,10 @@ describe("snippets and the engine's checks", () => {
     const head = await s.call(BOB, "GET", "/libraries/legal/snippets/greeting");
     const writes = await Promise.all(
       [CY, DEE, BOB, ANA, CY, DEE].map((user, k) =>
-        s.call(user, "PATCH", "/libraries/legal/snippets/greeting", { body: { reviewBy: `2031-01-0${k + 1}` }, ifMatch: head.etag! }),
+        s.call(user, "PATCH", "/libraries/legal/snippets/greeting", {
+          body: { reviewBy: `2031-01-0${k + 1}` },
+          ifMatch: head.etag!,
+        }),
       ),
     );
     expect(writes.filter((w) => w.status === 200)).toHaveLength(1);
@@ -114,7 +144,10 @@ describe("snippets and the engine's checks", () => {
 
 describe("review cycle", () => {
   const act = (user: string, version: number, action: string, ifMatch: string, body?: unknown) =>
-    s.call(user, "POST", `/libraries/legal/snippets/greeting/versions/${version}/${action}`, { ifMatch, ...(body ? { body } : {}) });
+    s.call(user, "POST", `/libraries/legal/snippets/greeting/versions/${version}/${action}`, {
+      ifMatch,
+      ...(body ? { body } : {}),
+    });
   const etagOf = async () => (await s.call(BOB, "GET", "/libraries/legal/snippets/greeting")).etag!;
 
   it("submit → four eyes → approve; an author cannot approve", async () => {
@@ -156,9 +189,11 @@ describe("review cycle", () => {
     expect(exported.status).toBe(200);
     const parsed = parseLibrary(exported.body);
     expect(parsed.ok).toBe(true);
-    expect(exported.body.snippets.map((x: { id: string; version: number; status: string }) => `${x.id}@${x.version}:${x.status}`)).toEqual([
-      "greeting@1:deprecated",
-    ]);
+    expect(
+      exported.body.snippets.map(
+        (x: { id: string; version: number; status: string }) => `${x.id}@${x.version}:${x.status}`,
+      ),
+    ).toEqual(["greeting@1:deprecated"]);
     expect(exported.body.snippets[0]).toMatchObject({ replacedBy: "wrapper", owner: BOB });
   });
 
@@ -167,7 +202,9 @@ describe("review cycle", () => {
     const queue = await s.call(CY, "GET", "/libraries/legal/snippets?status=in_review");
     expect(queue.body.map((x: { id: string }) => x.id)).toEqual([]); // the latest version (3) is a draft
     const all = await s.call(CY, "GET", "/libraries/legal/snippets?q=good%20day");
-    expect(all.body.map((x: { id: string; latestVersion: number }) => [x.id, x.latestVersion])).toEqual([["greeting", 3]]);
+    expect(all.body.map((x: { id: string; latestVersion: number }) => [x.id, x.latestVersion])).toEqual([
+      ["greeting", 3],
+    ]);
   });
 });
 
@@ -179,7 +216,12 @@ describe("audit log", () => {
     expect(seqs).toEqual(seqs.map((_: number, k: number) => k + 1));
     expect(log.body[0]).toMatchObject({ seq: 1, actor: ANA, action: "library.create" });
     const approve = log.body.find((e: { action: string }) => e.action === "version.approve");
-    expect(approve).toMatchObject({ actor: CY, target: "snippet:greeting@1", before: { status: "in_review" }, after: { status: "approved" } });
+    expect(approve).toMatchObject({
+      actor: CY,
+      target: "snippet:greeting@1",
+      before: { status: "in_review" },
+      after: { status: "approved" },
+    });
     // Refused writes (409, 422, 403) left no entry: exactly one reviewBy change from the concurrent writers.
     expect(log.body.filter((e: { action: string }) => e.action === "snippet.update")).toHaveLength(1);
     expect((await s.call(CY, "GET", "/libraries/legal/audit")).status).toBe(403);
@@ -191,5 +233,49 @@ describe("audit log", () => {
   it("cannot be changed or deleted, even with SQL", async () => {
     await expect(s.db.query("update audit_log set actor = 'x'")).rejects.toThrow(/append-only/);
     await expect(s.db.query("delete from audit_log")).rejects.toThrow(/append-only/);
+  });
+});
+
+describe("usage", () => {
+  const report = (events: unknown) => s.call(RAY, "POST", "/libraries/legal/usage", { body: { events } });
+
+  it("records inserts and downloads by id@version only, and ranks the most used", async () => {
+    const ok = await report([
+      { snippet: "greeting", version: 1, kind: "insert" },
+      { snippet: "greeting", version: 2, kind: "insert" },
+      { snippet: "greeting", version: 2, kind: "download" },
+      { snippet: "wrapper", version: 1, kind: "insert" },
+    ]);
+    expect(ok.status).toBe(202);
+    expect(ok.body).toEqual({ recorded: 4 });
+    const withText = await report([
+      { snippet: "greeting", version: 1, kind: "insert", text: "Dear Mr Smith" },
+    ]);
+    expect(withText.status).toBe(400); // document text is never accepted
+    const unknown = await report([{ snippet: "greeting", version: 99, kind: "insert" }]);
+    expect(unknown.status).toBe(404);
+    const most = await s.call(RAY, "GET", "/libraries/legal/usage/most-used");
+    expect(most.body).toEqual([
+      expect.objectContaining({ id: "greeting", uses: 3, inserts: 2, downloads: 1 }),
+      expect.objectContaining({ id: "wrapper", uses: 1, inserts: 1, downloads: 0 }),
+    ]);
+  });
+
+  it("shows stale, rarely used and often-used-but-unreviewed snippets", async () => {
+    const etag = (await s.call(BOB, "GET", "/libraries/legal/snippets/greeting")).etag!;
+    const approved = await s.call(DEE, "POST", "/libraries/legal/snippets/greeting/versions/2/approve", {
+      ifMatch: etag,
+    });
+    expect(approved.status).toBe(200);
+    const wrapper = await s.call(BOB, "GET", "/libraries/legal/snippets/wrapper");
+    await s.call(BOB, "PATCH", "/libraries/legal/snippets/wrapper", {
+      body: { reviewBy: "2020-01-01" },
+      ifMatch: wrapper.etag!,
+    });
+    const view = await s.call(RAY, "GET", "/libraries/legal/freshness?rare=5&often=1");
+    expect(view.status).toBe(200);
+    expect(view.body.stale).toEqual([{ id: "wrapper", reviewBy: "2020-01-01" }]);
+    expect(view.body.rarelyUsed).toEqual([{ id: "greeting", uses: 3 }]);
+    expect(view.body.oftenUsedUnreviewed).toEqual([{ id: "wrapper", uses: 1, reviewBy: "2020-01-01" }]);
   });
 });

@@ -35,7 +35,10 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
       summary: "The whole audit log as one JSON file (admin)",
       request: { params: LibraryParams },
       responses: {
-        200: jsonResponse(z.object({ library: z.string(), exportedAt: z.string(), entries: z.array(AuditEntrySchema) }), "The log"),
+        200: jsonResponse(
+          z.object({ library: z.string(), exportedAt: z.string(), entries: z.array(AuditEntrySchema) }),
+          "The log",
+        ),
         ...COMMON_ERRORS,
       },
     }),
@@ -46,7 +49,11 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
       // Read in one transaction so that the export is one consistent snapshot of the log.
       const entries = await db.transaction(async (tx) => {
         const all = [];
-        for (let page = await readAudit(tx, library, { limit: 1000 }); page.length > 0; page = await readAudit(tx, library, { after: all.at(-1)!.seq, limit: 1000 }))
+        for (
+          let page = await readAudit(tx, library, { limit: 1000 });
+          page.length > 0;
+          page = await readAudit(tx, library, { after: all.at(-1)!.seq, limit: 1000 })
+        )
           all.push(...page);
         return all;
       });

@@ -1,7 +1,14 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../app";
 import { ApiError } from "../errors";
-import { createLibrary, getLibrary, listLibraries, listMembers, requireRole, setMember } from "../store/libraries";
+import {
+  createLibrary,
+  getLibrary,
+  listLibraries,
+  listMembers,
+  requireRole,
+  setMember,
+} from "../store/libraries";
 import { parseIfMatch } from "../store/revision";
 import {
   COMMON_ERRORS,
@@ -16,7 +23,9 @@ import {
 } from "../schemas";
 import { LibraryParams, tagged, who } from "./common";
 
-const MemberParams = LibraryParams.extend({ user: z.string().min(1).max(320).meta({ description: "Sign-in name, e.g. ana@contoso.com" }) });
+const MemberParams = LibraryParams.extend({
+  user: z.string().min(1).max(320).meta({ description: "Sign-in name, e.g. ana@contoso.com" }),
+});
 
 export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: readonly string[] }): void {
   app.openapi(
@@ -24,7 +33,13 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
       method: "get",
       path: "/me",
       summary: "Who you are signed in as, and your libraries",
-      responses: { 200: jsonResponse(z.object({ user: z.string(), name: z.string().optional(), libraries: z.array(LibrarySchema) }), "You"), ...COMMON_ERRORS },
+      responses: {
+        200: jsonResponse(
+          z.object({ user: z.string(), name: z.string().optional(), libraries: z.array(LibrarySchema) }),
+          "You",
+        ),
+        ...COMMON_ERRORS,
+      },
     }),
     async (c) => {
       const { db, user } = who(c);
@@ -52,12 +67,20 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
       path: "/libraries",
       summary: "Create a library; you become its admin",
       request: { body: jsonBody(LibraryInputSchema) },
-      responses: { 201: jsonResponse(LibrarySchema, "Created"), 409: errorResponse("A library with this id exists"), ...COMMON_ERRORS },
+      responses: {
+        201: jsonResponse(LibrarySchema, "Created"),
+        409: errorResponse("A library with this id exists"),
+        ...COMMON_ERRORS,
+      },
     }),
     async (c) => {
       const { db, user } = who(c);
       if (options.creators.length > 0 && !options.creators.includes(user))
-        throw new ApiError(403, "FORBIDDEN", "Only the people in SECTIONSMITH_CREATORS may create libraries: ask your server's administrator");
+        throw new ApiError(
+          403,
+          "FORBIDDEN",
+          "Only the people in SECTIONSMITH_CREATORS may create libraries: ask your server's administrator",
+        );
       const created = await db.transaction((tx) => createLibrary(tx, c.req.valid("json"), user));
       return c.json(tagged(c, created), 201);
     },
@@ -99,8 +122,17 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
       method: "put",
       path: "/libraries/{library}/members/{user}",
       summary: "Add a member or change their role (admin; If-Match: the library's revision)",
-      request: { params: MemberParams, headers: IfMatchHeader, body: jsonBody(z.object({ role: RoleSchema }).strict()) },
-      responses: { 200: jsonResponse(MembersSchema, "Members now"), 409: errorResponse("Stale revision, or the last admin"), 428: errorResponse("No If-Match"), ...COMMON_ERRORS },
+      request: {
+        params: MemberParams,
+        headers: IfMatchHeader,
+        body: jsonBody(z.object({ role: RoleSchema }).strict()),
+      },
+      responses: {
+        200: jsonResponse(MembersSchema, "Members now"),
+        409: errorResponse("Stale revision, or the last admin"),
+        428: errorResponse("No If-Match"),
+        ...COMMON_ERRORS,
+      },
     }),
     async (c) => {
       const { db, user } = who(c);
@@ -108,7 +140,12 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
       const ifMatch = parseIfMatch(c.req.header("if-match"));
       const result = await db.transaction(async (tx) => {
         await requireRole(tx, library, user, "admin");
-        return setMember(tx, library, { user: member.toLowerCase(), role: c.req.valid("json").role, ifMatch }, user);
+        return setMember(
+          tx,
+          library,
+          { user: member.toLowerCase(), role: c.req.valid("json").role, ifMatch },
+          user,
+        );
       });
       c.header("ETag", `"${result.library.revision}"`);
       return c.json(result, 200);
@@ -121,7 +158,12 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
       path: "/libraries/{library}/members/{user}",
       summary: "Remove a member (admin; If-Match: the library's revision)",
       request: { params: MemberParams, headers: IfMatchHeader },
-      responses: { 200: jsonResponse(MembersSchema, "Members now"), 409: errorResponse("Stale revision, or the last admin"), 428: errorResponse("No If-Match"), ...COMMON_ERRORS },
+      responses: {
+        200: jsonResponse(MembersSchema, "Members now"),
+        409: errorResponse("Stale revision, or the last admin"),
+        428: errorResponse("No If-Match"),
+        ...COMMON_ERRORS,
+      },
     }),
     async (c) => {
       const { db, user } = who(c);

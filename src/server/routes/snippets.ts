@@ -27,7 +27,9 @@ import {
 import { LibraryParams, SnippetParams, tagged, VersionParams, who } from "./common";
 
 const WRITE_ERRORS = {
-  409: errorResponse("Stale If-Match (with the current snippet), or a transition the version's status does not allow"),
+  409: errorResponse(
+    "Stale If-Match (with the current snippet), or a transition the version's status does not allow",
+  ),
   422: errorResponse("The engine's library check found errors in the snippet (problems lists them)"),
   428: errorResponse("No If-Match"),
   ...COMMON_ERRORS,
@@ -40,7 +42,9 @@ const WRITE_ERRORS = {
 function snippetHook(
   // The validator passes the raw input as data on failure too (@hono/zod-validator), though the
   // hook's type only declares it on success.
-  result: { target: string } & ({ success: true } | { success: false; error: { issues: readonly ZodIssueLike[] } }),
+  result: { target: string } & (
+    { success: true } | { success: false; error: { issues: readonly ZodIssueLike[] } }
+  ),
   c: Context<AppEnv>,
 ): undefined {
   if (result.success) return undefined;
@@ -62,7 +66,9 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
         params: LibraryParams,
         query: z.object({
           q: z.string().max(200).optional(),
-          status: StatusSchema.optional().meta({ description: "Of the latest version, e.g. in_review for the review queue" }),
+          status: StatusSchema.optional().meta({
+            description: "Of the latest version, e.g. in_review for the review queue",
+          }),
           limit: z.coerce.number().int().min(1).max(1000).optional(),
           offset: z.coerce.number().int().min(0).optional(),
         }),
@@ -182,7 +188,9 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
       summary:
         "Review: submit (author: draft → in_review), approve (approver, not the version's author or submitter: → approved), reject (approver, with a comment: → draft), deprecate (approver: approved → deprecated, replacedBy optional). If-Match: the snippet's revision",
       request: {
-        params: VersionParams.extend({ action: z.enum(Object.keys(TRANSITIONS) as [TransitionName, ...TransitionName[]]) }),
+        params: VersionParams.extend({
+          action: z.enum(Object.keys(TRANSITIONS) as [TransitionName, ...TransitionName[]]),
+        }),
         headers: IfMatchHeader,
         body: { ...jsonBody(TransitionInputSchema), required: false },
       },
@@ -207,7 +215,13 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
       path: "/libraries/{library}/export",
       summary: "The approved and deprecated versions as a sectionsmith/library@1 file",
       request: { params: LibraryParams },
-      responses: { 200: jsonResponse(z.object({ format: z.string(), name: z.string().optional(), snippets: z.array(z.unknown()) }), "Library file"), ...COMMON_ERRORS },
+      responses: {
+        200: jsonResponse(
+          z.object({ format: z.string(), name: z.string().optional(), snippets: z.array(z.unknown()) }),
+          "Library file",
+        ),
+        ...COMMON_ERRORS,
+      },
     }),
     async (c) => {
       const { db, user } = who(c);

@@ -6,7 +6,11 @@ import { COMMON_ERRORS, jsonBody, jsonResponse, SnippetIdSchema } from "../schem
 import { LibraryParams, who } from "./common";
 
 const EventSchema = z
-  .object({ snippet: SnippetIdSchema, version: z.number().int().min(1), kind: z.enum(["insert", "download"]) })
+  .object({
+    snippet: SnippetIdSchema,
+    version: z.number().int().min(1),
+    kind: z.enum(["insert", "download"]),
+  })
   .strict()
   .openapi("UsageEvent");
 
@@ -16,14 +20,22 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
       method: "post",
       path: "/libraries/{library}/usage",
       summary: "Report inserts and downloads (snippet id and version only; reader)",
-      request: { params: LibraryParams, body: jsonBody(z.object({ events: z.array(EventSchema).min(1).max(100) }).strict()) },
-      responses: { 202: jsonResponse(z.object({ recorded: z.number().int() }), "Recorded"), ...COMMON_ERRORS },
+      request: {
+        params: LibraryParams,
+        body: jsonBody(z.object({ events: z.array(EventSchema).min(1).max(100) }).strict()),
+      },
+      responses: {
+        202: jsonResponse(z.object({ recorded: z.number().int() }), "Recorded"),
+        ...COMMON_ERRORS,
+      },
     }),
     async (c) => {
       const { db, user } = who(c);
       const { library } = c.req.valid("param");
       await requireRole(db, library, user, "reader");
-      const recorded = await db.transaction((tx) => recordUsage(tx, library, user, c.req.valid("json").events));
+      const recorded = await db.transaction((tx) =>
+        recordUsage(tx, library, user, c.req.valid("json").events),
+      );
       return c.json({ recorded }, 202);
     },
   );
@@ -42,7 +54,15 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
       },
       responses: {
         200: jsonResponse(
-          z.array(z.object({ id: z.string(), uses: z.number(), inserts: z.number(), downloads: z.number(), lastUsed: z.string().nullable() })),
+          z.array(
+            z.object({
+              id: z.string(),
+              uses: z.number(),
+              inserts: z.number(),
+              downloads: z.number(),
+              lastUsed: z.string().nullable(),
+            }),
+          ),
           "Snippets by use",
         ),
         ...COMMON_ERRORS,
@@ -61,7 +81,8 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "get",
       path: "/libraries/{library}/freshness",
-      summary: "Stale (past review-by), rarely used (approved, < rare uses), often used but unreviewed (≥ often uses) (reader)",
+      summary:
+        "Stale (past review-by), rarely used (approved, < rare uses), often used but unreviewed (≥ often uses) (reader)",
       request: {
         params: LibraryParams,
         query: z.object({
@@ -75,7 +96,9 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
           z.object({
             stale: z.array(z.object({ id: z.string(), reviewBy: z.string() })),
             rarelyUsed: z.array(z.object({ id: z.string(), uses: z.number() })),
-            oftenUsedUnreviewed: z.array(z.object({ id: z.string(), uses: z.number(), reviewBy: z.string().nullable() })),
+            oftenUsedUnreviewed: z.array(
+              z.object({ id: z.string(), uses: z.number(), reviewBy: z.string().nullable() }),
+            ),
           }),
           "Freshness",
         ),

@@ -15,7 +15,14 @@ export type AuditEntry = {
   after: unknown;
 };
 
-export type AuditInput = { library: string; actor: string; action: string; target: string; before?: unknown; after?: unknown };
+export type AuditInput = {
+  library: string;
+  actor: string;
+  action: string;
+  target: string;
+  before?: unknown;
+  after?: unknown;
+};
 
 const json = (v: unknown): string | null => (v === undefined ? null : JSON.stringify(v));
 

@@ -9,7 +9,14 @@ export type Role = (typeof ROLES)[number];
 /** Each role can do what the roles before it can. */
 export const atLeast = (role: Role, needed: Role): boolean => ROLES.indexOf(role) >= ROLES.indexOf(needed);
 
-export type LibraryView = { id: string; name: string; revision: number; createdAt: string; createdBy: string; role?: Role };
+export type LibraryView = {
+  id: string;
+  name: string;
+  revision: number;
+  createdAt: string;
+  createdBy: string;
+  role?: Role;
+};
 export type Member = { user: string; role: Role };
 
 const view = (r: Record<string, unknown>): LibraryView => ({
@@ -22,7 +29,10 @@ const view = (r: Record<string, unknown>): LibraryView => ({
 });
 
 export async function roleOf(db: Sql, library: string, user: string): Promise<Role | undefined> {
-  const [row] = await db.query<{ role: Role }>("select role from members where library_id = $1 and user_id = $2", [library, user]);
+  const [row] = await db.query<{ role: Role }>(
+    "select role from members where library_id = $1 and user_id = $2",
+    [library, user],
+  );
   return row?.role;
 }
 
@@ -31,20 +41,38 @@ export async function requireRole(db: Sql, library: string, user: string, needed
   const role = await roleOf(db, library, user);
   if (!role) throw notFound(`Library "${library}"`);
   if (!atLeast(role, needed))
-    throw new ApiError(403, "FORBIDDEN", `This needs the ${needed} role in library "${library}"; you are ${role}. Ask one of its admins.`);
+    throw new ApiError(
+      403,
+      "FORBIDDEN",
+      `This needs the ${needed} role in library "${library}"; you are ${role}. Ask one of its admins.`,
+    );
   return role;
 }
 
-export async function createLibrary(tx: Sql, input: { id: string; name: string }, actor: string): Promise<LibraryView> {
+export async function createLibrary(
+  tx: Sql,
+  input: { id: string; name: string },
+  actor: string,
+): Promise<LibraryView> {
   const exists = await tx.query("select 1 from libraries where id = $1", [input.id]);
-  if (exists.length > 0) throw new ApiError(409, "ALREADY_EXISTS", `Library "${input.id}" already exists: choose another id`);
+  if (exists.length > 0)
+    throw new ApiError(409, "ALREADY_EXISTS", `Library "${input.id}" already exists: choose another id`);
   const [row] = await tx.query(
     "insert into libraries (id, name, created_by) values ($1, $2, $3) returning *",
     [input.id, input.name, actor],
   );
-  await tx.query("insert into members (library_id, user_id, role) values ($1, $2, 'admin')", [input.id, actor]);
+  await tx.query("insert into members (library_id, user_id, role) values ($1, $2, 'admin')", [
+    input.id,
+    actor,
+  ]);
   const created = view(row!);
-  await appendAudit(tx, { library: input.id, actor, action: "library.create", target: `library:${input.id}`, after: { ...created, admin: actor } });
+  await appendAudit(tx, {
+    library: input.id,
+    actor,
+    action: "library.create",
+    target: `library:${input.id}`,
+    after: { ...created, admin: actor },
+  });
   return { ...created, role: "admin" };
 }
 
@@ -86,11 +114,18 @@ export async function setMember(
   const [locked] = await tx.query("select * from libraries where id = $1 for update", [library]);
   if (!locked) throw notFound(`Library "${library}"`);
   const members = await listMembers(tx, library);
-  await checkRevision(Number(locked.revision), change.ifMatch, async () => ({ library: view(locked), members }));
+  await checkRevision(Number(locked.revision), change.ifMatch, async () => ({
+    library: view(locked),
+    members,
+  }));
   const before = members.find((m) => m.user === change.user);
   const admins = members.filter((m) => m.role === "admin" && m.user !== change.user).length;
   if (before?.role === "admin" && change.role !== "admin" && admins === 0)
-    throw new ApiError(409, "INVALID_TRANSITION", `"${change.user}" is the library's last admin: make someone else admin first`);
+    throw new ApiError(
+      409,
+      "INVALID_TRANSITION",
+      `"${change.user}" is the library's last admin: make someone else admin first`,
+    );
   if (change.role === undefined) {
     if (!before) throw notFound(`Member "${change.user}"`);
     await tx.query("delete from members where library_id = $1 and user_id = $2", [library, change.user]);
@@ -101,7 +136,9 @@ export async function setMember(
       [library, change.user, change.role],
     );
   }
-  const [row] = await tx.query("update libraries set revision = revision + 1 where id = $1 returning *", [library]);
+  const [row] = await tx.query("update libraries set revision = revision + 1 where id = $1 returning *", [
+    library,
+  ]);
   const after = change.role === undefined ? undefined : { user: change.user, role: change.role };
   await appendAudit(tx, {
     library,

@@ -23,7 +23,11 @@ export type ListOptions = { q?: string; status?: VersionStatus; limit?: number; 
 /** ILIKE pattern matching the text literally (its %, _ and \ are not wildcards). */
 const contains = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listSnippets(db: Sql, library: string, options: ListOptions = {}): Promise<SnippetSummary[]> {
+export async function listSnippets(
+  db: Sql,
+  library: string,
+  options: ListOptions = {},
+): Promise<SnippetSummary[]> {
   const rows = await db.query(
     `select s.id, s.owner, s.review_by::text as review_by, s.revision, s.updated_at,
        l.version as latest_version, l.status as latest_status,
@@ -38,7 +42,13 @@ export async function listSnippets(db: Sql, library: string, options: ListOption
        and ($3::text is null or s.id ilike $3::text or l.content->>'title' ilike $3::text
             or l.content->>'description' ilike $3::text or l.content->>'body' ilike $3::text)
      order by s.id limit $4 offset $5`,
-    [library, options.status ?? null, options.q ? contains(options.q) : null, options.limit ?? 200, options.offset ?? 0],
+    [
+      library,
+      options.status ?? null,
+      options.q ? contains(options.q) : null,
+      options.limit ?? 200,
+      options.offset ?? 0,
+    ],
   );
   return rows.map((r) => ({
     id: String(r.id),
@@ -65,7 +75,11 @@ export async function exportLibrary(db: Sql, library: string, name: string): Pro
     [library],
   );
   const snippets = rows.map((r): Snippet => {
-    const s: Snippet = { ...(r.content as SnippetContent), version: Number(r.version), status: r.status as Snippet["status"] };
+    const s: Snippet = {
+      ...(r.content as SnippetContent),
+      version: Number(r.version),
+      status: r.status as Snippet["status"],
+    };
     if (r.owner !== null) s.owner = String(r.owner);
     if (r.review_by !== null) s.reviewBy = String(r.review_by);
     if (r.replaced_by !== null) s.replacedBy = String(r.replaced_by);

@@ -33,21 +33,38 @@ export async function transition(tx: Sql, input: TransitionInput): Promise<Snipp
   const { library, id, version, action, actor } = input;
   const rule = TRANSITIONS[action];
   if (!atLeast(input.role, rule.role))
-    throw new ApiError(403, "FORBIDDEN", `To ${action} a version you need the ${rule.role} role in library "${library}"; you are ${input.role}. Ask one of its admins.`);
+    throw new ApiError(
+      403,
+      "FORBIDDEN",
+      `To ${action} a version you need the ${rule.role} role in library "${library}"; you are ${input.role}. Ask one of its admins.`,
+    );
   const snippet = await lockSnippet(tx, library, id, input.ifMatch);
   const before = snippet.versions.find((v) => v.version === version);
   if (!before) throw notFound(`Version ${version} of snippet "${id}"`);
   if (before.status !== rule.from)
-    throw new ApiError(409, "INVALID_TRANSITION", `Only a ${rule.from} version can be ${action === "submit" ? "submitted" : `${action}d`}; version ${version} is ${before.status}`, {
-      current: snippet,
-    });
+    throw new ApiError(
+      409,
+      "INVALID_TRANSITION",
+      `Only a ${rule.from} version can be ${action === "submit" ? "submitted" : `${action}d`}; version ${version} is ${before.status}`,
+      {
+        current: snippet,
+      },
+    );
   if (action === "approve" && (before.createdBy === actor || before.submittedBy === actor))
-    throw new ApiError(403, "FOUR_EYES", `You wrote or submitted version ${version} of "${id}": another approver must approve it (four eyes)`);
+    throw new ApiError(
+      403,
+      "FOUR_EYES",
+      `You wrote or submitted version ${version} of "${id}": another approver must approve it (four eyes)`,
+    );
   if (action === "reject" && !input.comment?.trim())
     throw new ApiError(400, "INVALID_REQUEST", "Say why the version goes back to its author: send a comment");
   if (input.replacedBy !== undefined) {
-    if (input.replacedBy === id) throw new ApiError(400, "INVALID_REQUEST", "A snippet cannot replace itself: name its successor");
-    const found = await tx.query("select 1 from snippets where library_id = $1 and id = $2", [library, input.replacedBy]);
+    if (input.replacedBy === id)
+      throw new ApiError(400, "INVALID_REQUEST", "A snippet cannot replace itself: name its successor");
+    const found = await tx.query("select 1 from snippets where library_id = $1 and id = $2", [
+      library,
+      input.replacedBy,
+    ]);
     if (found.length === 0) throw notFound(`Successor snippet "${input.replacedBy}"`);
   }
   // Every parameter appears in the statement whatever the action (PostgreSQL must type each one).
@@ -69,7 +86,11 @@ export async function transition(tx: Sql, input: TransitionInput): Promise<Snipp
     action: `version.${action}`,
     target: `snippet:${id}@${version}`,
     before: { status: before.status },
-    after: { status: rule.to, ...(input.comment ? { comment: input.comment } : {}), ...(input.replacedBy ? { replacedBy: input.replacedBy } : {}) },
+    after: {
+      status: rule.to,
+      ...(input.comment ? { comment: input.comment } : {}),
+      ...(input.replacedBy ? { replacedBy: input.replacedBy } : {}),
+    },
   });
   return after;
 }

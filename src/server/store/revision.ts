@@ -4,7 +4,11 @@ import { ApiError } from "../errors";
 // locked (SELECT … FOR UPDATE) before the comparison, so of two writers that read the same revision
 // exactly one succeeds and the other gets 409 with what is there now.
 
-export async function checkRevision(current: number, ifMatch: number, describeCurrent: () => Promise<unknown>): Promise<void> {
+export async function checkRevision(
+  current: number,
+  ifMatch: number,
+  describeCurrent: () => Promise<unknown>,
+): Promise<void> {
   if (current === ifMatch) return;
   throw new ApiError(
     409,

@@ -12,8 +12,14 @@ import { checkRevision } from "./revision";
 export const VERSION_STATUSES = ["draft", "in_review", "approved", "deprecated"] as const;
 export type VersionStatus = (typeof VERSION_STATUSES)[number];
 
+/** Fields of a library file's snippet that the server keeps itself (head row, version row). */
+const SERVER_MANAGED = ["version", "status", "owner", "reviewBy", "replacedBy", "updated"] as const;
+
 /** The version's content: the engine's normalised snippet without what the server manages. */
-export type SnippetContent = Omit<Snippet, "version" | "status" | "owner" | "reviewBy" | "replacedBy" | "updated">;
+export type SnippetContent = Omit<
+  Snippet,
+  "version" | "status" | "owner" | "reviewBy" | "replacedBy" | "updated"
+>;
 
 export type VersionView = {
   version: number;
@@ -54,7 +60,8 @@ export const versionView = (r: Record<string, unknown>): VersionView => ({
   snippet: r.content as SnippetContent,
 });
 
-const HEAD = "select library_id, id, owner, review_by::text as review_by, revision, created_at, updated_at from snippets";
+const HEAD =
+  "select library_id, id, owner, review_by::text as review_by, revision, created_at, updated_at from snippets";
 
 export async function getSnippet(db: Sql, library: string, id: string): Promise<SnippetView> {
   const [head] = await db.query(`${HEAD} where library_id = $1 and id = $2`, [library, id]);
@@ -76,8 +83,16 @@ export async function getSnippet(db: Sql, library: string, id: string): Promise<
 }
 
 /** Locks the snippet's head for this transaction and checks the revision the writer read. */
-export async function lockSnippet(tx: Sql, library: string, id: string, ifMatch: number): Promise<SnippetView> {
-  const [head] = await tx.query("select revision from snippets where library_id = $1 and id = $2 for update", [library, id]);
+export async function lockSnippet(
+  tx: Sql,
+  library: string,
+  id: string,
+  ifMatch: number,
+): Promise<SnippetView> {
+  const [head] = await tx.query(
+    "select revision from snippets where library_id = $1 and id = $2 for update",
+    [library, id],
+  );
   if (!head) throw notFound(`Snippet "${id}"`);
   const current = await getSnippet(tx, library, id);
   await checkRevision(Number(head.revision), ifMatch, async () => current);
@@ -108,15 +123,29 @@ async function includedSnippets(tx: Sql, library: string, body: unknown): Promis
 }
 
 /** Runs the engine's check; 422 SNIPPET_INVALID with its problems when the snippet has errors. */
-async function checked(tx: Sql, library: string, raw: unknown, id: string, version: number): Promise<{ content: SnippetContent; full: Snippet }> {
+async function checked(
+  tx: Sql,
+  library: string,
+  raw: unknown,
+  id: string,
+  version: number,
+): Promise<{ content: SnippetContent; full: Snippet }> {
   const body = (raw as { body?: unknown } | null)?.body;
   const result = checkSnippet(raw, id, version, await includedSnippets(tx, library, body));
   if (!result.ok) throw snippetInvalid(result.problems);
-  const { version: _v, status: _s, owner: _o, reviewBy: _r, replacedBy: _b, updated: _u, ...content } = result.snippet;
-  return { content, full: result.snippet };
+  const content: Record<string, unknown> = { ...result.snippet };
+  for (const key of SERVER_MANAGED) delete content[key];
+  return { content: content as SnippetContent, full: result.snippet };
 }
 
-async function insertVersion(tx: Sql, library: string, id: string, version: number, content: SnippetContent, actor: string) {
+async function insertVersion(
+  tx: Sql,
+  library: string,
+  id: string,
+  version: number,
+  content: SnippetContent,
+  actor: string,
+) {
   await tx.query(
     `insert into snippet_versions (library_id, snippet_id, version, content, status, created_by)
      values ($1, $2, $3, $4::jsonb, 'draft', $5)`,
@@ -124,14 +153,24 @@ async function insertVersion(tx: Sql, library: string, id: string, version: numb
   );
 }
 
-export async function createSnippet(tx: Sql, library: string, raw: Record<string, unknown>, actor: string): Promise<SnippetView> {
+export async function createSnippet(
+  tx: Sql,
+  library: string,
+  raw: Record<string, unknown>,
+  actor: string,
+): Promise<SnippetView> {
   const id = String(raw.id);
   const { content, full } = await checked(tx, library, raw, id, 1);
   const exists = await tx.query("select 1 from snippets where library_id = $1 and id = $2", [library, id]);
   if (exists.length > 0)
-    throw new ApiError(409, "ALREADY_EXISTS", `Snippet "${id}" already exists: add a version to it (POST …/snippets/${id}/versions) or choose another id`, {
-      current: await getSnippet(tx, library, id),
-    });
+    throw new ApiError(
+      409,
+      "ALREADY_EXISTS",
+      `Snippet "${id}" already exists: add a version to it (POST …/snippets/${id}/versions) or choose another id`,
+      {
+        current: await getSnippet(tx, library, id),
+      },
+    );
   await tx.query("insert into snippets (library_id, id, owner, review_by) values ($1, $2, $3, $4::date)", [
     library,
     id,
@@ -144,14 +183,28 @@ export async function createSnippet(tx: Sql, library: string, raw: Record<string
   return after;
 }
 
-export async function addVersion(tx: Sql, library: string, id: string, raw: unknown, ifMatch: number, actor: string): Promise<SnippetView> {
+export async function addVersion(
+  tx: Sql,
+  library: string,
+  id: string,
+  raw: unknown,
+  ifMatch: number,
+  actor: string,
+): Promise<SnippetView> {
   const before = await lockSnippet(tx, library, id, ifMatch);
   const version = Math.max(0, ...before.versions.map((v) => v.version)) + 1;
   const { content } = await checked(tx, library, raw, id, version);
   await insertVersion(tx, library, id, version, content, actor);
   await touch(tx, library, id);
   const after = await getSnippet(tx, library, id);
-  await appendAudit(tx, { library, actor, action: "version.create", target: `snippet:${id}@${version}`, before: null, after: after.versions.at(-1) });
+  await appendAudit(tx, {
+    library,
+    actor,
+    action: "version.create",
+    target: `snippet:${id}@${version}`,
+    before: null,
+    after: after.versions.at(-1),
+  });
   return after;
 }
 

@@ -14,7 +14,12 @@ export type Freshness = {
   oftenUsedUnreviewed: { id: string; uses: number; reviewBy: string | null }[];
 };
 
-export async function recordUsage(tx: Sql, library: string, user: string, events: readonly UsageEvent[]): Promise<number> {
+export async function recordUsage(
+  tx: Sql,
+  library: string,
+  user: string,
+  events: readonly UsageEvent[],
+): Promise<number> {
   for (const e of events) {
     const inserted = await tx.query(
       `insert into usage_events (library_id, snippet_id, version, kind, user_id)
@@ -49,7 +54,11 @@ export async function mostUsed(db: Sql, library: string, days: number, limit: nu
  * Stale: past their review-by date. Rarely used: approved, fewer than `rare` uses in the window.
  * Often used but unreviewed: at least `often` uses and no review-by date, or one in the past.
  */
-export async function freshness(db: Sql, library: string, o: { days: number; rare: number; often: number }): Promise<Freshness> {
+export async function freshness(
+  db: Sql,
+  library: string,
+  o: { days: number; rare: number; often: number },
+): Promise<Freshness> {
   const rows = await db.query(
     `select s.id, s.review_by::text as review_by, (s.review_by < current_date) as stale,
        exists (select 1 from snippet_versions v where v.library_id = s.library_id and v.snippet_id = s.id and v.status = 'approved') as approved,
