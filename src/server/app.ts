@@ -111,6 +111,12 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   );
   app.onError((error, c: Context) => {
     if (error instanceof ApiError) return c.json(error.body(), error.status);
+    // A unique key the checks before the insert did not see (two creations in the same instant).
+    if ((error as { code?: unknown }).code === "23505")
+      return c.json(
+        { code: "ALREADY_EXISTS", message: "Someone created this at the same moment: reload and try again" },
+        409,
+      );
     log({
       time: new Date().toISOString(),
       level: "error",

@@ -100,6 +100,16 @@ describe("snippets and the engine's checks", () => {
     expect(goodInclude.status).toBe(201);
   });
 
+  it("of authors creating the same id at once, one gets 201 and the others 409", async () => {
+    const replies = await Promise.all(
+      [BOB, CY, DEE].map((u) =>
+        s.call(u, "POST", "/libraries/legal/snippets", { body: snippet("same-time") }),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(replies.filter((r) => r.status === 409).every((r) => r.body.code === "ALREADY_EXISTS")).toBe(true);
+  });
+
   it("needs If-Match to write (428), and answers a stale one with 409 and the current snippet", async () => {
     const none = await s.call(BOB, "POST", "/libraries/legal/snippets/greeting/versions", {
       body: { title: "G", body: "Hi {{name}}", variables: [{ name: "name", type: "text" }] },

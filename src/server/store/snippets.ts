@@ -160,6 +160,9 @@ export async function createSnippet(
   actor: string,
 ): Promise<SnippetView> {
   const id = String(raw.id);
+  // Creations in one library take turns on its row, so two authors creating the same id at once get
+  // one 201 and one 409 rather than a unique-key failure.
+  await tx.query("select 1 from libraries where id = $1 for update", [library]);
   const { content, full } = await checked(tx, library, raw, id, 1);
   const exists = await tx.query("select 1 from snippets where library_id = $1 and id = $2", [library, id]);
   if (exists.length > 0)
