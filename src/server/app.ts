@@ -1,4 +1,4 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
@@ -6,6 +6,7 @@ import type { User, Verifier } from "./auth";
 import type { Database } from "./db";
 import { ApiError, invalidRequest } from "./errors";
 import { createRateLimiter } from "./rate-limit";
+import { jsonResponse } from "./schemas";
 import { auditRoutes } from "./routes/audit";
 import { libraryRoutes } from "./routes/libraries";
 import { snippetRoutes } from "./routes/snippets";
@@ -75,7 +76,16 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
     }),
   );
 
-  app.get("/health", (c) => c.json({ status: "ok" }, 200));
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/health",
+      summary: "200 once the server serves (no token needed)",
+      security: [],
+      responses: { 200: jsonResponse(z.object({ status: z.literal("ok") }), "Serving") },
+    }),
+    (c) => c.json({ status: "ok" as const }, 200),
+  );
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Sectionsmith team library", version: "1" },

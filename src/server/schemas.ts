@@ -52,6 +52,9 @@ export const LibrarySchema = z
     id: z.string(),
     name: z.string(),
     revision: z.number().int().meta({ description: "Guards the member list; also the ETag" }),
+    changeSeq: z.number().int().meta({
+      description: "Seq of the library's last change (any snippet or member): poll it to know when to reload",
+    }),
     createdAt: z.string(),
     createdBy: z.string(),
     role: RoleSchema.optional().meta({ description: "Your role in it" }),

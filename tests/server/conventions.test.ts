@@ -23,6 +23,7 @@ describe("server conventions", () => {
       expect.arrayContaining(["/libraries", "/libraries/{library}/snippets", "/libraries/{library}/audit"]),
     );
     // The snippet body schema is the engine's: its fields and descriptions appear in the document.
+    expect(r.body.paths["/health"].get.security).toEqual([]);
     const input = r.body.components.schemas.SnippetInput;
     expect(input.required).toEqual(expect.arrayContaining(["id", "title", "body"]));
     expect(input.properties.kind.enum).toEqual(["body", "header", "footer"]);

@@ -39,6 +39,7 @@ describe("roles", () => {
   it("lets only admins change members, and never removes the last admin", async () => {
     const members = await s.call(ANA, "GET", "/libraries/legal/members");
     expect(members.body.members).toHaveLength(5);
+    expect(members.body.library.changeSeq).toBe(5); // created, then four members added
     const byAuthor = await s.call(BOB, "PUT", "/libraries/legal/members/zed@x.test", {
       body: { role: "admin" },
       ifMatch: members.etag!,
@@ -225,6 +226,8 @@ describe("audit log", () => {
     const seqs = log.body.map((e: { seq: number }) => e.seq);
     expect(seqs).toEqual(seqs.map((_: number, k: number) => k + 1));
     expect(log.body[0]).toMatchObject({ seq: 1, actor: ANA, action: "library.create" });
+    // Readers see how far the log has moved (to know when to reload), not what is in it.
+    expect((await s.call(RAY, "GET", "/libraries/legal")).body.changeSeq).toBe(seqs.length);
     const approve = log.body.find((e: { action: string }) => e.action === "version.approve");
     expect(approve).toMatchObject({
       actor: CY,

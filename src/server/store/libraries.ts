@@ -13,6 +13,8 @@ export type LibraryView = {
   id: string;
   name: string;
   revision: number;
+  /** The library's last audit seq: it moves with every change, so panes poll it to know when to reload. */
+  changeSeq: number;
   createdAt: string;
   createdBy: string;
   role?: Role;
@@ -23,6 +25,7 @@ const view = (r: Record<string, unknown>): LibraryView => ({
   id: String(r.id),
   name: String(r.name),
   revision: Number(r.revision),
+  changeSeq: Number(r.audit_last),
   createdAt: iso(r.created_at),
   createdBy: String(r.created_by),
   ...(r.role ? { role: r.role as Role } : {}),
@@ -73,7 +76,7 @@ export async function createLibrary(
     target: `library:${input.id}`,
     after: { ...created, admin: actor },
   });
-  return { ...created, role: "admin" };
+  return { ...created, changeSeq: created.changeSeq + 1, role: "admin" }; // + its audit entry
 }
 
 export async function getLibrary(db: Sql, library: string, user: string): Promise<LibraryView> {
@@ -136,9 +139,6 @@ export async function setMember(
       [library, change.user, change.role],
     );
   }
-  const [row] = await tx.query("update libraries set revision = revision + 1 where id = $1 returning *", [
-    library,
-  ]);
   const after = change.role === undefined ? undefined : { user: change.user, role: change.role };
   await appendAudit(tx, {
     library,
@@ -148,5 +148,9 @@ export async function setMember(
     before,
     after,
   });
+  // After the audit entry, so that changeSeq counts it.
+  const [row] = await tx.query("update libraries set revision = revision + 1 where id = $1 returning *", [
+    library,
+  ]);
   return { library: view(row!), members: await listMembers(tx, library) };
 }
