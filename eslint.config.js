@@ -2,7 +2,17 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "out/**", ".tmp/**", "tests/**/.output/**", "**/*.cjs"] },
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "coverage/**",
+      "out/**",
+      ".tmp/**",
+      "tests/**/.output/**",
+      "**/*.cjs",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,14 +25,23 @@ export default tseslint.config(
     // The engine runs unchanged in the task pane and in Node: no Node built-ins, no DOM, no Office.
     files: ["src/engine/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["node:*", "fs", "path", "os", "child_process", "stream"] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["node:*", "fs", "path", "os", "child_process", "stream"] },
+      ],
       "no-restricted-globals": ["error", "window", "document", "localStorage", "Office", "Word"],
     },
   },
   {
     // The engine's public entries are src/engine/index.ts and, for the pane's first chunk, src/engine/core.ts:
     // nothing outside the engine reaches into its folders (docs/decisions.md, Boundaries).
-    files: ["src/taskpane/**/*.{ts,tsx}", "src/office/**/*.ts", "src/commands/**/*.ts", "src/cli/**/*.ts"],
+    files: [
+      "src/taskpane/**/*.{ts,tsx}",
+      "src/office/**/*.ts",
+      "src/commands/**/*.ts",
+      "src/cli/**/*.ts",
+      "src/server/**/*.ts",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",

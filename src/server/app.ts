@@ -1,0 +1,145 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import type { User, Verifier } from "./auth";
+import type { Database } from "./db";
+import { ApiError, invalidRequest } from "./errors";
+import { createRateLimiter } from "./rate-limit";
+import { jsonResponse } from "./schemas";
+import { auditRoutes } from "./routes/audit";
+import { libraryRoutes } from "./routes/libraries";
+import { snippetRoutes } from "./routes/snippets";
+import { usageRoutes } from "./routes/usage";
+
+// The HTTP app: hygiene first (logs, CORS for the add-in only, body size), the two public routes,
+// then sign-in and the per-user rate limit in front of everything else — including unknown paths,
+// which answer 401 to a caller without a token and 404 to one with.
+
+export type AppEnv = { Variables: { user: User; db: Database } };
+export type LogLine = Record<string, unknown>;
+export type AppOptions = {
+  db: Database;
+  verify: Verifier;
+  corsOrigins: readonly string[];
+  creators: readonly string[];
+  rateLimit: number;
+  bodyLimit: number;
+  log?: (line: LogLine) => void;
+};
+
+export const jsonLog = (line: LogLine): void => void process.stdout.write(`${JSON.stringify(line)}\n`);
+
+export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
+  const log = options.log ?? jsonLog;
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw invalidRequest(result.target, result.error.issues);
+    },
+  });
+
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    await next();
+    const user = c.get("user") as User | undefined;
+    log({
+      time: new Date().toISOString(),
+      level: c.res.status >= 500 ? "error" : "info",
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      ...(user ? { user: user.id } : {}),
+    });
+  });
+  app.use(
+    "*",
+    cors({
+      origin: (origin) => (options.corsOrigins.includes(origin) ? origin : null),
+      allowHeaders: ["Authorization", "Content-Type", "If-Match"],
+      exposeHeaders: ["ETag"],
+      allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+      maxAge: 600,
+    }),
+  );
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: options.bodyLimit,
+      onError: () => {
+        throw new ApiError(
+          413,
+          "PAYLOAD_TOO_LARGE",
+          `The request body is larger than ${options.bodyLimit} bytes: send less at once`,
+        );
+      },
+    }),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/health",
+      summary: "200 once the server serves (no token needed)",
+      security: [],
+      responses: { 200: jsonResponse(z.object({ status: z.literal("ok") }), "Serving") },
+    }),
+    (c) => c.json({ status: "ok" as const }, 200),
+  );
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Sectionsmith team library", version: "1" },
+    security: [{ bearer: [] }],
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+  });
+
+  const limiter = createRateLimiter(options.rateLimit);
+  app.use("*", async (c, next) => {
+    if (c.req.method === "OPTIONS") return next();
+    const user = await options.verify(c.req.header("authorization"));
+    c.set("user", user);
+    c.set("db", options.db);
+    const wait = limiter(user.id);
+    if (wait > 0) {
+      c.header("Retry-After", String(wait));
+      throw new ApiError(429, "RATE_LIMITED", `Too many requests: wait ${wait} seconds and try again`);
+    }
+    await next();
+  });
+
+  libraryRoutes(app, { creators: options.creators });
+  snippetRoutes(app);
+  auditRoutes(app);
+  usageRoutes(app);
+
+  app.notFound((c) =>
+    c.json({ code: "NOT_FOUND", message: `No route ${c.req.method} ${c.req.path}: see /openapi.json` }, 404),
+  );
+  app.onError((error, c: Context) => {
+    if (error instanceof ApiError) return c.json(error.body(), error.status);
+    // A unique key the checks before the insert did not see (two creations in the same instant).
+    if ((error as { code?: unknown }).code === "23505")
+      return c.json(
+        { code: "ALREADY_EXISTS", message: "Someone created this at the same moment: reload and try again" },
+        409,
+      );
+    log({
+      time: new Date().toISOString(),
+      level: "error",
+      message: String(error),
+      stack: (error as Error).stack,
+    });
+    return c.json(
+      {
+        code: "INTERNAL",
+        message: "The server failed; the change was not saved. Try again, and tell your admin if it persists",
+      },
+      500,
+    );
+  });
+  return app;
+}

@@ -1,0 +1,82 @@
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+
+// One small interface over the two drivers, so that every query is the same parameterised SQL ($1, $2, …)
+// on the embedded PostgreSQL (PGlite, one process) and on a real server (node-postgres pool).
+
+export type Row = Record<string, unknown>;
+export type Sql = {
+  query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Several statements without parameters (migrations only). */
+  exec(text: string): Promise<void>;
+};
+export type DatabaseKind = "pglite" | "postgres";
+export type Database = Sql & {
+  kind: DatabaseKind;
+  /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+/** The embedded PostgreSQL in a folder (created when missing); without a folder, in memory. */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const db = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+  await db.waitReady;
+  const wrap = (q: Pick<PGlite, "query" | "exec">): Sql => ({
+    query: async <T extends Row>(text: string, params: readonly unknown[] = []) =>
+      (await q.query<T>(text, [...params])).rows,
+    exec: async (text) => void (await q.exec(text)),
+  });
+  return {
+    kind: "pglite",
+    ...wrap(db),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    close: () => db.close(),
+  };
+}
+
+/** A real PostgreSQL server, e.g. DATABASE_URL=postgres://user:pass@host:5432/sectionsmith. */
+export async function openPostgres(
+  url: string,
+  options: { max?: number; schema?: string } = {},
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // Tests give each run a schema of its own; servers use the URL's default (public).
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  // Fail at start-up, with the driver's message, rather than on the first request.
+  await pool.query("select 1");
+  const wrap = (q: pg.Pool | pg.PoolClient): Sql => ({
+    query: async <T extends Row>(text: string, params: readonly unknown[] = []) =>
+      (await q.query(text, [...params])).rows as T[],
+    // Without parameters node-postgres uses the simple protocol, which runs several statements.
+    exec: async (text) => void (await q.query(text)),
+  });
+  return {
+    kind: "postgres",
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const result = await fn(wrap(client));
+        await client.query("commit");
+        return result;
+      } catch (error) {
+        await client.query("rollback").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export const openDatabase = (options: { databaseUrl?: string; dataDir?: string }): Promise<Database> =>
+  options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+
+/** Timestamps come back as Date from both drivers; the API speaks ISO 8601 strings. */
+export const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));

@@ -1,0 +1,47 @@
+import { serve } from "@hono/node-server";
+import { createApp, jsonLog } from "./app";
+import { createVerifier } from "./auth";
+import { ConfigError, readConfig } from "./config";
+import { DataDirLocked, lockDataDir } from "./data-lock";
+import { openDatabase } from "./db";
+import { migrate } from "./migrations";
+
+// `npm run server`: reads the environment (docs/team-library.md), opens the database (embedded
+// PostgreSQL in SECTIONSMITH_DATA_DIR, or DATABASE_URL), applies pending migrations, then serves.
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  process.once("exit", unlock);
+  const db = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  const applied = await migrate(db);
+  const app = createApp({ db, verify: createVerifier(config), ...config });
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) =>
+    jsonLog({
+      time: new Date().toISOString(),
+      level: "info",
+      message: "serving",
+      port: info.port,
+      database: db.kind === "pglite" ? `embedded (${config.dataDir})` : "postgres",
+      migrationsApplied: applied,
+      signIn: [config.entra ? "entra" : undefined, config.dev ? "dev" : undefined].filter(Boolean),
+    }),
+  );
+  const stop = (signal: string) => {
+    jsonLog({ time: new Date().toISOString(), level: "info", message: "stopping", signal });
+    server.close(() => void db.close().then(() => process.exit(0)));
+  };
+  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  const message =
+    error instanceof ConfigError || error instanceof DataDirLocked
+      ? error.message
+      : String((error as Error)?.stack ?? error);
+  jsonLog({ time: new Date().toISOString(), level: "error", message });
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+import type { Database } from "./db";
+
+// Versioned migrations: applied in order, each in its own transaction together with its row in
+// schema_migrations, so a crash leaves the database either before or after a migration, never inside.
+// Append new migrations at the end; never edit one that has shipped (a server that already applied it
+// would not see the change).
+
+export type Migration = { version: number; name: string; sql: string };
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "libraries, members, snippets, versions, audit log",
+    sql: `
+create table libraries (
+  id text primary key check (id ~ '^[a-z0-9][a-z0-9._-]{0,99}$'),
+  name text not null,
+  revision integer not null default 1,
+  audit_last bigint not null default 0,
+  created_at timestamptz not null default now(),
+  created_by text not null
+);
+create table members (
+  library_id text not null references libraries(id),
+  user_id text not null,
+  role text not null check (role in ('reader', 'author', 'approver', 'admin')),
+  primary key (library_id, user_id)
+);
+create table snippets (
+  library_id text not null references libraries(id),
+  id text not null,
+  owner text,
+  review_by date,
+  revision integer not null default 1,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  primary key (library_id, id)
+);
+create table snippet_versions (
+  library_id text not null,
+  snippet_id text not null,
+  version integer not null check (version >= 1),
+  content jsonb not null,
+  status text not null check (status in ('draft', 'in_review', 'approved', 'deprecated')),
+  created_by text not null,
+  created_at timestamptz not null default now(),
+  submitted_by text,
+  approved_by text,
+  approved_at timestamptz,
+  replaced_by text,
+  comment text,
+  primary key (library_id, snippet_id, version),
+  foreign key (library_id, snippet_id) references snippets (library_id, id)
+);
+create table audit_log (
+  library_id text not null references libraries(id),
+  seq bigint not null,
+  at timestamptz not null default now(),
+  actor text not null,
+  action text not null,
+  target text not null,
+  before jsonb,
+  after jsonb,
+  primary key (library_id, seq)
+);
+create function audit_log_append_only() returns trigger language plpgsql as $$
+begin
+  raise exception 'audit_log is append-only';
+end
+$$;
+create trigger audit_log_no_update before update or delete on audit_log
+  for each row execute function audit_log_append_only();
+create trigger audit_log_no_truncate before truncate on audit_log
+  for each statement execute function audit_log_append_only();
+`,
+  },
+  {
+    version: 2,
+    name: "usage events",
+    sql: `
+create table usage_events (
+  id bigint generated always as identity primary key,
+  library_id text not null references libraries(id),
+  snippet_id text not null,
+  version integer not null,
+  kind text not null check (kind in ('insert', 'download')),
+  user_id text not null,
+  at timestamptz not null default now()
+);
+create index usage_events_by_snippet on usage_events (library_id, snippet_id, at);
+`,
+  },
+];
+
+/** An arbitrary constant: the advisory lock that keeps two starting servers from migrating at once. */
+const MIGRATION_LOCK = 7_316_016;
+
+/** Applies the migrations the database has not seen; returns the versions applied now. */
+export async function migrate(
+  db: Database,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<number[]> {
+  // Under the lock too: two servers starting at once would race on CREATE TABLE IF NOT EXISTS.
+  await db.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    await tx.query(`create table if not exists schema_migrations (
+      version integer primary key, name text not null, applied_at timestamptz not null default now())`);
+  });
+  const applied: number[] = [];
+  for (const m of migrations) {
+    const done = await db.transaction(async (tx) => {
+      await tx.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+      const seen = await tx.query("select 1 from schema_migrations where version = $1", [m.version]);
+      if (seen.length > 0) return false;
+      await tx.exec(m.sql);
+      await tx.query("insert into schema_migrations (version, name) values ($1, $2)", [m.version, m.name]);
+      return true;
+    });
+    if (done) applied.push(m.version);
+  }
+  return applied;
+}

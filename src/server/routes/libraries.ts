@@ -1,0 +1,180 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../app";
+import { ApiError } from "../errors";
+import {
+  createLibrary,
+  getLibrary,
+  listLibraries,
+  listMembers,
+  requireRole,
+  setMember,
+} from "../store/libraries";
+import { parseIfMatch } from "../store/revision";
+import {
+  COMMON_ERRORS,
+  errorResponse,
+  IfMatchHeader,
+  jsonBody,
+  jsonResponse,
+  LibraryInputSchema,
+  LibrarySchema,
+  MembersSchema,
+  RoleSchema,
+} from "../schemas";
+import { LibraryParams, tagged, who } from "./common";
+
+const MemberParams = LibraryParams.extend({
+  user: z.string().min(1).max(320).meta({ description: "Sign-in name, e.g. ana@contoso.com" }),
+});
+
+export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: readonly string[] }): void {
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/me",
+      summary: "Who you are signed in as, and your libraries",
+      responses: {
+        200: jsonResponse(
+          z.object({ user: z.string(), name: z.string().optional(), libraries: z.array(LibrarySchema) }),
+          "You",
+        ),
+        ...COMMON_ERRORS,
+      },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      const name = c.get("user").name;
+      return c.json({ user, ...(name ? { name } : {}), libraries: await listLibraries(db, user) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/libraries",
+      summary: "The libraries you are a member of",
+      responses: { 200: jsonResponse(z.array(LibrarySchema), "Libraries"), ...COMMON_ERRORS },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      return c.json(await listLibraries(db, user), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/libraries",
+      summary: "Create a library; you become its admin",
+      request: { body: jsonBody(LibraryInputSchema) },
+      responses: {
+        201: jsonResponse(LibrarySchema, "Created"),
+        409: errorResponse("A library with this id exists"),
+        ...COMMON_ERRORS,
+      },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      if (options.creators.length > 0 && !options.creators.includes(user))
+        throw new ApiError(
+          403,
+          "FORBIDDEN",
+          "Only the people in SECTIONSMITH_CREATORS may create libraries: ask your server's administrator",
+        );
+      const created = await db.transaction((tx) => createLibrary(tx, c.req.valid("json"), user));
+      return c.json(tagged(c, created), 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/libraries/{library}",
+      summary: "One library (ETag: its revision)",
+      request: { params: LibraryParams },
+      responses: { 200: jsonResponse(LibrarySchema, "The library"), ...COMMON_ERRORS },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      return c.json(tagged(c, await getLibrary(db, c.req.valid("param").library, user)), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/libraries/{library}/members",
+      summary: "Members and their roles (ETag: the library's revision)",
+      request: { params: LibraryParams },
+      responses: { 200: jsonResponse(MembersSchema, "Members"), ...COMMON_ERRORS },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      const { library } = c.req.valid("param");
+      const lib = await getLibrary(db, library, user);
+      c.header("ETag", `"${lib.revision}"`);
+      return c.json({ library: lib, members: await listMembers(db, library) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "put",
+      path: "/libraries/{library}/members/{user}",
+      summary: "Add a member or change their role (admin; If-Match: the library's revision)",
+      request: {
+        params: MemberParams,
+        headers: IfMatchHeader,
+        body: jsonBody(z.object({ role: RoleSchema }).strict()),
+      },
+      responses: {
+        200: jsonResponse(MembersSchema, "Members now"),
+        409: errorResponse("Stale revision, or the last admin"),
+        428: errorResponse("No If-Match"),
+        ...COMMON_ERRORS,
+      },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      const { library, user: member } = c.req.valid("param");
+      const ifMatch = parseIfMatch(c.req.header("if-match"));
+      const result = await db.transaction(async (tx) => {
+        await requireRole(tx, library, user, "admin");
+        return setMember(
+          tx,
+          library,
+          { user: member.toLowerCase(), role: c.req.valid("json").role, ifMatch },
+          user,
+        );
+      });
+      c.header("ETag", `"${result.library.revision}"`);
+      return c.json(result, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "delete",
+      path: "/libraries/{library}/members/{user}",
+      summary: "Remove a member (admin; If-Match: the library's revision)",
+      request: { params: MemberParams, headers: IfMatchHeader },
+      responses: {
+        200: jsonResponse(MembersSchema, "Members now"),
+        409: errorResponse("Stale revision, or the last admin"),
+        428: errorResponse("No If-Match"),
+        ...COMMON_ERRORS,
+      },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      const { library, user: member } = c.req.valid("param");
+      const ifMatch = parseIfMatch(c.req.header("if-match"));
+      const result = await db.transaction(async (tx) => {
+        await requireRole(tx, library, user, "admin");
+        return setMember(tx, library, { user: member.toLowerCase(), role: undefined, ifMatch }, user);
+      });
+      c.header("ETag", `"${result.library.revision}"`);
+      return c.json(result, 200);
+    },
+  );
+}

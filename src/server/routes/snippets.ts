@@ -1,0 +1,234 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../app";
+import { checkSnippet } from "../check-snippet";
+import { ApiError, invalidRequest, snippetInvalid, type ZodIssueLike } from "../errors";
+import { ID_PATTERN } from "../../engine/index";
+import { getLibrary, requireRole } from "../store/libraries";
+import { exportLibrary, listSnippets } from "../store/query";
+import { TRANSITIONS, transition, type TransitionName } from "../store/review";
+import { parseIfMatch } from "../store/revision";
+import { addVersion, createSnippet, getSnippet, updateHead } from "../store/snippets";
+import {
+  COMMON_ERRORS,
+  errorResponse,
+  HeadInputSchema,
+  IfMatchHeader,
+  jsonBody,
+  jsonResponse,
+  SnippetInputSchema,
+  SnippetSchema,
+  StatusSchema,
+  SummarySchema,
+  TransitionInputSchema,
+  VersionInputSchema,
+  VersionSchema,
+} from "../schemas";
+import { LibraryParams, SnippetParams, tagged, VersionParams, who } from "./common";
+
+const WRITE_ERRORS = {
+  409: errorResponse(
+    "Stale If-Match (with the current snippet), or a transition the version's status does not allow",
+  ),
+  422: errorResponse("The engine's library check found errors in the snippet (problems lists them)"),
+  428: errorResponse("No If-Match"),
+  ...COMMON_ERRORS,
+} as const;
+
+/**
+ * When a snippet body fails the schema, the engine's own check says why, with its problem codes
+ * (the same ones `sectionsmith validate` prints), instead of zod's bare issues.
+ */
+function snippetHook(
+  // The validator passes the raw input as data on failure too (@hono/zod-validator), though the
+  // hook's type only declares it on success.
+  result: { target: string } & (
+    { success: true } | { success: false; error: { issues: readonly ZodIssueLike[] } }
+  ),
+  c: Context<AppEnv>,
+): undefined {
+  if (result.success) return undefined;
+  if (result.target === "json") {
+    const raw = (result as { data?: unknown }).data;
+    const id = c.req.param("id") ?? String((raw as { id?: unknown } | null)?.id ?? "x");
+    const checked = checkSnippet(raw, ID_PATTERN.test(id) ? id : "x", 1);
+    if (!checked.ok) throw snippetInvalid(checked.problems);
+  }
+  throw invalidRequest(result.target, result.error.issues);
+}
+export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/libraries/{library}/snippets",
+      summary: "Snippets with their latest and approved versions; q searches id, title, description and body",
+      request: {
+        params: LibraryParams,
+        query: z.object({
+          q: z.string().max(200).optional(),
+          status: StatusSchema.optional().meta({
+            description: "Of the latest version, e.g. in_review for the review queue",
+          }),
+          limit: z.coerce.number().int().min(1).max(1000).optional(),
+          offset: z.coerce.number().int().min(0).optional(),
+        }),
+      },
+      responses: { 200: jsonResponse(z.array(SummarySchema), "Snippets"), ...COMMON_ERRORS },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      const { library } = c.req.valid("param");
+      await requireRole(db, library, user, "reader");
+      return c.json(await listSnippets(db, library, c.req.valid("query")), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/libraries/{library}/snippets",
+      summary: "Create a snippet: version 1, draft (author). You become its owner unless owner is given",
+      request: { params: LibraryParams, body: jsonBody(SnippetInputSchema) },
+      responses: { 201: jsonResponse(SnippetSchema, "Created"), ...WRITE_ERRORS },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      const { library } = c.req.valid("param");
+      const created = await db.transaction(async (tx) => {
+        await requireRole(tx, library, user, "author");
+        return createSnippet(tx, library, await c.req.json(), user);
+      });
+      return c.json(tagged(c, created), 201);
+    },
+    snippetHook,
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/libraries/{library}/snippets/{id}",
+      summary: "A snippet with all its versions (ETag: its revision)",
+      request: { params: SnippetParams },
+      responses: { 200: jsonResponse(SnippetSchema, "The snippet"), ...COMMON_ERRORS },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      const { library, id } = c.req.valid("param");
+      await requireRole(db, library, user, "reader");
+      return c.json(tagged(c, await getSnippet(db, library, id)), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "patch",
+      path: "/libraries/{library}/snippets/{id}",
+      summary: "Change the owner or review-by date (author; If-Match)",
+      request: { params: SnippetParams, headers: IfMatchHeader, body: jsonBody(HeadInputSchema) },
+      responses: { 200: jsonResponse(SnippetSchema, "The snippet now"), ...WRITE_ERRORS },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      const { library, id } = c.req.valid("param");
+      const ifMatch = parseIfMatch(c.req.header("if-match"));
+      const updated = await db.transaction(async (tx) => {
+        await requireRole(tx, library, user, "author");
+        return updateHead(tx, library, id, c.req.valid("json"), ifMatch, user);
+      });
+      return c.json(tagged(c, updated), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/libraries/{library}/snippets/{id}/versions",
+      summary: "Add a version (a new draft; versions never change once written) (author; If-Match)",
+      request: { params: SnippetParams, headers: IfMatchHeader, body: jsonBody(VersionInputSchema) },
+      responses: { 201: jsonResponse(SnippetSchema, "The snippet with its new version"), ...WRITE_ERRORS },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      const { library, id } = c.req.valid("param");
+      const ifMatch = parseIfMatch(c.req.header("if-match"));
+      const updated = await db.transaction(async (tx) => {
+        await requireRole(tx, library, user, "author");
+        return addVersion(tx, library, id, await c.req.json(), ifMatch, user);
+      });
+      return c.json(tagged(c, updated), 201);
+    },
+    snippetHook,
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/libraries/{library}/snippets/{id}/versions/{version}",
+      summary: "One version",
+      request: { params: VersionParams },
+      responses: { 200: jsonResponse(VersionSchema, "The version"), ...COMMON_ERRORS },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      const { library, id, version } = c.req.valid("param");
+      await requireRole(db, library, user, "reader");
+      const snippet = await getSnippet(db, library, id);
+      const found = snippet.versions.find((v) => v.version === version);
+      if (!found) throw new ApiError(404, "NOT_FOUND", `Snippet "${id}" has no version ${version}`);
+      c.header("ETag", `"${snippet.revision}"`);
+      // The stored content is the engine's normalised snippet, which the schema describes.
+      return c.json(found as unknown as z.output<typeof VersionSchema>, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/libraries/{library}/snippets/{id}/versions/{version}/{action}",
+      summary:
+        "Review: submit (author: draft → in_review), approve (approver, not the version's author or submitter: → approved), reject (approver, with a comment: → draft), deprecate (approver: approved → deprecated, replacedBy optional). If-Match: the snippet's revision",
+      request: {
+        params: VersionParams.extend({
+          action: z.enum(Object.keys(TRANSITIONS) as [TransitionName, ...TransitionName[]]),
+        }),
+        headers: IfMatchHeader,
+        body: { ...jsonBody(TransitionInputSchema), required: false },
+      },
+      responses: { 200: jsonResponse(SnippetSchema, "The snippet now"), ...WRITE_ERRORS },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      const { library, id, version, action } = c.req.valid("param");
+      const ifMatch = parseIfMatch(c.req.header("if-match"));
+      const input = c.req.header("content-type")?.includes("json") ? c.req.valid("json") : {};
+      const updated = await db.transaction(async (tx) => {
+        const role = await requireRole(tx, library, user, "reader");
+        return transition(tx, { library, id, version, action, ifMatch, actor: user, role, ...input });
+      });
+      return c.json(tagged(c, updated), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/libraries/{library}/export",
+      summary: "The approved and deprecated versions as a sectionsmith/library@1 file",
+      request: { params: LibraryParams },
+      responses: {
+        200: jsonResponse(
+          z.object({ format: z.string(), name: z.string().optional(), snippets: z.array(z.unknown()) }),
+          "Library file",
+        ),
+        ...COMMON_ERRORS,
+      },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      const { library } = c.req.valid("param");
+      const lib = await getLibrary(db, library, user);
+      c.header("Content-Disposition", `attachment; filename="${library}.library.json"`);
+      return c.json(await exportLibrary(db, library, lib.name), 200);
+    },
+  );
+}

@@ -1,0 +1,115 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../app";
+import { requireRole } from "../store/libraries";
+import { freshness, mostUsed, recordUsage } from "../store/usage";
+import { COMMON_ERRORS, jsonBody, jsonResponse, SnippetIdSchema } from "../schemas";
+import { LibraryParams, who } from "./common";
+
+const EventSchema = z
+  .object({
+    snippet: SnippetIdSchema,
+    version: z.number().int().min(1),
+    kind: z.enum(["insert", "download"]),
+  })
+  .strict()
+  .openapi("UsageEvent");
+
+export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/libraries/{library}/usage",
+      summary: "Report inserts and downloads (snippet id and version only; reader)",
+      request: {
+        params: LibraryParams,
+        body: jsonBody(z.object({ events: z.array(EventSchema).min(1).max(100) }).strict()),
+      },
+      responses: {
+        202: jsonResponse(z.object({ recorded: z.number().int() }), "Recorded"),
+        ...COMMON_ERRORS,
+      },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      const { library } = c.req.valid("param");
+      await requireRole(db, library, user, "reader");
+      const recorded = await db.transaction((tx) =>
+        recordUsage(tx, library, user, c.req.valid("json").events),
+      );
+      return c.json({ recorded }, 202);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/libraries/{library}/usage/most-used",
+      summary: "Most used snippets in the last `days` days (reader)",
+      request: {
+        params: LibraryParams,
+        query: z.object({
+          days: z.coerce.number().int().min(1).max(3650).default(30),
+          limit: z.coerce.number().int().min(1).max(500).default(20),
+        }),
+      },
+      responses: {
+        200: jsonResponse(
+          z.array(
+            z.object({
+              id: z.string(),
+              uses: z.number(),
+              inserts: z.number(),
+              downloads: z.number(),
+              lastUsed: z.string().nullable(),
+            }),
+          ),
+          "Snippets by use",
+        ),
+        ...COMMON_ERRORS,
+      },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      const { library } = c.req.valid("param");
+      await requireRole(db, library, user, "reader");
+      const { days, limit } = c.req.valid("query");
+      return c.json(await mostUsed(db, library, days, limit), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/libraries/{library}/freshness",
+      summary:
+        "Stale (past review-by), rarely used (approved, < rare uses), often used but unreviewed (≥ often uses) (reader)",
+      request: {
+        params: LibraryParams,
+        query: z.object({
+          days: z.coerce.number().int().min(1).max(3650).default(90),
+          rare: z.coerce.number().int().min(1).default(2),
+          often: z.coerce.number().int().min(1).default(10),
+        }),
+      },
+      responses: {
+        200: jsonResponse(
+          z.object({
+            stale: z.array(z.object({ id: z.string(), reviewBy: z.string() })),
+            rarelyUsed: z.array(z.object({ id: z.string(), uses: z.number() })),
+            oftenUsedUnreviewed: z.array(
+              z.object({ id: z.string(), uses: z.number(), reviewBy: z.string().nullable() }),
+            ),
+          }),
+          "Freshness",
+        ),
+        ...COMMON_ERRORS,
+      },
+    }),
+    async (c) => {
+      const { db, user } = who(c);
+      const { library } = c.req.valid("param");
+      await requireRole(db, library, user, "reader");
+      return c.json(await freshness(db, library, c.req.valid("query")), 200);
+    },
+  );
+}

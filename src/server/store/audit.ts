@@ -1,0 +1,62 @@
+import { iso, type Sql } from "../db";
+
+// The append-only audit log: one entry per change, written in the same transaction as the change.
+// Sequence numbers are per library and gapless: they come from a counter on the library's row, which
+// the transaction holds locked until it commits (a rolled-back change takes its number back with it).
+// Database triggers refuse UPDATE, DELETE and TRUNCATE on the log.
+
+export type AuditEntry = {
+  seq: number;
+  at: string;
+  actor: string;
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+};
+
+export type AuditInput = {
+  library: string;
+  actor: string;
+  action: string;
+  target: string;
+  before?: unknown;
+  after?: unknown;
+};
+
+const json = (v: unknown): string | null => (v === undefined ? null : JSON.stringify(v));
+
+export async function appendAudit(tx: Sql, entry: AuditInput): Promise<number> {
+  const [row] = await tx.query<{ audit_last: string | number }>(
+    "update libraries set audit_last = audit_last + 1 where id = $1 returning audit_last",
+    [entry.library],
+  );
+  const seq = Number(row!.audit_last);
+  await tx.query(
+    `insert into audit_log (library_id, seq, actor, action, target, before, after)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
+    [entry.library, seq, entry.actor, entry.action, entry.target, json(entry.before), json(entry.after)],
+  );
+  return seq;
+}
+
+export async function readAudit(
+  db: Sql,
+  library: string,
+  options: { after?: number; limit?: number } = {},
+): Promise<AuditEntry[]> {
+  const rows = await db.query(
+    `select seq, at, actor, action, target, before, after from audit_log
+     where library_id = $1 and seq > $2 order by seq limit $3`,
+    [library, options.after ?? 0, options.limit ?? 1000],
+  );
+  return rows.map((r) => ({
+    seq: Number(r.seq),
+    at: iso(r.at),
+    actor: String(r.actor),
+    action: String(r.action),
+    target: String(r.target),
+    before: r.before ?? null,
+    after: r.after ?? null,
+  }));
+}

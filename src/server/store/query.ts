@@ -1,0 +1,90 @@
+import { LIBRARY_FORMAT, type Library, type Snippet } from "../../engine/index";
+import { iso, type Sql } from "../db";
+import type { SnippetContent, VersionStatus } from "./snippets";
+
+// Reading a library: a summary list for search and review queues, and the whole library as a
+// sectionsmith/library@1 file (what the CLI builds from and what a backup-minded team exports).
+
+export type SnippetSummary = {
+  id: string;
+  title: string;
+  category: string | null;
+  owner: string | null;
+  reviewBy: string | null;
+  revision: number;
+  updatedAt: string;
+  latestVersion: number;
+  latestStatus: VersionStatus;
+  approvedVersion: number | null;
+};
+
+export type ListOptions = { q?: string; status?: VersionStatus; limit?: number; offset?: number };
+
+/** ILIKE pattern matching the text literally (its %, _ and \ are not wildcards). */
+const contains = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listSnippets(
+  db: Sql,
+  library: string,
+  options: ListOptions = {},
+): Promise<SnippetSummary[]> {
+  const rows = await db.query(
+    `select s.id, s.owner, s.review_by::text as review_by, s.revision, s.updated_at,
+       l.version as latest_version, l.status as latest_status,
+       l.content->>'title' as title, l.content->>'category' as category,
+       (select max(a.version) from snippet_versions a
+         where a.library_id = s.library_id and a.snippet_id = s.id and a.status = 'approved') as approved_version
+     from snippets s
+     join lateral (select v.version, v.status, v.content from snippet_versions v
+       where v.library_id = s.library_id and v.snippet_id = s.id order by v.version desc limit 1) l on true
+     where s.library_id = $1
+       and ($2::text is null or l.status = $2::text)
+       and ($3::text is null or s.id ilike $3::text or l.content->>'title' ilike $3::text
+            or l.content->>'description' ilike $3::text or l.content->>'body' ilike $3::text)
+     order by s.id limit $4 offset $5`,
+    [
+      library,
+      options.status ?? null,
+      options.q ? contains(options.q) : null,
+      options.limit ?? 200,
+      options.offset ?? 0,
+    ],
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    title: String(r.title),
+    category: r.category === null ? null : String(r.category),
+    owner: r.owner === null ? null : String(r.owner),
+    reviewBy: r.review_by === null ? null : String(r.review_by),
+    revision: Number(r.revision),
+    updatedAt: iso(r.updated_at),
+    latestVersion: Number(r.latest_version),
+    latestStatus: r.latest_status as VersionStatus,
+    approvedVersion: r.approved_version === null ? null : Number(r.approved_version),
+  }));
+}
+
+/** The approved and deprecated versions as a library file: what documents may be built from. */
+export async function exportLibrary(db: Sql, library: string, name: string): Promise<Library> {
+  const rows = await db.query(
+    `select v.snippet_id, v.version, v.status, v.content, v.replaced_by, v.approved_at,
+       s.owner, s.review_by::text as review_by
+     from snippet_versions v join snippets s on s.library_id = v.library_id and s.id = v.snippet_id
+     where v.library_id = $1 and v.status in ('approved', 'deprecated')
+     order by v.snippet_id, v.version`,
+    [library],
+  );
+  const snippets = rows.map((r): Snippet => {
+    const s: Snippet = {
+      ...(r.content as SnippetContent),
+      version: Number(r.version),
+      status: r.status as Snippet["status"],
+    };
+    if (r.owner !== null) s.owner = String(r.owner);
+    if (r.review_by !== null) s.reviewBy = String(r.review_by);
+    if (r.replaced_by !== null) s.replacedBy = String(r.replaced_by);
+    if (r.approved_at) s.updated = iso(r.approved_at);
+    return s;
+  });
+  return { format: LIBRARY_FORMAT, name, snippets };
+}

@@ -1,0 +1,96 @@
+import type { Sql } from "../db";
+import { ApiError, notFound } from "../errors";
+import { appendAudit } from "./audit";
+import { atLeast, type Role } from "./libraries";
+import { getSnippet, lockSnippet, touch, type SnippetView, type VersionStatus } from "./snippets";
+
+// The review cycle of one version: draft → in_review (submit, by an author) → approved (approve, by an
+// approver who neither wrote nor submitted it: four eyes) or back to draft (send back, with a comment);
+// approved → deprecated (deprecate, by an approver, optionally naming the snippet to use instead).
+
+export const TRANSITIONS = {
+  submit: { from: "draft", to: "in_review", role: "author" },
+  approve: { from: "in_review", to: "approved", role: "approver" },
+  reject: { from: "in_review", to: "draft", role: "approver" },
+  deprecate: { from: "approved", to: "deprecated", role: "approver" },
+} as const satisfies Record<string, { from: VersionStatus; to: VersionStatus; role: Role }>;
+
+export type TransitionName = keyof typeof TRANSITIONS;
+
+export type TransitionInput = {
+  library: string;
+  id: string;
+  version: number;
+  action: TransitionName;
+  ifMatch: number;
+  actor: string;
+  role: Role;
+  comment?: string;
+  replacedBy?: string;
+};
+
+export async function transition(tx: Sql, input: TransitionInput): Promise<SnippetView> {
+  const { library, id, version, action, actor } = input;
+  const rule = TRANSITIONS[action];
+  if (!atLeast(input.role, rule.role))
+    throw new ApiError(
+      403,
+      "FORBIDDEN",
+      `To ${action} a version you need the ${rule.role} role in library "${library}"; you are ${input.role}. Ask one of its admins.`,
+    );
+  const snippet = await lockSnippet(tx, library, id, input.ifMatch);
+  const before = snippet.versions.find((v) => v.version === version);
+  if (!before) throw notFound(`Version ${version} of snippet "${id}"`);
+  if (before.status !== rule.from)
+    throw new ApiError(
+      409,
+      "INVALID_TRANSITION",
+      `Only a ${rule.from} version can be ${action === "submit" ? "submitted" : `${action}d`}; version ${version} is ${before.status}`,
+      {
+        current: snippet,
+      },
+    );
+  if (action === "approve" && (before.createdBy === actor || before.submittedBy === actor))
+    throw new ApiError(
+      403,
+      "FOUR_EYES",
+      `You wrote or submitted version ${version} of "${id}": another approver must approve it (four eyes)`,
+    );
+  if (action === "reject" && !input.comment?.trim())
+    throw new ApiError(400, "INVALID_REQUEST", "Say why the version goes back to its author: send a comment");
+  if (input.replacedBy !== undefined) {
+    if (input.replacedBy === id)
+      throw new ApiError(400, "INVALID_REQUEST", "A snippet cannot replace itself: name its successor");
+    const found = await tx.query("select 1 from snippets where library_id = $1 and id = $2", [
+      library,
+      input.replacedBy,
+    ]);
+    if (found.length === 0) throw notFound(`Successor snippet "${input.replacedBy}"`);
+  }
+  // Every parameter appears in the statement whatever the action (PostgreSQL must type each one).
+  await tx.query(
+    `update snippet_versions set status = $4::text,
+       submitted_by = case when $4::text = 'in_review' then $5::text else submitted_by end,
+       comment = case when $4::text = 'in_review' then null when $4::text = 'draft' then $6::text else comment end,
+       approved_by = case when $4::text = 'approved' then $5::text else approved_by end,
+       approved_at = case when $4::text = 'approved' then now() else approved_at end,
+       replaced_by = case when $4::text = 'deprecated' then $7::text else replaced_by end
+     where library_id = $1 and snippet_id = $2 and version = $3`,
+    [library, id, version, rule.to, actor, input.comment ?? null, input.replacedBy ?? null],
+  );
+  await touch(tx, library, id);
+  const after = await getSnippet(tx, library, id);
+  await appendAudit(tx, {
+    library,
+    actor,
+    action: `version.${action}`,
+    target: `snippet:${id}@${version}`,
+    before: { status: before.status },
+    after: {
+      status: rule.to,
+      ...(input.comment ? { comment: input.comment } : {}),
+      ...(input.replacedBy ? { replacedBy: input.replacedBy } : {}),
+    },
+  });
+  return after;
+}

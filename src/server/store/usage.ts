@@ -1,0 +1,84 @@
+import type { Sql } from "../db";
+import { iso } from "../db";
+import { notFound } from "../errors";
+
+// Usage events: which snippet version was inserted into a document or downloaded, by whom and when —
+// never any document text. They feed "most used" and the freshness view.
+
+export type UsageKind = "insert" | "download";
+export type UsageEvent = { snippet: string; version: number; kind: UsageKind };
+export type Usage = { id: string; uses: number; inserts: number; downloads: number; lastUsed: string | null };
+export type Freshness = {
+  stale: { id: string; reviewBy: string }[];
+  rarelyUsed: { id: string; uses: number }[];
+  oftenUsedUnreviewed: { id: string; uses: number; reviewBy: string | null }[];
+};
+
+export async function recordUsage(
+  tx: Sql,
+  library: string,
+  user: string,
+  events: readonly UsageEvent[],
+): Promise<number> {
+  for (const e of events) {
+    const inserted = await tx.query(
+      `insert into usage_events (library_id, snippet_id, version, kind, user_id)
+       select $1, $2, $3, $4, $5 where exists
+         (select 1 from snippet_versions where library_id = $1 and snippet_id = $2 and version = $3)
+       returning id`,
+      [library, e.snippet, e.version, e.kind, user],
+    );
+    if (inserted.length === 0) throw notFound(`Snippet "${e.snippet}" version ${e.version}`);
+  }
+  return events.length;
+}
+
+export async function mostUsed(db: Sql, library: string, days: number, limit: number): Promise<Usage[]> {
+  const rows = await db.query(
+    `select snippet_id, count(*) as uses, count(*) filter (where kind = 'insert') as inserts,
+       count(*) filter (where kind = 'download') as downloads, max(at) as last_used
+     from usage_events where library_id = $1 and at > now() - make_interval(days => $2::int)
+     group by snippet_id order by uses desc, snippet_id limit $3`,
+    [library, days, limit],
+  );
+  return rows.map((r) => ({
+    id: String(r.snippet_id),
+    uses: Number(r.uses),
+    inserts: Number(r.inserts),
+    downloads: Number(r.downloads),
+    lastUsed: r.last_used ? iso(r.last_used) : null,
+  }));
+}
+
+/**
+ * Stale: past their review-by date. Rarely used: approved, fewer than `rare` uses in the window.
+ * Often used but unreviewed: at least `often` uses and no review-by date, or one in the past.
+ */
+export async function freshness(
+  db: Sql,
+  library: string,
+  o: { days: number; rare: number; often: number },
+): Promise<Freshness> {
+  const rows = await db.query(
+    `select s.id, s.review_by::text as review_by, (s.review_by < current_date) as stale,
+       exists (select 1 from snippet_versions v where v.library_id = s.library_id and v.snippet_id = s.id and v.status = 'approved') as approved,
+       (select count(*) from usage_events u where u.library_id = s.library_id and u.snippet_id = s.id
+         and u.at > now() - make_interval(days => $2::int)) as uses
+     from snippets s where s.library_id = $1 order by s.id`,
+    [library, o.days],
+  );
+  const all = rows.map((r) => ({
+    id: String(r.id),
+    reviewBy: r.review_by === null ? null : String(r.review_by),
+    stale: r.stale === true,
+    approved: r.approved === true,
+    uses: Number(r.uses),
+  }));
+  return {
+    stale: all.filter((s) => s.stale).map((s) => ({ id: s.id, reviewBy: s.reviewBy! })),
+    rarelyUsed: all.filter((s) => s.approved && s.uses < o.rare).map((s) => ({ id: s.id, uses: s.uses })),
+    oftenUsedUnreviewed: all
+      .filter((s) => s.uses >= o.often && (s.reviewBy === null || s.stale))
+      .map((s) => ({ id: s.id, uses: s.uses, reviewBy: s.reviewBy })),
+  };
+}

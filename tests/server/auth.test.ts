@@ -1,0 +1,110 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createVerifier, type Verifier } from "../../src/server/auth";
+import { readConfig } from "../../src/server/config";
+import { ApiError } from "../../src/server/errors";
+
+// Entra ID tokens checked against a JWKS served over HTTP (a loopback stand-in for the tenant's key
+// endpoint), and the start-up configuration's refusals. No database needed.
+
+const TENANT = "11111111-2222-3333-4444-555555555555";
+const CLIENT = "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee";
+const ISSUER = `https://login.microsoftonline.com/${TENANT}/v2.0`;
+
+let server: Server;
+let key: CryptoKey;
+let verify: Verifier;
+
+beforeAll(async () => {
+  const pair = await generateKeyPair("RS256");
+  key = pair.privateKey;
+  const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: "entra-1", alg: "RS256", use: "sig" };
+  server = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  verify = createVerifier({
+    entra: { tenant: TENANT, audience: CLIENT, issuer: ISSUER, jwksUrl: `http://127.0.0.1:${port}/keys` },
+  });
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const entraToken = (claims: Record<string, unknown>, audience = CLIENT) =>
+  new SignJWT({ tid: TENANT, preferred_username: "Ana@Contoso.com", name: "Ana", ...claims })
+    .setProtectedHeader({ alg: "RS256", kid: "entra-1" })
+    .setIssuer(ISSUER)
+    .setAudience(audience)
+    .setExpirationTime("5m")
+    .sign(key);
+
+async function refusal(header: string | undefined): Promise<ApiError> {
+  const error = await verify(header).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe("Entra ID tokens", () => {
+  it("accepts the tenant's token for this API and names the user by preferred_username, lower-cased", async () => {
+    expect(await verify(`Bearer ${await entraToken({})}`)).toEqual({ id: "ana@contoso.com", name: "Ana" });
+  });
+
+  it("refuses another tenant's token, another API's token and a missing header, saying what to do", async () => {
+    const foreign = await refusal(
+      `Bearer ${await entraToken({ tid: "99999999-2222-3333-4444-555555555555" })}`,
+    );
+    expect(foreign.status).toBe(401);
+    expect(foreign.message).toMatch(/another Entra ID tenant/);
+    const otherApi = await refusal(`Bearer ${await entraToken({}, "api://other")}`);
+    expect(otherApi.message).toMatch(/aud/);
+    const none = await refusal(undefined);
+    expect(none.code).toBe("SIGN_IN_REQUIRED");
+  });
+});
+
+describe("start-up configuration", () => {
+  const dev = JSON.stringify({ keys: [{ kty: "EC", crv: "P-256", x: "x", y: "y" }] });
+
+  it("reads the defaults", () => {
+    const config = readConfig({ SECTIONSMITH_DEV_JWKS: dev });
+    expect(config).toMatchObject({
+      port: 3100,
+      dataDir: "./.sectionsmith-data",
+      production: false,
+      rateLimit: 600,
+    });
+    expect(config.dev?.issuer).toBe("sectionsmith-dev");
+  });
+
+  it("derives Entra's issuer and key URL from the tenant", () => {
+    const config = readConfig({ SECTIONSMITH_ENTRA_TENANT: TENANT, SECTIONSMITH_ENTRA_AUDIENCE: CLIENT });
+    expect(config.entra).toEqual({
+      tenant: TENANT,
+      audience: CLIENT,
+      issuer: ISSUER,
+      jwksUrl: `https://login.microsoftonline.com/${TENANT}/discovery/v2.0/keys`,
+    });
+  });
+
+  it("refuses the dev issuer in production, private keys, no sign-in, half an Entra setting and a bad PORT", () => {
+    expect(() => readConfig({ SECTIONSMITH_DEV_JWKS: dev, NODE_ENV: "production" })).toThrow(
+      /refused in production/,
+    );
+    expect(() => readConfig({ SECTIONSMITH_DEV_JWKS: dev, SECTIONSMITH_PRODUCTION: "1" })).toThrow(
+      /refused in production/,
+    );
+    const priv = JSON.stringify({ keys: [{ kty: "EC", crv: "P-256", x: "x", y: "y", d: "d" }] });
+    expect(() => readConfig({ SECTIONSMITH_DEV_JWKS: priv })).toThrow(/private key/);
+    expect(() => readConfig({})).toThrow(/No sign-in configured/);
+    expect(() => readConfig({ SECTIONSMITH_ENTRA_TENANT: TENANT })).toThrow(/both/);
+    expect(() => readConfig({ SECTIONSMITH_DEV_JWKS: dev, PORT: "eighty" })).toThrow(
+      /PORT must be a whole number/,
+    );
+  });
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateKeyPair, SignJWT } from "jose";
+import { AUDIENCE, ISSUER, startServer, type TestServer } from "./helpers";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer({ rateLimit: 30, bodyLimit: 2000, creators: ["boss@x.test"] });
+}, 60_000); // PGlite's first start (WebAssembly, initdb) is slow on a busy machine
+afterAll(() => s.close());
+
+describe("server conventions", () => {
+  it("answers /health without a token", async () => {
+    const r = await s.call(undefined, "GET", "/health");
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ status: "ok" });
+  });
+
+  it("publishes an OpenAPI 3.1 document generated from the request schemas", async () => {
+    const r = await s.call(undefined, "GET", "/openapi.json");
+    expect(r.status).toBe(200);
+    expect(r.body.openapi).toBe("3.1.0");
+    expect(Object.keys(r.body.paths)).toEqual(
+      expect.arrayContaining(["/libraries", "/libraries/{library}/snippets", "/libraries/{library}/audit"]),
+    );
+    // The snippet body schema is the engine's: its fields and descriptions appear in the document.
+    expect(r.body.paths["/health"].get.security).toEqual([]);
+    const input = r.body.components.schemas.SnippetInput;
+    expect(input.required).toEqual(expect.arrayContaining(["id", "title", "body"]));
+    expect(input.properties.kind.enum).toEqual(["body", "header", "footer"]);
+  });
+
+  it("answers 401 with { code, message } on every other route without a token, known or not", async () => {
+    for (const path of ["/libraries", "/me", "/libraries/legal/snippets", "/no/such/route"]) {
+      const r = await s.call(undefined, "GET", path);
+      expect(r.status, path).toBe(401);
+      expect(r.body.code).toBe("SIGN_IN_REQUIRED");
+      expect(r.body.message).toMatch(/Sign in/);
+    }
+  });
+
+  it("refuses expired, malformed, foreign-issuer, wrongly signed and wrong-audience tokens with 401 TOKEN_INVALID", async () => {
+    const expired = await s.token("ana@x.test", {}, "-1m");
+    const garbage = "not-a-jwt";
+    const other = await generateKeyPair("ES256");
+    const sign = (issuer: string, audience: string) =>
+      new SignJWT({ preferred_username: "ana@x.test" })
+        .setProtectedHeader({ alg: "ES256", kid: "test" })
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setExpirationTime("5m")
+        .sign(other.privateKey);
+    for (const [token, pattern] of [
+      [expired, /expired/],
+      [garbage, /not a JWT/],
+      [await sign("someone-else", AUDIENCE), /issuer is not one this server trusts/],
+      [await sign(ISSUER, AUDIENCE), /could not be verified/], // right issuer, wrong key
+      [await s.token("ana@x.test", {}, "5m", "another-api"), /not issued for this server/],
+    ] as const) {
+      const r = await s.app.request("/me", { headers: { authorization: `Bearer ${token}` } });
+      expect(r.status).toBe(401);
+      const body = await r.json();
+      expect(body.code).toBe("TOKEN_INVALID");
+      expect(body.message).toMatch(pattern);
+    }
+  });
+
+  it("lets only the people in SECTIONSMITH_CREATORS create libraries when it is set", async () => {
+    const refused = await s.call("ana@x.test", "POST", "/libraries", { body: { id: "a", name: "A" } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/SECTIONSMITH_CREATORS/);
+    expect((await s.call("Boss@X.test", "POST", "/libraries", { body: { id: "a", name: "A" } })).status).toBe(
+      201,
+    );
+  });
+
+  it("answers 404 JSON for an unknown route once signed in", async () => {
+    const r = await s.call("ana@x.test", "GET", "/no/such/route");
+    expect(r.status).toBe(404);
+    expect(r.body.code).toBe("NOT_FOUND");
+  });
+
+  it("allows CORS for the add-in's origin only", async () => {
+    const ok = await s.app.request("/health", { headers: { origin: "https://addin.example" } });
+    expect(ok.headers.get("access-control-allow-origin")).toBe("https://addin.example");
+    const other = await s.app.request("/health", { headers: { origin: "https://evil.example" } });
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("refuses a body over the size limit with 413 JSON", async () => {
+    const r = await s.call("ana@x.test", "POST", "/libraries", {
+      body: { id: "big", name: "x".repeat(5000) },
+    });
+    expect(r.status).toBe(413);
+    expect(r.body.code).toBe("PAYLOAD_TOO_LARGE");
+  });
+
+  it("writes one JSON log line per request, naming the user", async () => {
+    await s.call("log@x.test", "GET", "/libraries");
+    const line = [...s.logs].reverse().find((l) => l.path === "/libraries");
+    expect(line).toMatchObject({ method: "GET", status: 200, user: "log@x.test", level: "info" });
+    expect(typeof line?.ms).toBe("number");
+  });
+
+  it("limits requests per user per minute with 429 and Retry-After", async () => {
+    let last = await s.call("busy@x.test", "GET", "/libraries");
+    for (let i = 0; i < 30 && last.status === 200; i++)
+      last = await s.call("busy@x.test", "GET", "/libraries");
+    expect(last.status).toBe(429);
+    expect(last.body.code).toBe("RATE_LIMITED");
+    expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another user is not affected.
+    expect((await s.call("calm@x.test", "GET", "/libraries")).status).toBe(200);
+  });
+});
