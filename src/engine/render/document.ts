@@ -13,6 +13,7 @@ import type { OutputShape } from "../build/types";
 import type { Block } from "./blocks";
 import type { DocumentState } from "./context";
 import type { PageGeometry } from "./page";
+import { useWordNoteSeparators } from "./notes";
 import { buildStyles } from "./styles";
 
 export type DocumentParts = {
@@ -54,7 +55,8 @@ export function createDocument(parts: DocumentParts): Document {
       : {}),
   };
   const updateFields = assembly.options.updateFieldsOnOpen ?? state.hasToc;
-  return new Document({
+  // The note separators are rewritten to Word's shape (render/notes.ts).
+  const doc = new Document({
     title: props.title,
     subject: props.subject,
     creator: props.author ?? "Sectionsmith",
@@ -69,6 +71,7 @@ export function createDocument(parts: DocumentParts): Document {
     features: updateFields ? { updateFields: true } : undefined, // <w:updateFields w:val="true"/> in settings.xml
     sections: [section],
   });
+  return useWordNoteSeparators(doc);
 }
 
 /** A table of contents belongs to the body; in a header or footer it is left out. */
