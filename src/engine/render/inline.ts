@@ -279,7 +279,9 @@ function image(
     return [];
   }
   const maxPx = Math.floor(s.doc.options.contentWidthTwips / 15); // 15 twips per pixel at 96 dpi
-  const maxHeightPx = Math.floor((s.doc.options.contentHeightTwips ?? s.doc.options.contentWidthTwips * 1.5) / 15);
+  const maxHeightPx = Math.floor(
+    (s.doc.options.contentHeightTwips ?? s.doc.options.contentWidthTwips * 1.5) / 15,
+  );
   const text = alt.replace(SENTINEL_RANGE, "");
   // <w:drawing><wp:inline> with <wp:docPr descr> carrying the alt text.
   return [
@@ -296,14 +298,19 @@ function image(
   ];
 }
 
+// Word takes one <w:footnoteReference> per footnote: a second reference to the same note makes it
+// repair the file (dolanmiu/docx#1554, shinjukunian/DocX#55). So a label referenced again in the body
+// gets a note of its own with the same content (its problems were reported with the first); inside a
+// footnote, a label that already has a note is written as text (no notes within notes, no loops).
 function footnote(identifier: string, label: string, fmt: Format, s: SectionState): ParagraphChild[] {
-  const known = s.footnoteIds.get(identifier);
-  if (known !== undefined) return [new FootnoteReferenceRun(known)];
   const def = s.footnoteDefinitions.get(identifier);
-  if (!def) return textRuns(`[^${label}]`, fmt, s);
+  const repeat = s.footnoteIds.has(identifier);
+  if (!def || (repeat && s.part.startsWith("footnote:"))) return textRuns(`[^${label}]`, fmt, s);
   const id = s.doc.reserveFootnote();
   s.footnoteIds.set(identifier, id);
+  const problemsBefore = s.doc.problems.length;
   s.doc.setFootnote(id, s.renderFootnote(def));
+  if (repeat) s.doc.problems.length = problemsBefore;
   return [new FootnoteReferenceRun(id)]; // <w:footnoteReference w:id>
 }
 

@@ -14,10 +14,25 @@ const MAIN_TYPES = new Set([
   "application/vnd.ms-word.template.macroEnabledTemplate.main+xml",
 ]);
 
+const WML = "application/vnd.openxmlformats-officedocument.wordprocessingml";
+/** Content type of the part each relationship type of the main part names. */
+const PART_TYPES: Record<string, string> = {
+  styles: `${WML}.styles+xml`,
+  numbering: `${WML}.numbering+xml`,
+  settings: `${WML}.settings+xml`,
+  fontTable: `${WML}.fontTable+xml`,
+  footnotes: `${WML}.footnotes+xml`,
+  endnotes: `${WML}.endnotes+xml`,
+  comments: `${WML}.comments+xml`,
+  header: `${WML}.header+xml`,
+  footer: `${WML}.footer+xml`,
+  theme: "application/vnd.openxmlformats-officedocument.theme+xml",
+};
+
 export const contentTypes: WordRule = {
   code: "WORD_CONTENT_TYPE",
   reason:
-    "[Content_Types].xml must give every part a content type, name only parts that exist, once, and type the main part as a Word document",
+    "[Content_Types].xml must give every part a content type (the main part and its related parts their own), and name only parts that exist, once",
   source: "PHPOffice/PHPWord#125",
   check(ctx, report) {
     const CT = "[Content_Types].xml";
@@ -59,6 +74,17 @@ export const contentTypes: WordRule = {
       if (!present.has(o)) report(CT, `Override names /${o}, which is not in the package`);
     if (ctx.main && present.has(ctx.main) && !MAIN_TYPES.has(typeOf(ctx.main) ?? "")) {
       report(CT, `main part /${ctx.main} has content type "${typeOf(ctx.main) ?? "(none)"}"`);
+    }
+    // Word finds the main part's related parts by relationship and reads them by content type.
+    for (const rel of ctx.mainRels.values()) {
+      const kind = rel.type.split("/").pop() ?? "";
+      const expected = PART_TYPES[kind];
+      if (rel.external || !expected || !ctx.main) continue;
+      const target = resolveTarget(ctx.main, rel.target);
+      const actual = typeOf(target);
+      if (present.has(target) && actual !== expected) {
+        report(CT, `/${target} (${kind}) has content type "${actual ?? "(none)"}", expected "${expected}"`);
+      }
     }
   },
 };
