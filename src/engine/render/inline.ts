@@ -18,6 +18,7 @@ import type { SectionState } from "./context";
 import { fitBox, readDataUri } from "./image";
 import { ESTIMATE_BYTES, formatBytes, formatCount, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES } from "../limits";
 import { append } from "../append";
+import { linkTarget } from "./link-target";
 
 // Markdown inline content (mdast "phrasing") → the children of a <w:p>: runs (<w:r>), hyperlinks
 // (<w:hyperlink>), footnote references, comment ranges and PAGE/NUMPAGES fields.
@@ -227,7 +228,7 @@ function link(
   }
   // <w:hyperlink r:id> with an external relationship; runs use the built-in "Hyperlink" style.
   const runs = renderInline(children, s, { ...fmt, link: true });
-  return [new ExternalHyperlink({ link: href, children: runs })];
+  return [new ExternalHyperlink({ link: linkTarget(href), children: runs })];
 }
 
 function image(
