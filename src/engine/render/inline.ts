@@ -46,6 +46,7 @@ const INLINE_TAG = /^<(\/?)(u|sup|sub|mark)\s*>$/i;
 const BREAK_TAG = /^<br\s*\/?>$/i;
 const HTML_COMMENT = /^<!--[\s\S]*-->$/;
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
+const LINE_ENDING = /\r\n?|\n/g;
 
 export function report(s: SectionState, node: Node | undefined, code: ProblemCode, message: string): void {
   const at = s.locate(node?.position?.start.offset ?? 0);
@@ -80,7 +81,9 @@ export function textRuns(value: string, fmt: Format, s: SectionState): Paragraph
     switch (piece.kind) {
       case "text":
         s.doc.estimatedBytes += piece.text.length;
-        out.push(new TextRun({ ...opts, text: piece.text }));
+        // A line ending inside text is a Markdown soft break: a space, as CommonMark renders it. Word
+        // repairs a <w:t> holding a line feed (anthropics/skills#1569); hard breaks are <w:br/> below.
+        out.push(new TextRun({ ...opts, text: piece.text.replace(LINE_ENDING, " ") }));
         break;
       case "break":
         out.push(new TextRun({ ...opts, break: 1 }));
