@@ -186,7 +186,7 @@ describe("templates.md", () => {
       '<w:footnoteReference w:id="1"/>',
       '<w:footnoteReference w:id="2"/>',
     ]);
-    expect((await built.part("word/footnotes.xml")).match(/Note\./g)).toHaveLength(2);
+    expect(((await built.part("word/footnotes.xml")) ?? "").match(/Note\./g) ?? []).toHaveLength(2);
     expect(built.text).toContain("C[^missing]");
     expect(await built.part("word/footnotes.xml")).not.toContain("Unused.");
   });
