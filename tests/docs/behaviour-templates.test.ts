@@ -177,15 +177,16 @@ describe("templates.md", () => {
     ).toEqual([expect.stringContaining("MARKDOWN_LINK_SCHEME snippets[0].body:1:1")]);
   });
 
-  test("footnotes: shared label, missing definition kept as text, unused definition dropped", async () => {
+  test("footnotes: a label referenced twice gets two notes, missing definition kept as text, unused definition dropped", async () => {
     const built = await build(
       library({ body: "A[^n] B[^n] C[^missing]\n\n[^n]: Note.\n[^u]: Unused." }),
       assembly([{ snippet: "s1" }]),
     );
     expect(built.document.match(/<w:footnoteReference w:id="(\d+)"\/>/g)).toEqual([
       '<w:footnoteReference w:id="1"/>',
-      '<w:footnoteReference w:id="1"/>',
+      '<w:footnoteReference w:id="2"/>',
     ]);
+    expect(((await built.part("word/footnotes.xml")) ?? "").match(/Note\./g) ?? []).toHaveLength(2);
     expect(built.text).toContain("C[^missing]");
     expect(await built.part("word/footnotes.xml")).not.toContain("Unused.");
   });

@@ -11,7 +11,7 @@ import { WORKER_BUNDLE } from "./setup";
 
 // The fuzz property, for any generated build input:
 //   (a) the build succeeds, the file has no character XML 1.0 forbids (nor an engine sentinel), and it
-//       passes checkDocx (ECMA-376 schemas + references), checked in batches after the run; or
+//       passes checkDocx (ECMA-376 schemas + references + Word rules), checked in batches after the run; or
 //   (b) it throws a SectionsmithError whose every problem has a catalogue code, a message and a path;
 // and nothing else: no other exception, no case that runs past CASE_TIMEOUT_MS (the worker is stopped).
 // Failures print the seed and the run's path: FUZZ_SEED=<seed> FUZZ_PATH=<path> replays exactly that case.

@@ -2,8 +2,18 @@
 
 import JSZip from "jszip";
 import { Packer, type Document } from "docx";
+import { useWordNoteSeparators } from "../../src/engine/render/notes";
 
+/**
+ * Packs a docx Document as the engine does: with the footnote/endnote separators in Word's shape
+ * (docx 9.15's own fail the Word rules check, WORD_NOTE_SEPARATOR). `packRawDocx` keeps docx's.
+ */
 export async function packDocx(doc: Document): Promise<Uint8Array> {
+  return Packer.pack(useWordNoteSeparators(doc), "uint8array");
+}
+
+/** Packs exactly what docx writes (its separators included). */
+export async function packRawDocx(doc: Document): Promise<Uint8Array> {
   return Packer.pack(doc, "uint8array");
 }
 

@@ -1,5 +1,6 @@
 // In-process OOXML check for tests: package structure, ECMA-376 transitional schema validity (after
-// Markup Compatibility, as an ECMA-only reader sees the part) and the cross-references Word needs.
+// Markup Compatibility, as an ECMA-only reader sees the part), the cross-references Word needs, and
+// the Word rules check (word-rules/: what Word refuses or repairs although the schemas allow it).
 // It mirrors /work/shared/ooxml/validate-docx; the schemas live in tests/fixtures/ooxml/xsd.
 //
 // Speed: the schemas are compiled once per process by a long-lived xmllint worker (the first check
@@ -12,6 +13,9 @@ import { readPackage, type Report } from "./ooxml/package";
 import { checkWordReferences } from "./ooxml/references";
 import { validateWithSchemas, type SchemaInput } from "./ooxml/schemas";
 import { serialiseXml } from "./ooxml/xml-serialise";
+import { checkWordRules, formatWordFinding, type WordRuleFinding } from "./word-rules";
+
+export type { WordRuleFinding } from "./word-rules";
 
 export type DocxCheckTimings = {
   /** Unzip, parse, Markup Compatibility, package and reference checks (wall clock). */
@@ -23,8 +27,13 @@ export type DocxCheckTimings = {
 
 export type DocxCheckResult = {
   ok: boolean;
-  /** "part: message", package-level problems first, then schema errors, then references. */
+  /**
+   * "part: message", package-level problems first, then schema errors, then references, then Word rules
+   * ("word/footnotes.xml: WORD_NOTE_SEPARATOR: <reason> (<detail>)").
+   */
   errors: string[];
+  /** The Word rules findings among `errors` (allowed ones left out), as data. */
+  wordRules: WordRuleFinding[];
   /** Every part name in the package (zip order). */
   parts: string[];
   /** Parts only checked for well-formedness (no schema for their root), and "allowed: …" errors. */
@@ -42,6 +51,7 @@ type Prepared = {
   parts: string[];
   schemaInputs: SchemaInput[];
   referenceErrors: string[];
+  wordFindings: WordRuleFinding[];
   started: number;
   prepareMs: number;
 };
@@ -68,11 +78,13 @@ async function prepare(bytes: Uint8Array): Promise<Prepared> {
     }
     checkWordReferences(pkg, refs);
   }
+  const wordFindings = pkg ? checkWordRules(pkg) : [];
   return {
     report,
     parts: pkg?.names ?? [],
     schemaInputs,
     referenceErrors: refs.errors,
+    wordFindings,
     started,
     prepareMs: performance.now() - started,
   };
@@ -85,13 +97,15 @@ export async function checkDocx(bytes: Uint8Array, options: DocxCheckOptions = {
   const schemaErrors = prepared.schemaInputs.flatMap((i) =>
     (errors.get(i.fileName) ?? []).map((e) => `${i.part}: ${e}`),
   );
-  const all = [...prepared.report.errors, ...schemaErrors, ...prepared.referenceErrors];
+  const wordErrors = prepared.wordFindings.map(formatWordFinding);
+  const all = [...prepared.report.errors, ...schemaErrors, ...prepared.referenceErrors, ...wordErrors];
   const allow = options.allow ?? [];
   const isAllowed = (e: string) => allow.some((re) => re.test(e));
   const failures = all.filter((e) => !isAllowed(e));
   return {
     ok: failures.length === 0,
     errors: failures,
+    wordRules: prepared.wordFindings.filter((_, i) => !isAllowed(wordErrors[i]!)),
     parts: prepared.parts,
     notes: [...prepared.report.notes, ...all.filter(isAllowed).map((e) => `allowed: ${e}`)],
     timings: { prepareMs: prepared.prepareMs, schemaMs: ms, totalMs: performance.now() - prepared.started },

@@ -62,7 +62,13 @@ export function sampleDocument(): Document {
       config: [
         {
           reference: "decimal",
-          levels: [{ level: 0, format: LevelFormat.DECIMAL, text: "%1.", alignment: AlignmentType.START }],
+          // All nine levels, as Word writes them (the Word rules check's WORD_ABSTRACTNUM_LEVELS).
+          levels: Array.from({ length: 9 }, (_, level) => ({
+            level,
+            format: LevelFormat.DECIMAL,
+            text: `%${level + 1}.`,
+            alignment: AlignmentType.START,
+          })),
         },
       ],
     },

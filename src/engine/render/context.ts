@@ -58,7 +58,7 @@ export class DocumentState {
       author,
       initials: initialsOf(author),
       date: this.options.today,
-      children: text.split(/\r?\n/).map((line) => new Paragraph(line)),
+      children: text.split(/\r\n?|\n/).map((line) => new Paragraph(line)),
     });
     return id;
   }

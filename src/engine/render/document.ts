@@ -13,6 +13,7 @@ import type { OutputShape } from "../build/types";
 import type { Block } from "./blocks";
 import type { DocumentState } from "./context";
 import type { PageGeometry } from "./page";
+import { useWordNoteSeparators } from "./notes";
 import { useStateNumbering } from "./numbering-xml";
 import { buildStyles } from "./styles";
 
@@ -71,7 +72,8 @@ export function createDocument(parts: DocumentParts): Document {
   });
   // numbering.xml: only the lists the content used, written as Word writes them (numbering-xml.ts).
   useStateNumbering(doc, state.numbering);
-  return doc;
+  // The note separators are rewritten to Word's shape (render/notes.ts).
+  return useWordNoteSeparators(doc);
 }
 
 /** A table of contents belongs to the body; in a header or footer it is left out. */

@@ -18,6 +18,7 @@ import type { SectionState } from "./context";
 import { fitBox, readDataUri } from "./image";
 import { ESTIMATE_BYTES, formatBytes, formatCount, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES } from "../limits";
 import { append } from "../append";
+import { linkTarget } from "./link-target";
 
 // Markdown inline content (mdast "phrasing") → the children of a <w:p>: runs (<w:r>), hyperlinks
 // (<w:hyperlink>), footnote references, comment ranges and PAGE/NUMPAGES fields.
@@ -45,6 +46,7 @@ const INLINE_TAG = /^<(\/?)(u|sup|sub|mark)\s*>$/i;
 const BREAK_TAG = /^<br\s*\/?>$/i;
 const HTML_COMMENT = /^<!--[\s\S]*-->$/;
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
+const LINE_ENDING = /\r\n?|\n/g;
 
 export function report(s: SectionState, node: Node | undefined, code: ProblemCode, message: string): void {
   const at = s.locate(node?.position?.start.offset ?? 0);
@@ -79,7 +81,9 @@ export function textRuns(value: string, fmt: Format, s: SectionState): Paragraph
     switch (piece.kind) {
       case "text":
         s.doc.estimatedBytes += piece.text.length;
-        out.push(new TextRun({ ...opts, text: piece.text }));
+        // A line ending inside text is a Markdown soft break: a space, as CommonMark renders it. Word
+        // repairs a <w:t> holding a line feed (anthropics/skills#1569); hard breaks are <w:br/> below.
+        out.push(new TextRun({ ...opts, text: piece.text.replace(LINE_ENDING, " ") }));
         break;
       case "break":
         out.push(new TextRun({ ...opts, break: 1 }));
@@ -227,7 +231,7 @@ function link(
   }
   // <w:hyperlink r:id> with an external relationship; runs use the built-in "Hyperlink" style.
   const runs = renderInline(children, s, { ...fmt, link: true });
-  return [new ExternalHyperlink({ link: href, children: runs })];
+  return [new ExternalHyperlink({ link: linkTarget(href), children: runs })];
 }
 
 function image(
@@ -279,7 +283,9 @@ function image(
     return [];
   }
   const maxPx = Math.floor(s.doc.options.contentWidthTwips / 15); // 15 twips per pixel at 96 dpi
-  const maxHeightPx = Math.floor((s.doc.options.contentHeightTwips ?? s.doc.options.contentWidthTwips * 1.5) / 15);
+  const maxHeightPx = Math.floor(
+    (s.doc.options.contentHeightTwips ?? s.doc.options.contentWidthTwips * 1.5) / 15,
+  );
   const text = alt.replace(SENTINEL_RANGE, "");
   // <w:drawing><wp:inline> with <wp:docPr descr> carrying the alt text.
   return [
@@ -296,14 +302,19 @@ function image(
   ];
 }
 
+// Word takes one <w:footnoteReference> per footnote: a second reference to the same note makes it
+// repair the file (dolanmiu/docx#1554, shinjukunian/DocX#55). So a label referenced again in the body
+// gets a note of its own with the same content (its problems were reported with the first); inside a
+// footnote, a label that already has a note is written as text (no notes within notes, no loops).
 function footnote(identifier: string, label: string, fmt: Format, s: SectionState): ParagraphChild[] {
-  const known = s.footnoteIds.get(identifier);
-  if (known !== undefined) return [new FootnoteReferenceRun(known)];
   const def = s.footnoteDefinitions.get(identifier);
-  if (!def) return textRuns(`[^${label}]`, fmt, s);
+  const repeat = s.footnoteIds.has(identifier);
+  if (!def || (repeat && s.part.startsWith("footnote:"))) return textRuns(`[^${label}]`, fmt, s);
   const id = s.doc.reserveFootnote();
   s.footnoteIds.set(identifier, id);
+  const problemsBefore = s.doc.problems.length;
   s.doc.setFootnote(id, s.renderFootnote(def));
+  if (repeat) s.doc.problems.length = problemsBefore;
   return [new FootnoteReferenceRun(id)]; // <w:footnoteReference w:id>
 }
 

@@ -1,0 +1,112 @@
+// Ids and names that must pair up or be unique: bookmarks, comments, drawings.
+
+import { NS } from "../ooxml/namespaces";
+import { attr, elements } from "../ooxml/xml-lite";
+import { duplicates, wAttr, type WordContext } from "./context";
+import type { WordRule } from "./rule";
+
+const idsOf = (ctx: WordContext, part: string, local: string) =>
+  ctx.w(part, local).map((el) => wAttr(el, "id") ?? "(none)");
+
+function pairs(
+  report: (part: string, detail: string) => void,
+  part: string,
+  what: string,
+  starts: string[],
+  ends: string[],
+): void {
+  const startSet = new Set(starts);
+  const endSet = new Set(ends);
+  for (const id of duplicates(starts)) report(part, `${what}Start id ${id} is used more than once`);
+  for (const id of duplicates(ends)) report(part, `${what}End id ${id} is used more than once`);
+  for (const id of startSet) if (!endSet.has(id)) report(part, `${what}Start ${id} has no ${what}End`);
+  for (const id of endSet) if (!startSet.has(id)) report(part, `${what}End ${id} has no ${what}Start`);
+}
+
+export const bookmarkIds: WordRule = {
+  code: "WORD_BOOKMARK_ID",
+  reason: "each w:bookmarkStart id must be unique and closed by exactly one w:bookmarkEnd with the same id",
+  source: "dolanmiu/docx#3478, dolanmiu/docx#3481",
+  check(ctx, report) {
+    for (const part of ctx.stories) {
+      pairs(report, part, "bookmark", idsOf(ctx, part, "bookmarkStart"), idsOf(ctx, part, "bookmarkEnd"));
+    }
+  },
+};
+
+export const BOOKMARK_NAME_MAX = 40;
+
+export const bookmarkNames: WordRule = {
+  code: "WORD_BOOKMARK_NAME",
+  reason: `bookmark names must be at most ${BOOKMARK_NAME_MAX} characters and unique in the document`,
+  source:
+    "OfficeDev/VBA-content#253 (40 characters), python-openxml/python-docx#445 (Word keeps only the first of a name)",
+  check(ctx, report) {
+    const where = new Map<string, string>();
+    for (const part of ctx.stories) {
+      for (const b of ctx.w(part, "bookmarkStart")) {
+        const name = wAttr(b, "name") ?? "";
+        if (name.length > BOOKMARK_NAME_MAX) {
+          report(part, `bookmark "${name}" has ${name.length} characters`);
+        }
+        if (where.has(name)) report(part, `bookmark name "${name}" is used more than once`);
+        else where.set(name, part);
+      }
+    }
+  },
+};
+
+export const commentIds: WordRule = {
+  code: "WORD_COMMENT_ID",
+  reason:
+    "comment ranges and references must name a comment in comments.xml, once each; ranges must open and close; comment ids must be unique",
+  source: "jvoisin/mat2#7, 4teamwork/docxcompose#65, guigrpa/docx-templates#324",
+  check(ctx, report) {
+    const part = ctx.partOf("/comments");
+    const defined = part ? idsOf(ctx, part, "comment") : [];
+    for (const id of duplicates(defined)) report(part!, `comment id ${id} is defined more than once`);
+    const known = new Set(defined);
+    const uses = new Map<string, number>();
+    for (const story of ctx.stories) {
+      if (story === part) continue;
+      for (const tag of ["commentRangeStart", "commentRangeEnd", "commentReference"]) {
+        for (const id of idsOf(ctx, story, tag)) {
+          if (!known.has(id))
+            report(story, `w:${tag} ${id} names no comment${part ? ` in ${part}` : " (no comments part)"}`);
+        }
+      }
+      for (const tag of ["commentRangeStart", "commentReference"]) {
+        for (const id of idsOf(ctx, story, tag))
+          uses.set(`${tag} ${id}`, (uses.get(`${tag} ${id}`) ?? 0) + 1);
+      }
+      pairs(
+        report,
+        story,
+        "commentRange",
+        idsOf(ctx, story, "commentRangeStart"),
+        idsOf(ctx, story, "commentRangeEnd"),
+      );
+    }
+    for (const [use, count] of uses) {
+      if (count > 1)
+        report(ctx.main ?? "(package)", `w:${use} appears ${count} times; a comment is anchored once`);
+    }
+  },
+};
+
+export const drawingIds: WordRule = {
+  code: "WORD_DRAWING_ID",
+  reason: "each drawing's wp:docPr id must be unique within its part",
+  source:
+    "xceedsoftware/DocX#294, guigrpa/docx-templates#190, dolanmiu/docx#2719 (per part: tensorbee/rdocx#72)",
+  check(ctx, report) {
+    for (const [part, root] of ctx.pkg.xml) {
+      if (!part.endsWith(".xml")) continue;
+      const ids: string[] = [];
+      for (const el of elements(root)) {
+        if (el.ns === NS.wp && el.local === "docPr") ids.push(attr(el, "", "id") ?? "(none)");
+      }
+      for (const id of duplicates(ids)) report(part, `wp:docPr id ${id} is used by more than one drawing`);
+    }
+  },
+};
