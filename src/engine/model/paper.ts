@@ -8,9 +8,8 @@ import type { PageSize } from "./types";
 // fr → FR: Intl.Locale#maximize, which uses CLDR's likely subtags), or the "rg" region override of a
 // Unicode extension (en-GB-u-rg-uszzzz → US), which CLDR defines for exactly such regional preferences.
 
-const LETTER_REGIONS: ReadonlySet<string> = new Set([
-  "BZ", "CA", "CL", "CO", "CR", "GT", "MX", "NI", "PA", "PH", "PR", "SV", "US", "VE",
-]);
+// Written as CLDR writes the territories attribute, so the two can be compared at a glance.
+const LETTER_REGIONS: ReadonlySet<string> = new Set("BZ CA CL CO CR GT MX NI PA PH PR SV US VE".split(" "));
 
 /** The region whose paper conventions a locale follows, or undefined when it names none. */
 export function regionOf(locale: string): string | undefined {

@@ -13,7 +13,7 @@ import type { OutputShape } from "../build/types";
 import type { Block } from "./blocks";
 import type { DocumentState } from "./context";
 import type { PageGeometry } from "./page";
-import { buildStyles } from "./styles";
+import { buildStyles, finishStyles } from "./styles";
 
 export type DocumentParts = {
   assembly: Assembly;
@@ -54,7 +54,7 @@ export function createDocument(parts: DocumentParts): Document {
       : {}),
   };
   const updateFields = assembly.options.updateFieldsOnOpen ?? state.hasToc;
-  return new Document({
+  const doc = new Document({
     title: props.title,
     subject: props.subject,
     creator: props.author ?? "Sectionsmith",
@@ -69,6 +69,8 @@ export function createDocument(parts: DocumentParts): Document {
     features: updateFields ? { updateFields: true } : undefined, // <w:updateFields w:val="true"/> in settings.xml
     sections: [section],
   });
+  finishStyles(doc, { footnotes: Object.keys(state.footnotes).length > 0 });
+  return doc;
 }
 
 /** A table of contents belongs to the body; in a header or footer it is left out. */
