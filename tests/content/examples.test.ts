@@ -193,6 +193,11 @@ describe("examples/letter", async () => {
     expect(all).toContain("your next visit on Dec 8, 2026 is scheduled for 8:00–10:00 a.m. 7:30–9:30 a.m.");
   });
 
+  it("leaves room to sign between the closing and the signer's name", () => {
+    // Three line breaks after "Sincerely," (paragraphWith cuts at the paragraph's end).
+    expect(paragraphWith(">Sincerely,<")).toMatch(/>Sincerely,<\/w:t><\/w:r>(?:<w:r><w:br\/><\/w:r>){3}$/);
+  });
+
   it("starts the open-items list at 3", () => {
     expect(paragraphWith("Replace the condenser fan motor")).toMatch(/<w:numPr>/);
     expect(parts.get("word/numbering.xml")).toMatch(/<w:start w:val="3"\/>/);
