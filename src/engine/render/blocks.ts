@@ -147,7 +147,9 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
       // <w:pStyle w:val="HeadingN"/>: built-in heading styles carry the outline level the TOC uses.
       // <w:keepNext/> on the paragraph too, not only in our style: inserted into a document, the host's
       // own Heading style wins (styles.ts), and a heading must still stay with the text it introduces.
-      return [makeParagraph(s, ctx, { style: `Heading${level}`, keepNext: true }, renderInline(node.children, s))];
+      return [
+        makeParagraph(s, ctx, { style: `Heading${level}`, keepNext: true }, renderInline(node.children, s)),
+      ];
     }
     case "thematicBreak":
       return [

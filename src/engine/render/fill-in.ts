@@ -11,6 +11,12 @@ import type { PhrasingContent, TableCell } from "mdast";
 export const FILL_IN_SPACE_BEFORE = 720;
 /** Minimum height of a fill-in table row: 15 mm, room for a handwritten signature. */
 export const FILL_IN_ROW_HEIGHT = 850;
+/**
+ * A table with a fill-in row and at most this many rows (header included) is a signature block and is
+ * kept on one page. A longer table with an empty row is data: holding it together would push it whole
+ * onto a new page, or fail to.
+ */
+export const SIGNATURE_TABLE_MAX_ROWS = 10;
 
 const LINE = /_{5,}/;
 

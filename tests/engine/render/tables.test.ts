@@ -39,6 +39,17 @@ describe("tables", () => {
     for (const p of paragraphs(date!)) expect(p).not.toContain("<w:keepNext/>");
   });
 
+  it("keeps only a short table together: a long data table with an empty row is not held on one page", async () => {
+    const body = (n: number) =>
+      `| Item | Value |\n|--|--|\n${Array.from({ length: n }, (_, i) => `| r${i} | ${i} |`).join("\n")}\n| Blank | |`;
+    const short = await buildBody(body(8)); // 10 rows with the header
+    const long = await buildBody(body(9)); // 11 rows
+    expect(short.document).toContain("<w:keepNext/>");
+    expect(long.document).not.toContain("<w:keepNext/>");
+    // The empty row is tall in both.
+    expect(long.document).toContain('<w:trHeight w:val="850" w:hRule="atLeast"/>');
+  });
+
   it("does not treat the header row or a row with a picture as a fill-in row", async () => {
     const png =
       "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
