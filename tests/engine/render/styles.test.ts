@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { assembly, build, buildBody, library, paragraphs } from "../support";
-import { pruneStyles } from "../../../src/engine/pack/fragment";
+import JSZip from "jszip";
+import { pruneStyles, toFragment } from "../../../src/engine/pack/fragment";
 
 const styleTags = (styles: string): string[] => [...styles.matchAll(/<w:style [^>]*>/g)].map((m) => m[0]);
 const styleIds = (styles: string): string[] =>
@@ -80,6 +81,30 @@ describe("styles.xml as Word writes it", () => {
     }
     expect(styleIds(styles)).not.toContain("FootnoteText");
     expect(styleIds(styles)).not.toContain("EndnoteText");
+  });
+
+  it("a fragment without notes drops the note reference styles once the separators are Word's shape", async () => {
+    // Word's separator notes: one paragraph with one <w:separator/> (or continuation) run, no style.
+    // docx 9.15 still names FootnoteReference/EndnoteReference there (being fixed separately); with
+    // Word's shape, nothing names them and the fragment must not carry them.
+    const doc = await build(library({ id: "s1", body: "Text" }), assembly([{ snippet: "s1" }]));
+    const zip = await JSZip.loadAsync(doc.bytes);
+    for (const part of ["word/footnotes.xml", "word/endnotes.xml"]) {
+      const xml = await zip.file(part)!.async("string");
+      zip.file(
+        part,
+        xml.replace(
+          /<w:p>[\s\S]*?<w:(separator|continuationSeparator)\/>[\s\S]*?<\/w:p>/g,
+          "<w:p><w:r><w:$1/></w:r></w:p>",
+        ),
+      );
+    }
+    const fragment = await toFragment(await zip.generateAsync({ type: "uint8array" }));
+    const styles = await (await JSZip.loadAsync(fragment)).file("word/styles.xml")!.async("string");
+    const ids = styleIds(styles);
+    for (const id of ["FootnoteReference", "EndnoteReference", "FootnoteText", "EndnoteText"])
+      expect(ids).not.toContain(id);
+    expect(ids).toContain("DefaultParagraphFont");
   });
 
   it("pruneStyles drops note reference styles once nothing names them", () => {
