@@ -52,6 +52,29 @@ describe("title blocks", () => {
     for (const s of [title, subtitle]) expect(s).not.toContain("w:outlineLvl");
   });
 
+  it("the section's own snippet decides: its includes follow it, and an included title block does not count", async () => {
+    const lib2 = library(
+      { id: "cover", titleBlock: true, body: "# Cover title\n\n{{> part}}" },
+      { id: "part", body: "## Included line" },
+      { id: "plain", body: "{{> cover}}" },
+    );
+    const asTitle = await build(lib2, assembly([{ snippet: "cover" }]));
+    expect(pStyles(asTitle.document)).toEqual(["Title", "Subtitle"]);
+    const included = await build(lib2, assembly([{ snippet: "plain" }]));
+    expect(pStyles(included.document)).toEqual(["Heading1", "Heading2"]);
+  });
+
+  it("has no effect in a header", async () => {
+    const lib2 = library(
+      { id: "body", body: "Text" },
+      { id: "head", kind: "header", titleBlock: true, body: "# Letterhead" },
+    );
+    const b = await build(lib2, assembly([{ snippet: "body" }], { header: { snippet: "head" } }));
+    const header = await b.part("word/header1.xml");
+    expect(header).toContain('<w:pStyle w:val="Heading1"/>');
+    expect(header).not.toContain('w:val="Title"');
+  });
+
   it("rejects a titleBlock that is not true or false", async () => {
     const { problemsOf } = await import("../support");
     const problems = await problemsOf(
