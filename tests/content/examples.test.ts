@@ -80,6 +80,29 @@ describe("examples/contract", async () => {
     );
   });
 
+  it("writes the cover in Word's Title and Subtitle styles, not bold body text", () => {
+    const doc = parts.get("word/document.xml")!;
+    const para = (text: string) => doc.split("</w:p>").find((p) => p.includes(text))!;
+    expect(para(">MASTER SERVICES AGREEMENT<")).toMatch(/<w:pStyle w:val="Title"\/>/);
+    expect(para(">MASTER SERVICES AGREEMENT<")).not.toContain("<w:b/>");
+    expect(para("between Northwind Managed Services Ltd and Fabrikam Retail plc")).toMatch(
+      /<w:pStyle w:val="Subtitle"\/>/,
+    );
+    expect(parts.get("word/styles.xml")).toMatch(/w:styleId="Title"><w:name w:val="Title"\/>/);
+  });
+
+  it("keeps table rows whole and leaves room to sign in the signature table", () => {
+    const doc = parts.get("word/document.xml")!;
+    const rows = [...doc.matchAll(/<w:tr>[\s\S]*?<\/w:tr>/g)].map((m) => m[0]);
+    for (const row of rows) expect(row).toContain("<w:cantSplit/>");
+    const row = (label: string) => rows.find((r) => r.includes(`>${label}<`))!;
+    for (const label of ["Signature", "Date"]) {
+      expect(row(label)).toContain('<w:trHeight w:val="850" w:hRule="atLeast"/>');
+    }
+    expect(row("Name")).not.toContain("<w:trHeight");
+    expect(row("Service desk and infrastructure monitoring")).not.toContain("<w:trHeight");
+  });
+
   it("writes the document properties", () => {
     expect(parts.get("docProps/app.xml")).toContain("<Company>Northwind Managed Services Ltd</Company>");
     expect(parts.get("docProps/core.xml")).toContain("msa, managed services, fabrikam, northwind");
@@ -111,6 +134,14 @@ describe("examples/proposal", async () => {
     expect(body).toContain("−5.550,00\u00a0€");
     expect(all).toContain("Die Begleitung der Implementierung ist nicht Gegenstand dieses Angebots");
     expect(all).toContain("Reisekosten berechnen wir pauschal mit 120,00\u00a0€ je Vor-Ort-Tag.");
+  });
+
+  it("writes the cover's project title in the Title style and the offer number in Subtitle", () => {
+    const doc = parts.get("word/document.xml")!;
+    const [first, second] = doc.split("</w:p>");
+    expect(first).toMatch(/<w:pStyle w:val="Title"\/>/);
+    expect(second).toMatch(/<w:pStyle w:val="Subtitle"\/>/);
+    expect(second).toContain("Angebot Nr. 2027-031");
   });
 
   it("repeats a heading per team member and nests the scope three levels deep", () => {
@@ -160,6 +191,11 @@ describe("examples/letter", async () => {
     expect(all).toContain("renewal form by January 15, 2027 to avoid a gap in coverage.");
     expect(all).not.toContain("No action is needed");
     expect(all).toContain("your next visit on Dec 8, 2026 is scheduled for 8:00–10:00 a.m. 7:30–9:30 a.m.");
+  });
+
+  it("leaves room to sign between the closing and the signer's name", () => {
+    // Three line breaks after "Sincerely," (paragraphWith cuts at the paragraph's end).
+    expect(paragraphWith(">Sincerely,<")).toMatch(/>Sincerely,<\/w:t><\/w:r>(?:<w:r><w:br\/><\/w:r>){3}$/);
   });
 
   it("starts the open-items list at 3", () => {

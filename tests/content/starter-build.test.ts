@@ -97,5 +97,12 @@ describe("every starter snippet builds", () => {
       expect(text).toContain("Each Party is an independent controller");
     }
     expect(textOf(parts, "word/footer").join("")).toMatch(/Page .* of /);
+    // The cover and title-page snippets are title blocks: their titles are in Word's Title style.
+    const doc = parts.get("word/document.xml")!;
+    const styleOf = (text: string) =>
+      /<w:pStyle w:val="([^"]+)"\/>/.exec(doc.split("</w:p>").find((p) => p.includes(`>${text}<`))!)?.[1];
+    expect(styleOf("Proposal title sample")).toBe("Title");
+    expect(styleOf("Report title sample")).toBe("Title");
+    expect(styleOf("Subtitle sample")).toBe("Subtitle");
   });
 });

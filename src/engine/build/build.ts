@@ -87,6 +87,7 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
           notes: prepared.notes,
           sectionNote: prepared.snippet.notes,
           headingOffset: section.headingOffset,
+          titleBlock: prepared.snippet.titleBlock === true,
           pageBreakBefore: section.pageBreakBefore,
           continueNumbering: section.numbering === "continue",
           numberHeadings: assembly.options.headingNumbering === "legal",

@@ -3,6 +3,7 @@ import { finish, formatMismatch, load, type ParseOptions, type ParseResult } fro
 import { assemblySchema } from "./schema-assembly";
 import type { Assembly } from "./types";
 import { unknownKeys } from "./unknown-keys";
+import { paperSizeFor } from "./paper";
 import { append } from "../append";
 
 export type { ParseOptions, ParseResult } from "./parse-common";
@@ -25,7 +26,8 @@ export function parseAssembly(input: unknown, options: ParseOptions = {}): Parse
   if (parsed.success) {
     const rest = { ...parsed.data };
     delete rest.$schema; // only for editors
-    assembly = rest;
+    // Extension of the contract (which says A4): with no size given, the locale's paper (paper.ts).
+    assembly = { ...rest, page: { ...rest.page, size: rest.page.size ?? paperSizeFor(rest.locale) } };
   }
   return finish(problems, assembly, options.source);
 }

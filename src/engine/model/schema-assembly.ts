@@ -48,8 +48,11 @@ const pageSchema = z
   .object({
     size: z
       .enum(["A4", "Letter", "Legal"])
-      .default("A4")
-      .meta({ description: "A4 (default), Letter or Legal" }),
+      .optional()
+      .meta({
+        description:
+          "A4, Letter or Legal. Default: from the locale — Letter where CLDR says US-Letter (US, Canada, Mexico, the Philippines, Puerto Rico, Chile, Colombia, Venezuela, Central America), A4 elsewhere",
+      }),
     orientation: z
       .enum(["portrait", "landscape"])
       .default("portrait")

@@ -223,6 +223,13 @@ export const snippetSchema = z
       .optional()
       .meta({ description: "ISO 8601 date-time of the last change, e.g. 2026-10-01T12:00:00Z" }),
     kind: z.enum(SNIPPET_KINDS).default("body").meta({ description: "body, header or footer" }),
+    titleBlock: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          "A title block (cover or title page): # is written in Word's Title style and ## in its Subtitle style, not as headings",
+      }),
     variables: z.array(variableSchema).default([]).meta({ description: "Values the user fills in" }),
     notes: z
       .string()

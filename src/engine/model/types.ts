@@ -66,6 +66,11 @@ export type Snippet = {
   updated?: string;
   /** Default "body". */
   kind: SnippetKind;
+  /**
+   * Extension: the snippet is a title block (a cover or title page): its `#` heading is written in Word's
+   * Title style and its `##` headings in the Subtitle style, instead of Heading 1 and 2.
+   */
+  titleBlock?: boolean;
   variables: Variable[];
   notes?: string;
   body: string;
@@ -93,7 +98,7 @@ export type Orientation = "portrait" | "landscape";
 export type Length = string;
 
 export type PageSetup = {
-  /** Default "A4". */
+  /** Default: from the locale (model/paper.ts) — Letter in the US-Letter countries, A4 elsewhere. */
   size: PageSize;
   /** Default "portrait". */
   orientation: Orientation;

@@ -17,6 +17,7 @@ import type { SectionState } from "./context";
 import { renderInline, report, textRuns } from "./inline";
 import { clampLevel, listIndent, MAX_LIST_LEVEL, type ListFamily, type ListRef } from "./numbering";
 import { renderTable } from "./table";
+import { FILL_IN_SPACE_BEFORE, isFillInLine } from "./fill-in";
 import { ESTIMATE_BYTES, formatCount, MAX_DOCUMENT_BYTES } from "../limits";
 import { append } from "../append";
 
@@ -128,16 +129,27 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
         ];
       }
       // No undefined keys in docx options: docx builds objects from them markedly slower (inline.ts).
-      const options =
-        ctx.indentLevel !== undefined ? { indent: { left: listIndent(ctx.indentLevel).left } } : {};
+      const options = {
+        ...(ctx.indentLevel !== undefined ? { indent: { left: listIndent(ctx.indentLevel).left } } : {}),
+        // A line to sign or write on ("Signed: ______"): <w:spacing w:before="720"/>, room above it (fill-in.ts).
+        ...(isFillInLine(node.children) ? { spacing: { before: FILL_IN_SPACE_BEFORE } } : {}),
+      };
       return [makeParagraph(s, ctx, options, renderInline(node.children, s))];
     }
     case "heading": {
+      // In a title block (the snippet's `titleBlock`), # is Word's Title style and ## its Subtitle: text
+      // shown large on a cover, not a clause heading, so no outline level and no entry in the contents.
+      if (s.titleBlock && node.depth <= 2) {
+        const style = node.depth === 1 ? "Title" : "Subtitle";
+        return [makeParagraph(s, ctx, { style }, renderInline(node.children, s))];
+      }
       const level = Math.min(9, node.depth + s.headingOffset);
       // <w:pStyle w:val="HeadingN"/>: built-in heading styles carry the outline level the TOC uses.
       const style = `Heading${level}`;
+      // <w:keepNext/> on the paragraph too, not only in our style: inserted into a document, the host's
+      // own Heading style wins (styles.ts), and a heading must still stay with the text it introduces.
       if (!s.numberHeadings || ctx.depth > 0 || ctx.footnote) {
-        return [makeParagraph(s, ctx, { style }, renderInline(node.children, s))];
+        return [makeParagraph(s, ctx, { style, keepNext: true }, renderInline(node.children, s))];
       }
       // Legal clause numbers: <w:numPr><w:ilvl w:val="level-1"/><w:numId …/></w:numPr> on the paragraph
       // itself, not only in the style, so they survive insertion into a document whose Heading styles
@@ -145,7 +157,7 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
       const ref = s.doc.numbering.headings();
       s.doc.numbering.headingNumbered = true;
       const numbering = { reference: ref.reference, instance: ref.instance, level: level - 1 };
-      return [makeParagraph(s, ctx, { style, numbering }, renderInline(node.children, s))];
+      return [makeParagraph(s, ctx, { style, keepNext: true, numbering }, renderInline(node.children, s))];
     }
     case "thematicBreak":
       return [

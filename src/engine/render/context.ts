@@ -93,6 +93,8 @@ export type SectionState = {
   noteParts: Map<number, string>;
   commentAuthor: string;
   headingOffset: number;
+  /** The snippet is a title block: # is the Title style and ## the Subtitle style (not headings). */
+  titleBlock: boolean;
   /** Whether the section's first ordered list continues the previous section's. */
   continueNumbering: boolean;
   /** headingNumbering "legal" in a body section: headings get clause numbers (never in headers or footers). */

@@ -15,7 +15,7 @@ import type { DocumentState } from "./context";
 import type { PageGeometry } from "./page";
 import { useWordNoteSeparators } from "./notes";
 import { useStateNumbering } from "./numbering-xml";
-import { buildStyles } from "./styles";
+import { buildStyles, finishStyles } from "./styles";
 
 export type DocumentParts = {
   assembly: Assembly;
@@ -70,6 +70,7 @@ export function createDocument(parts: DocumentParts): Document {
     features: updateFields ? { updateFields: true } : undefined, // <w:updateFields w:val="true"/> in settings.xml
     sections: [section],
   });
+  finishStyles(doc, { footnotes: Object.keys(state.footnotes).length > 0 });
   // numbering.xml: only the lists the content used, written as Word writes them (numbering-xml.ts).
   useStateNumbering(doc, state.numbering);
   // The note separators are rewritten to Word's shape (render/notes.ts).

@@ -16,6 +16,8 @@ export type SectionInput = {
   /** The snippet's `notes`: a comment on the section's first paragraph when drafting notes are on. */
   sectionNote?: string;
   headingOffset: number;
+  /** The snippet's `titleBlock`: # and ## become the Title and Subtitle styles. Default false. */
+  titleBlock?: boolean;
   pageBreakBefore: boolean;
   continueNumbering: boolean;
   commentAuthor: string;
@@ -41,6 +43,7 @@ export function renderSection(input: SectionInput, doc: DocumentState): Block[] 
     noteParts: new Map(),
     commentAuthor: input.commentAuthor,
     headingOffset: input.headingOffset,
+    titleBlock: input.titleBlock ?? false,
     continueNumbering: input.continueNumbering,
     numberHeadings: input.numberHeadings ?? false,
     pendingNote: input.sectionNote,

@@ -1,11 +1,26 @@
-import { AlignmentType, Paragraph, Table, TableCell, TableRow, WidthType } from "docx";
+import {
+  AlignmentType,
+  HeightRule,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  VerticalAlignTable,
+  WidthType,
+} from "docx";
 import type { Table as MdTable } from "mdast";
 import type { SectionState } from "./context";
 import { ESTIMATE_BYTES, MAX_TABLE_COLUMNS } from "../limits";
 import { renderInline, report } from "./inline";
+import { FILL_IN_ROW_HEIGHT, isFillInRow, SIGNATURE_TABLE_MAX_ROWS } from "./fill-in";
 
 // GFM table → <w:tbl>. The first row is the header: <w:tblHeader/> repeats it on every page.
+// Every row has <w:cantSplit/>: a row is never broken across two pages (a cell's text stays together).
 // Column alignment from the delimiter row becomes each cell paragraph's <w:jc>.
+// A fill-in row (fill-in.ts: "| Signature | | |") gets <w:trHeight w:val="850" w:hRule="atLeast"/> and
+// <w:vAlign w:val="bottom"/> cells, room to sign above the row's bottom border; a short table with one
+// (at most SIGNATURE_TABLE_MAX_ROWS rows) is a signature block, kept on one page: <w:keepNext/> on the
+// paragraphs of every row but the last.
 
 const ALIGN = {
   left: AlignmentType.LEFT,
@@ -29,6 +44,9 @@ export function renderTable(node: MdTable, s: SectionState): Table {
   const columns = Math.min(widest, MAX_TABLE_COLUMNS);
   const columnWidth = Math.floor(s.doc.options.contentWidthTwips / columns);
   const align = node.align ?? [];
+  const fillIn = node.children.map((row, r) => r > 0 && isFillInRow(row.children.slice(0, columns)));
+  const keepTogether = fillIn.includes(true) && node.children.length <= SIGNATURE_TABLE_MAX_ROWS;
+  const last = node.children.length - 1;
   const rows = node.children.map((row, r) => {
     const cells = Array.from({ length: columns }, (_, c) => {
       const cell = row.children[c];
@@ -37,6 +55,7 @@ export function renderTable(node: MdTable, s: SectionState): Table {
       const runs = cell ? renderInline(cell.children, s, r === 0 ? { bold: true } : {}) : [];
       return new TableCell({
         width: { size: columnWidth, type: WidthType.DXA },
+        ...(fillIn[r] ? { verticalAlign: VerticalAlignTable.BOTTOM } : {}),
         // Cell paragraphs drop the body's after-spacing so rows stay compact.
         children: [
           new Paragraph({
@@ -47,7 +66,13 @@ export function renderTable(node: MdTable, s: SectionState): Table {
         ],
       });
     });
-    return new TableRow(r === 0 ? { tableHeader: true, children: cells } : { children: cells });
+    return new TableRow({
+      children: cells,
+      cantSplit: true,
+      ...(r === 0 ? { tableHeader: true } : {}),
+      ...(fillIn[r] ? { height: { value: FILL_IN_ROW_HEIGHT, rule: HeightRule.ATLEAST } } : {}),
+      ...(keepTogether && r < last ? { keepNext: true } : {}),
+    });
   });
   return new Table({
     rows,

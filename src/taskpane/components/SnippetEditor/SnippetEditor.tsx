@@ -7,6 +7,7 @@ import { useMemo, useState } from "react";
 import {
   Badge,
   Button,
+  Checkbox,
   Field,
   Input,
   MessageBar,
@@ -186,6 +187,16 @@ export function SnippetEditor(props: SnippetEditorProps) {
         </Field>
         <Field label="Review by">
           <Input className={styles.control} type="date" value={str(draft.reviewBy)} onChange={(_, d) => set("reviewBy", d.value)} />
+        </Field>
+        <Field
+          className={styles.wide}
+          hint="For a cover or title page: # is written in Word's Title style and ## in Subtitle, not as headings."
+        >
+          <Checkbox
+            label="Title block"
+            checked={draft.titleBlock === true}
+            onChange={(_, d) => set("titleBlock", d.checked === true ? true : undefined)}
+          />
         </Field>
         <Field label="Drafting note" className={styles.wide}>
           <Textarea value={str(draft.notes)} onChange={(_, d) => set("notes", d.value)} />
