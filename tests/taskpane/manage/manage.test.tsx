@@ -66,7 +66,7 @@ describe("Manage: import report", () => {
     expect(await storedLibrary(host.storageKey())).toEqual(before);
   });
 
-  it("shows updates and conflicts before applying, keeps the user's change, and applies all on confirm", async () => {
+  it("shows conflicts before applying, keeps the user's change and the library's text, and applies all on confirm", async () => {
     const host = fakeHost();
     await renderApp(host);
     const user = await openManage();
@@ -91,11 +91,11 @@ describe("Manage: import report", () => {
     await user.upload(screen.getByLabelText("Import library file"), new File([JSON.stringify(incoming)], "team.json"));
     const report = await screen.findByRole("region", { name: "Import report for team.json" });
     expect(within(report).getByRole("status").textContent).toBe(
-      "1 new · 1 updated · 1 conflicting · 0 unchanged · 0 invalid",
+      "1 new · 0 updated · 2 conflicting · 0 unchanged · 0 invalid",
     );
     const conflicting = within(report).getByRole("region", { name: "Conflicting" });
     expect(conflicting.textContent).toContain(`${draft.id}@${draft.version ?? 1}`);
-    expect(conflicting.textContent).toMatch(/it is kept/);
+    expect(conflicting.textContent).toMatch(/Keep both/);
     await user.click(within(report).getByRole("button", { name: "Import all" }));
     expect(await screen.findByText("Imported team.json.")).toBeTruthy();
 
@@ -104,8 +104,37 @@ describe("Manage: import report", () => {
     const v = draft.version ?? 1;
     expect(body0(draft.id, v)).toBe("My own words.");
     expect(body0(draft.id, v + 1)).toBe("Their words.");
-    expect(body0("payment", payment.version)).toBe("Pay promptly.");
+    // Same id and version with other text, even where the user never edited it, is a conflict: both kept.
+    const top = Math.max(...testLibrary.snippets.filter((s) => s.id === "payment").map((s) => s.version ?? 1));
+    expect(body0("payment", payment.version)).toBe(payment.body);
+    expect(body0("payment", top + 1)).toBe("Pay promptly.");
     expect(body0("brand-new", 1)).toBe("New.");
+  });
+
+  it("shows both texts of a conflict and replaces only when the user picks the file's text, keeping theirs too", async () => {
+    const host = fakeHost();
+    await renderApp(host);
+    const user = await openManage();
+    const payment = testLibrary.snippets.find((s) => s.id === "payment")!;
+    const incoming = { format: "sectionsmith/library@1", snippets: [{ ...payment, body: "Zahlung sofort." }] };
+    await user.upload(screen.getByLabelText("Import library file"), new File([JSON.stringify(incoming)], "de.json"));
+    const report = await screen.findByRole("region", { name: "Import report for de.json" });
+    expect(within(report).getByRole("status").textContent).toBe(
+      "0 new · 0 updated · 1 conflicting · 0 unchanged · 0 invalid",
+    );
+    const diff = within(report).getByRole("group", { name: `Differences in ${payment.title} version ${payment.version}` });
+    expect(diff.textContent).toContain("+ Zahlung sofort.");
+    expect(diff.textContent).toContain(`− ${payment.body!.split("\n")[0]}`);
+    const keep = within(report).getByRole("radiogroup", { name: `What to keep of ${payment.title} version ${payment.version}` });
+    expect((within(keep).getByRole("radio", { name: /Keep both/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(keep).getByRole("radio", { name: /Use the file's text/ }));
+    await user.click(within(report).getByRole("button", { name: "Import all" }));
+    expect(await screen.findByText("Imported de.json.")).toBeTruthy();
+    const snap = await storedLibrary(host.storageKey());
+    const top = Math.max(...testLibrary.snippets.filter((s) => s.id === "payment").map((s) => s.version ?? 1));
+    const body0 = (v: number) => snap.records.find((r) => r.id === "payment" && r.version === v)?.snippet.body;
+    expect(body0(payment.version!)).toBe("Zahlung sofort.");
+    expect(body0(top + 1)).toBe(payment.body); // the library's text is not dropped
   });
 });
 

@@ -195,7 +195,7 @@ export function LibraryManager({ host, library, libraryStore, settings, today }:
         <ImportReport
           report={report}
           busy={busy}
-          onConfirm={() => void confirmImport(report)}
+          onConfirm={(picked) => void confirmImport(picked)}
           onCancel={() => setReport(undefined)}
         />
       )}
