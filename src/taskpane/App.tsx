@@ -205,6 +205,7 @@ function Pane({
           {ready && view === "manage" && (
             <LibraryManager
               host={host}
+              store={store}
               library={library}
               libraryStore={libraryStore}
               settings={doc.settings}

@@ -238,3 +238,61 @@ describe("Manage: capture from Word", () => {
     expect(screen.getByRole("heading", { name: "New snippet" })).toBeTruthy();
   });
 });
+
+describe("Manage: unsaved changes are never lost", () => {
+  it("asks on Back to the list, and keeps a draft that comes back after a tab switch and a closed pane", async () => {
+    const host = fakeHost();
+    const first = await renderApp(host);
+    let user = await openManage();
+    const draft = testLibrary.snippets.find((s) => s.status === "draft")!;
+    const name = `${draft.title} version ${draft.version ?? 1}`;
+    await user.click(screen.getByRole("button", { name: `Edit ${name}` }));
+    fireEvent.change(screen.getByRole("textbox", { name: "Body (Markdown)" }), { target: { value: "Half-written." } });
+
+    // Back to the list asks instead of dropping the change; Keep editing keeps it.
+    await user.click(screen.getByRole("button", { name: "Back to the list" }));
+    expect(screen.getByRole("alert").textContent).toMatch(/are not saved/);
+    await user.click(screen.getByRole("button", { name: "Keep editing" }));
+    expect((screen.getByRole("textbox", { name: "Body (Markdown)" }) as HTMLTextAreaElement).value).toBe("Half-written.");
+
+    // Another tab and back: the change is still there.
+    await user.click(screen.getByRole("tab", { name: "Library" }));
+    await user.click(screen.getByRole("tab", { name: "Manage" }));
+    const body = (await screen.findByRole("textbox", { name: "Body (Markdown)" })) as HTMLTextAreaElement;
+    await waitFor(() => expect(body.value).toBe("Half-written."));
+    expect(screen.getByText(/Your unsaved changes were kept/)).toBeTruthy();
+
+    // The pane is closed and opened again: still there.
+    first.unmount();
+    await renderApp(host);
+    user = userEvent.setup();
+    await user.click(screen.getByRole("tab", { name: "Manage" }));
+    await waitFor(() =>
+      expect((screen.getByRole("textbox", { name: "Body (Markdown)" }) as HTMLTextAreaElement).value).toBe("Half-written."),
+    );
+
+    // Discarding is the user's decision, and then it stays discarded.
+    await user.click(screen.getByRole("button", { name: "Back to the list" }));
+    await user.click(screen.getByRole("button", { name: "Discard changes" }));
+    await screen.findByRole("list", { name: "Snippets in your library" });
+    await user.click(screen.getByRole("tab", { name: "Library" }));
+    await user.click(screen.getByRole("tab", { name: "Manage" }));
+    await screen.findByRole("list", { name: "Snippets in your library" });
+    const snap = await storedLibrary(host.storageKey());
+    expect(snap.records.find((r) => r.id === draft.id)?.snippet.body).toBe(draft.body);
+  });
+
+  it("Save and go back saves the change before leaving", async () => {
+    const host = fakeHost();
+    await renderApp(host);
+    const user = await openManage();
+    const draft = testLibrary.snippets.find((s) => s.status === "draft")!;
+    await user.click(screen.getByRole("button", { name: `Edit ${draft.title} version ${draft.version ?? 1}` }));
+    fireEvent.change(screen.getByRole("textbox", { name: "Body (Markdown)" }), { target: { value: "Finished." } });
+    await user.click(screen.getByRole("button", { name: "Back to the list" }));
+    await user.click(screen.getByRole("button", { name: "Save and go back" }));
+    await screen.findByRole("list", { name: "Snippets in your library" });
+    const snap = await storedLibrary(host.storageKey());
+    expect(snap.records.find((r) => r.id === draft.id && r.version === (draft.version ?? 1))?.snippet.body).toBe("Finished.");
+  });
+});

@@ -1,7 +1,7 @@
 // Manage: the user's own library. Export all (or the selected snippets) as a library file, import one
 // through the import report, and create, edit, duplicate, delete snippets and see their version history.
 
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import {
   Badge,
   Button,
@@ -17,6 +17,7 @@ import type { WordHost } from "../../host";
 import type { LibraryApi } from "../../hooks/use-library";
 import type { LibraryStoreApi } from "../../hooks/use-library-store";
 import type { DocumentSettings } from "../../model/document";
+import type { KeyValueStore } from "../../model/storage";
 import { saveBlob } from "../../model/download";
 import {
   deleteSnippet,
@@ -30,7 +31,7 @@ import {
 } from "../../store";
 import { ImportReport } from "../ImportReport/ImportReport";
 import { ProblemList } from "../ProblemList/ProblemList";
-import { SnippetEditor } from "../SnippetEditor/SnippetEditor";
+import { SnippetEditor, type EditorDraft } from "../SnippetEditor/SnippetEditor";
 import { VersionHistory } from "../VersionHistory/VersionHistory";
 import { useLibraryManagerStyles } from "./LibraryManager.styles";
 
@@ -41,16 +42,32 @@ export type LibraryManagerProps = {
   libraryStore: LibraryStoreApi;
   settings: DocumentSettings;
   today: Date;
+  /** The pane's state store: unsaved editor changes are kept there (EDITOR_DRAFT_KEY) until saved or discarded. */
+  store?: KeyValueStore;
 };
 
 type Mode =
   | { kind: "list" }
-  | { kind: "edit"; id?: string; version?: number; message?: string; seed?: RawSnippet }
+  | {
+      kind: "edit";
+      id?: string;
+      version?: number;
+      message?: string;
+      seed?: RawSnippet;
+      restored?: EditorDraft;
+    }
   | { kind: "history"; id: string };
 
 export const EXPORT_FILE = "sectionsmith-library.json";
+export const EDITOR_DRAFT_KEY = "editor-draft";
 
-export function LibraryManager({ host, library, libraryStore, settings, today }: LibraryManagerProps) {
+const isDraft = (v: unknown): v is EditorDraft =>
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as EditorDraft).draft === "object" &&
+  (v as EditorDraft).draft !== null;
+
+export function LibraryManager({ host, library, libraryStore, settings, today, store }: LibraryManagerProps) {
   const styles = useLibraryManagerStyles();
   const { snapshot, commit } = libraryStore;
   const [mode, setMode] = useState<Mode>({ kind: "list" });
@@ -60,6 +77,29 @@ export function LibraryManager({ host, library, libraryStore, settings, today }:
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const records = useMemo(() => snapshot?.records ?? [], [snapshot]);
+
+  // Unsaved changes from before (another tab, a closed pane) reopen the editor they were made in.
+  useEffect(() => {
+    if (!store) return;
+    let live = true;
+    void store
+      .get<unknown>(EDITOR_DRAFT_KEY)
+      .then((kept) => {
+        if (!live || !isDraft(kept)) return;
+        setMode({
+          kind: "edit",
+          ...(kept.id !== undefined ? { id: kept.id, version: kept.version } : {}),
+          restored: kept,
+          message: "Your unsaved changes were kept: save them, or go back to the list to discard them.",
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [store]);
+  const keepDraft = (draft: EditorDraft | undefined) =>
+    void store?.set(EDITOR_DRAFT_KEY, draft ?? null).catch(() => undefined);
 
   if (!snapshot) return null;
 
@@ -110,14 +150,22 @@ export function LibraryManager({ host, library, libraryStore, settings, today }:
     return (
       <SnippetEditor
         key={`${mode.id ?? "new"}@${mode.version ?? 0}`}
-        record={mode.id !== undefined ? records.find((r) => r.id === mode.id && r.version === mode.version) : undefined}
+        record={
+          mode.id !== undefined
+            ? records.find((r) => r.id === mode.id && r.version === mode.version)
+            : undefined
+        }
         library={library}
         libraryStore={libraryStore}
         settings={settings}
         today={today}
         {...(mode.message ? { initialMessage: mode.message } : {})}
         {...(mode.seed ? { seed: mode.seed } : {})}
-        onOpen={(id, version, message) => setMode({ kind: "edit", id, version, ...(message ? { message } : {}) })}
+        {...(mode.restored ? { restored: mode.restored } : {})}
+        onDraftChange={keepDraft}
+        onOpen={(id, version, message) =>
+          setMode({ kind: "edit", id, version, ...(message ? { message } : {}) })
+        }
         onClose={() => setMode({ kind: "list" })}
       />
     );
@@ -202,7 +250,9 @@ export function LibraryManager({ host, library, libraryStore, settings, today }:
       {library.hidden.length > 0 && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>Some snippets have errors and are not offered in the Library until fixed:</MessageBarTitle>
+            <MessageBarTitle>
+              Some snippets have errors and are not offered in the Library until fixed:
+            </MessageBarTitle>
             <ProblemList problems={library.hidden} />
           </MessageBarBody>
         </MessageBar>
@@ -224,7 +274,8 @@ export function LibraryManager({ host, library, libraryStore, settings, today }:
               })
             }
             onDelete={() => {
-              if (!window.confirm(`Delete ${titleOf(r)} version ${r.version}? This cannot be undone.`)) return;
+              if (!window.confirm(`Delete ${titleOf(r)} version ${r.version}? This cannot be undone.`))
+                return;
               void run(async () => {
                 await commit(deleteSnippet(snapshot, r.id, r.version));
                 return `Deleted ${titleOf(r)} version ${r.version}.`;
@@ -255,7 +306,11 @@ function Row(props: {
   const name = `${title} version ${record.version}`;
   return (
     <li className={styles.row}>
-      <Checkbox aria-label={`Select ${name}`} checked={props.selected} onChange={(_, d) => props.onSelect(d.checked === true)} />
+      <Checkbox
+        aria-label={`Select ${name}`}
+        checked={props.selected}
+        onChange={(_, d) => props.onSelect(d.checked === true)}
+      />
       <div className={styles.rowMain}>
         <span>{title}</span>
         <Caption1 className={styles.meta}>
@@ -263,7 +318,11 @@ function Row(props: {
           {record.edited ? " · changed here" : ""}
         </Caption1>
       </div>
-      <Badge appearance="tint" size="small" color={status === "approved" ? "success" : status === "deprecated" ? "danger" : "warning"}>
+      <Badge
+        appearance="tint"
+        size="small"
+        color={status === "approved" ? "success" : status === "deprecated" ? "danger" : "warning"}
+      >
         {status}
       </Badge>
       <Button size="small" aria-label={`Edit ${name}`} onClick={props.onEdit}>
