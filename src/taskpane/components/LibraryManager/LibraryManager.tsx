@@ -8,6 +8,7 @@ import {
   Caption1,
   Checkbox,
   MessageBar,
+  MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
 } from "@fluentui/react-components";
@@ -75,6 +76,8 @@ export function LibraryManager({ host, library, libraryStore, settings, today, s
   const [report, setReport] = useState<Report>();
   const [message, setMessage] = useState<{ intent: "success" | "error"; text: string }>();
   const [busy, setBusy] = useState(false);
+  // The last snippet deleted, for "Deleted … Undo" (put back as it was, at its place in the library).
+  const [deleted, setDeleted] = useState<SnippetRecord>();
   const input = useRef<HTMLInputElement>(null);
   const records = useMemo(() => snapshot?.records ?? [], [snapshot]);
 
@@ -105,6 +108,7 @@ export function LibraryManager({ host, library, libraryStore, settings, today, s
 
   const run = async (work: () => Promise<string | undefined>) => {
     setBusy(true);
+    setDeleted(undefined);
     try {
       const text = await work();
       setMessage(text ? { intent: "success", text } : undefined);
@@ -193,6 +197,17 @@ export function LibraryManager({ host, library, libraryStore, settings, today, s
       return undefined;
     });
 
+  const undoDelete = (record: SnippetRecord) =>
+    run(async () => {
+      if (records.some((r) => r.id === record.id && r.version === record.version))
+        throw new Error(`${titleOf(record)} version ${record.version} is already back in the library.`);
+      await commit({
+        changes: [{ type: "put", record }],
+        history: [{ action: "restore", id: record.id, version: record.version, detail: "undo of a delete" }],
+      });
+      return `Restored ${titleOf(record)} version ${record.version}.`;
+    });
+
   const toggle = (key: string, on: boolean) =>
     setSelected((old) => {
       const next = new Set(old);
@@ -237,6 +252,13 @@ export function LibraryManager({ host, library, libraryStore, settings, today, s
       {message && (
         <MessageBar intent={message.intent} layout="multiline">
           <MessageBarBody>{message.text}</MessageBarBody>
+          {deleted && (
+            <MessageBarActions>
+              <Button size="small" disabled={busy} onClick={() => void undoDelete(deleted)}>
+                Undo
+              </Button>
+            </MessageBarActions>
+          )}
         </MessageBar>
       )}
       {report && (
@@ -273,14 +295,14 @@ export function LibraryManager({ host, library, libraryStore, settings, today, s
                 return `Duplicated as ${edit.id}.`;
               })
             }
-            onDelete={() => {
-              if (!window.confirm(`Delete ${titleOf(r)} version ${r.version}? This cannot be undone.`))
-                return;
+            onDelete={() =>
+              // No "are you sure": the deletion is done at once and offered back (Undo) instead.
               void run(async () => {
                 await commit(deleteSnippet(snapshot, r.id, r.version));
+                setDeleted(r);
                 return `Deleted ${titleOf(r)} version ${r.version}.`;
-              });
-            }}
+              })
+            }
           />
         ))}
       </ul>

@@ -40,6 +40,10 @@ export type SnippetViewProps = {
   editing?: OutlineSection;
   /** Values to start from when not editing (a new version opened from the inventory, a successor). */
   prefill?: Values;
+  /** What the user typed into this form before (it was left for another tab): it comes back. */
+  typed?: Values;
+  /** Every change of the form's values, so the pane can give them back (typed). */
+  onValuesChange?(values: Values): void;
   /** For a deprecated snippet: what replaces it (see model/inventory.ts successorOf). */
   successor?: Snippet;
   /** Opens the successor instead, carrying over the values typed so far. */
@@ -53,8 +57,13 @@ export function SnippetView(props: SnippetViewProps) {
   const { snippet, variables, variableProblems, engine, libraries, settings, today, editing } = props;
   const styles = useSnippetViewStyles();
   const [values, setValues] = useState<Values>(() =>
-    initialValues(variables, editing?.values ?? known(variables, props.prefill)),
+    props.typed ?? initialValues(variables, editing?.values ?? known(variables, props.prefill)),
   );
+  const onValuesChange = useRef(props.onValuesChange);
+  onValuesChange.current = props.onValuesChange;
+  useEffect(() => {
+    onValuesChange.current?.(values);
+  }, [values]);
   const [submitted, setSubmitted] = useState(false);
   const [done, setDone] = useState<string>();
   const [confirming, setConfirming] = useState(false);
