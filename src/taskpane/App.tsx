@@ -191,6 +191,7 @@ function Pane({
               snippet={open.snippet}
               variables={vars.variables}
               variableProblems={vars.problems}
+              lookup={library.lookup}
               engine={library.engine}
               libraries={library.rawLibraries}
               libraryNames={library.libraryNames}

@@ -20,7 +20,10 @@ import type { Engine } from "../../engine";
 import { usePreview } from "../../hooks/use-preview";
 import { buildAssembly } from "../../model/assembly";
 import type { DocumentSettings, OutlineSection } from "../../model/document";
+import { emptyInText, usedVariables } from "../../model/used-variables";
+import { previewGaps, retypeForPreview } from "../../model/preview-gaps";
 import { initialValues, previewValues, validateAll } from "../../model/values";
+import type { SnippetLookup } from "../../../engine";
 import { PreviewPane } from "../PreviewPane/PreviewPane";
 import { ProblemList } from "../ProblemList/ProblemList";
 import { StatusBadges } from "../StatusBadges/StatusBadges";
@@ -36,6 +39,8 @@ export type SnippetViewProps = {
   libraryNames: string[];
   settings: DocumentSettings;
   today: Date;
+  /** Finds included snippets, to work out which variables the text shows (model/used-variables). */
+  lookup?: SnippetLookup;
   /** Set when editing a section already in the document. */
   editing?: OutlineSection;
   /** Values to start from when not editing (a new version opened from the inventory, a successor). */
@@ -56,8 +61,8 @@ export type SnippetViewProps = {
 export function SnippetView(props: SnippetViewProps) {
   const { snippet, variables, variableProblems, engine, libraries, settings, today, editing } = props;
   const styles = useSnippetViewStyles();
-  const [values, setValues] = useState<Values>(() =>
-    props.typed ?? initialValues(variables, editing?.values ?? known(variables, props.prefill)),
+  const [values, setValues] = useState<Values>(
+    () => props.typed ?? initialValues(variables, editing?.values ?? known(variables, props.prefill)),
   );
   const onValuesChange = useRef(props.onValuesChange);
   onValuesChange.current = props.onValuesChange;
@@ -77,7 +82,16 @@ export function SnippetView(props: SnippetViewProps) {
     wasConfirming.current = confirming;
   }, [confirming]);
 
-  const errors = useMemo(() => validateAll(variables, values), [variables, values]);
+  const used = useMemo(
+    () => usedVariables(engine, snippet, variables, values, props.lookup, settings.locale, today),
+    [engine, snippet, variables, values, props.lookup, settings.locale, today],
+  );
+  const errors = useMemo(() => {
+    const all = validateAll(variables, values);
+    for (const [name, message] of emptyInText(variables, values, used))
+      if (!all.has(name)) all.set(name, message);
+    return all;
+  }, [variables, values, used]);
   // Before a submit, "required" is not shown on untouched empty fields: only wrong values are.
   const visible = (key: string) => {
     const message = errors.get(key);
@@ -85,20 +99,29 @@ export function SnippetView(props: SnippetViewProps) {
     return submitted || !message.endsWith(" is required.") ? message : undefined;
   };
 
+  // Empty or wrong numbers and dates show in the preview as "[Label]" (model/preview-gaps).
+  const gapKey = [...previewGaps(variables, values, used)].join("\n");
+  const previewLibraries = useMemo(
+    () => retypeForPreview(libraries, snippet, new Set(gapKey === "" ? [] : gapKey.split("\n"))),
+    [libraries, snippet, gapKey],
+  );
   const previewAssembly = useMemo(() => {
     const section: OutlineSection = {
       key: "preview",
       snippet: snippet.id,
       version: snippet.version,
       title: snippet.title,
-      values: previewValues(variables, values, today),
+      values: previewValues(variables, values, today, {
+        ...(used ? { shown: used } : {}),
+        asText: previewLibraries.retyped,
+      }),
       headingOffset: editing?.headingOffset ?? 0,
       pageBreakBefore: false,
       numbering: "restart",
     };
     return buildAssembly([section], settings, { whole: false });
-  }, [snippet, variables, values, today, settings, editing?.headingOffset]);
-  const preview = usePreview(engine, libraries, props.libraryNames, previewAssembly);
+  }, [snippet, variables, values, today, settings, editing?.headingOffset, used, previewLibraries]);
+  const preview = usePreview(engine, previewLibraries.libraries, props.libraryNames, previewAssembly);
 
   const set = (name: string, value: Value | undefined) => {
     setDone(undefined);
