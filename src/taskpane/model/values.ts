@@ -54,8 +54,11 @@ export function validateValue(v: Variable, value: Value | undefined): string | u
       const text = String(value);
       if (v.maxLength !== undefined && text.length > v.maxLength)
         return `At most ${v.maxLength} characters (now ${text.length}).`;
-      if (v.pattern !== undefined && !matchesWhole(v.pattern, text))
-        return `${label} does not have the expected form.`;
+      if (v.pattern !== undefined && !matchesWhole(v.pattern, text)) {
+        // Never the pattern itself: an example of what to type, when one can be made.
+        const example = patternExample(v.pattern);
+        return `${label} does not have the expected form${example ? `: type it like ${example}` : ""}.`;
+      }
       return undefined;
     }
     case "number":

@@ -143,6 +143,10 @@ export function DocumentView(props: DocumentViewProps) {
         capabilities={props.capabilities}
         state={props.actionState}
         empty={count === 0}
+        sections={doc.sections.map((s) => {
+          const snippet = props.resolve(s);
+          return { title: snippet?.title ?? s.title, ...(snippet ? { variables: snippet.variables } : {}) };
+        })}
         onInsert={props.onInsert}
         onDownload={props.onDownload}
         onDismiss={props.onDismiss}

@@ -345,7 +345,17 @@ export function SnippetEditor(props: SnippetEditorProps) {
           </MessageBarActions>
         </MessageBar>
       )}
-      {previewInput && <PreviewPane state={preview} />}
+      {previewInput && (
+        <PreviewPane
+          state={preview}
+          context={{
+            sections: [
+              { title: titleOf(draft), ...(check.snippet ? { variables: check.snippet.variables } : {}) },
+            ],
+            naming: "single",
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -14,7 +14,14 @@ import {
   Subtitle1,
 } from "@fluentui/react-components";
 import { Add20Regular, Save20Regular } from "@fluentui/react-icons";
-import type { Snippet, Value, Values, Variable, Problem } from "../../../engine/core";
+import {
+  isStale,
+  type Snippet,
+  type Value,
+  type Values,
+  type Variable,
+  type Problem,
+} from "../../../engine/core";
 import { DeprecatedDialog } from "./DeprecatedDialog";
 import type { Engine } from "../../engine";
 import { usePreview } from "../../hooks/use-preview";
@@ -194,6 +201,15 @@ export function SnippetView(props: SnippetViewProps) {
             {errors.size === 1 ? "1 field needs attention." : `${errors.size} fields need attention.`}
           </Caption1>
         )}
+        {statusWarnings(snippet, today).length > 0 && (
+          <MessageBar intent="warning" layout="multiline">
+            <MessageBarBody>
+              {statusWarnings(snippet, today).map((w) => (
+                <div key={w}>{w}</div>
+              ))}
+            </MessageBarBody>
+          </MessageBar>
+        )}
         <div className={styles.buttons}>
           {editing ? (
             <>
@@ -219,7 +235,10 @@ export function SnippetView(props: SnippetViewProps) {
         )}
       </form>
 
-      <PreviewPane state={preview} />
+      <PreviewPane
+        state={preview}
+        context={{ sections: [{ title: snippet.title, variables }], naming: "single" }}
+      />
 
       {confirming && (
         <DeprecatedDialog
@@ -246,4 +265,16 @@ function known(variables: readonly Variable[], values: Values | undefined): Valu
   if (values === undefined) return undefined;
   const names = new Set(variables.map((v) => v.name));
   return Object.fromEntries(Object.entries(values).filter(([k]) => names.has(k)));
+}
+
+/** What the user should know before adding this snippet, in their words (shown above "Add to document"). */
+function statusWarnings(snippet: Snippet, today: Date): string[] {
+  const out: string[] = [];
+  const name = `“${snippet.title}”`;
+  if (snippet.status === "draft") out.push(`${name} is a draft: it has not been approved for use yet.`);
+  if (snippet.status === "deprecated")
+    out.push(`${name} is deprecated (withdrawn): it is kept for old documents.`);
+  if (isStale(snippet, today))
+    out.push(`${name} was due for review on ${snippet.reviewBy}: its text may be out of date.`);
+  return out;
 }
