@@ -111,8 +111,11 @@ function Pane({
     return successorOf(open.snippet, all);
   }, [open, library.engine, library.rawLibraries, library.libraryNames]);
 
+  // Set when a snippet is opened, so its heading takes focus once (not on every return to the tab).
+  const [focusOpened, setFocusOpened] = useState(false);
   const openSnippet = (snippet: Snippet, editing?: OutlineSection, prefill?: Values) => {
     setOpen({ snippet, ...(editing ? { editing } : {}), ...(prefill ? { prefill } : {}) });
+    setFocusOpened(true);
     setView("snippet");
   };
   const add = (snippet: Snippet, values: Values) => {
@@ -137,7 +140,10 @@ function Pane({
         {capabilities.mode === "standalone" && <StandaloneBanner />}
         <TabList
           selectedValue={view}
-          onTabSelect={(_, d: SelectTabData) => setView(d.value as View)}
+          onTabSelect={(_, d: SelectTabData) => {
+            setFocusOpened(false);
+            setView(d.value as View);
+          }}
           size="small"
         >
           <Tab id="tab-library" value="library">
@@ -192,6 +198,7 @@ function Pane({
               variables={vars.variables}
               variableProblems={vars.problems}
               lookup={library.lookup}
+              focusHeading={focusOpened}
               engine={library.engine}
               libraries={library.rawLibraries}
               libraryNames={library.libraryNames}
@@ -213,6 +220,7 @@ function Pane({
           {ready && view === "manage" && (
             <LibraryManager
               host={host}
+              standalone={capabilities.mode === "standalone"}
               store={store}
               library={library}
               libraryStore={libraryStore}

@@ -240,3 +240,21 @@ export function patternExample(pattern: string): string | undefined {
   }
   return new RegExp(`^(?:${pattern})$`, "u").test(out) ? out : undefined;
 }
+
+/**
+ * What tells two sections of one snippet apart in the outline: the first values given, in the order of
+ * the snippet's variables ("Disclosing party: Contoso · Term (years): 2"). Yes/no values are left out
+ * (they rarely tell sections apart); a list says how many rows it has.
+ */
+export function valuesSummary(variables: readonly Variable[], values: Values, count = 2): string {
+  const parts: string[] = [];
+  for (const v of variables) {
+    if (parts.length >= count) break;
+    const value = values[v.name];
+    if (isEmpty(value) || typeof value === "boolean") continue;
+    if (Array.isArray(value))
+      parts.push(`${labelOf(v)}: ${value.length} ${value.length === 1 ? "row" : "rows"}`);
+    else parts.push(`${labelOf(v)}: ${String(value)}`);
+  }
+  return parts.join(" · ");
+}

@@ -11,6 +11,7 @@ import {
   MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
+  Tooltip,
 } from "@fluentui/react-components";
 import { Add20Regular, ArrowDownload20Regular, ArrowUpload20Regular } from "@fluentui/react-icons";
 import { htmlToMarkdown } from "../../capture/html-to-markdown";
@@ -39,6 +40,8 @@ import { useLibraryManagerStyles } from "./LibraryManager.styles";
 export type LibraryManagerProps = {
   /** For "Capture from Word" (reads the selection as HTML). */
   host?: Pick<WordHost, "getSelectionHtml">;
+  /** Outside Word there is no selection to capture: the button is disabled and its tooltip says why. */
+  standalone?: boolean;
   library: LibraryApi;
   libraryStore: LibraryStoreApi;
   settings: DocumentSettings;
@@ -61,6 +64,8 @@ type Mode =
 
 export const EXPORT_FILE = "sectionsmith-library.json";
 export const EDITOR_DRAFT_KEY = "editor-draft";
+export const CAPTURE_UNAVAILABLE =
+  "Capture needs Word: open Sectionsmith inside Word, select the text there, then capture it.";
 
 const isDraft = (v: unknown): v is EditorDraft =>
   typeof v === "object" &&
@@ -68,7 +73,15 @@ const isDraft = (v: unknown): v is EditorDraft =>
   typeof (v as EditorDraft).draft === "object" &&
   (v as EditorDraft).draft !== null;
 
-export function LibraryManager({ host, library, libraryStore, settings, today, store }: LibraryManagerProps) {
+export function LibraryManager({
+  host,
+  standalone = false,
+  library,
+  libraryStore,
+  settings,
+  today,
+  store,
+}: LibraryManagerProps) {
   const styles = useLibraryManagerStyles();
   const { snapshot, commit } = libraryStore;
   const [mode, setMode] = useState<Mode>({ kind: "list" });
@@ -243,11 +256,16 @@ export function LibraryManager({ host, library, libraryStore, settings, today, s
         <Button icon={<Add20Regular />} appearance="primary" onClick={() => setMode({ kind: "edit" })}>
           New snippet
         </Button>
-        {host && (
-          <Button disabled={busy} onClick={() => void capture()}>
-            Capture from Word
-          </Button>
-        )}
+        {host &&
+          (standalone ? (
+            <Tooltip content={CAPTURE_UNAVAILABLE} relationship="description">
+              <Button disabledFocusable>Capture from Word</Button>
+            </Tooltip>
+          ) : (
+            <Button disabled={busy} onClick={() => void capture()}>
+              Capture from Word
+            </Button>
+          ))}
       </div>
       {message && (
         <MessageBar intent={message.intent} layout="multiline">

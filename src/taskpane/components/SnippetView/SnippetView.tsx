@@ -56,6 +56,8 @@ export type SnippetViewProps = {
   typed?: Values;
   /** Every change of the form's values, so the pane can give them back (typed). */
   onValuesChange?(values: Values): void;
+  /** True when the user just opened this snippet: focus goes to its heading (not left on <body>). */
+  focusHeading?: boolean;
   /** For a deprecated snippet: what replaces it (see model/inventory.ts successorOf). */
   successor?: Snippet;
   /** Opens the successor instead, carrying over the values typed so far. */
@@ -64,6 +66,8 @@ export type SnippetViewProps = {
   onUpdate?(values: Values): void;
   onShowDocument(): void;
 };
+
+const HEADING_ID = "snippet-heading";
 
 export function SnippetView(props: SnippetViewProps) {
   const { snippet, variables, variableProblems, engine, libraries, settings, today, editing } = props;
@@ -76,6 +80,10 @@ export function SnippetView(props: SnippetViewProps) {
   useEffect(() => {
     onValuesChange.current?.(values);
   }, [values]);
+  const focusHeading = props.focusHeading === true;
+  useEffect(() => {
+    if (focusHeading) document.getElementById(HEADING_ID)?.focus();
+  }, [focusHeading]);
   const [submitted, setSubmitted] = useState(false);
   const [done, setDone] = useState<string>();
   const [confirming, setConfirming] = useState(false);
@@ -156,7 +164,7 @@ export function SnippetView(props: SnippetViewProps) {
   return (
     <div className={styles.root}>
       <header className={styles.header}>
-        <Subtitle1 as="h2" className={styles.title}>
+        <Subtitle1 as="h2" className={styles.title} id={HEADING_ID} tabIndex={-1}>
           {snippet.title} <StatusBadges snippet={snippet} today={today} />
         </Subtitle1>
         <Caption1 className={styles.meta}>
