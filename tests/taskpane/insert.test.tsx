@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import "./setup";
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DOCX_MIME } from "../../src/engine/pack/output";

@@ -4,7 +4,7 @@
 // shows a gap as "[Label]" (never "within 0 days") and never an engine path or a regular expression;
 // a locale that is not one is refused.
 import "./setup";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import JSZip from "jszip";
 import { describe, expect, it, vi } from "vitest";
@@ -36,7 +36,16 @@ const library = {
       title: "Payment terms",
       status: "approved",
       variables: [
-        { name: "paymentDays", label: "Payment period (days)", type: "number", required: true, default: 30, min: 0, max: 120, decimals: 0 },
+        {
+          name: "paymentDays",
+          label: "Payment period (days)",
+          type: "number",
+          required: true,
+          default: 30,
+          min: 0,
+          max: 120,
+          decimals: 0,
+        },
         { name: "cap", label: "Liability cap", type: "currency", currency: "USD", default: 1000 },
       ],
       body: "The Customer shall pay within {{paymentDays}} days. Liability is capped at {{cap}}.",
@@ -51,7 +60,9 @@ const library = {
           label: "Versions",
           type: "list",
           required: true,
-          fields: [{ name: "version", label: "Version", type: "text", required: true, pattern: "[0-9]+\\.[0-9]+" }],
+          fields: [
+            { name: "version", label: "Version", type: "text", required: true, pattern: "[0-9]+\\.[0-9]+" },
+          ],
         },
       ],
       body: "{{#each versions}}\n- Version {{version}}\n{{/each}}",
@@ -94,7 +105,9 @@ describe("A variable the text shows must be filled in", () => {
     expect(screen.getByText(/Receiving party is in the text here/)).toBeTruthy();
     expect(screen.getByText(/Disclosing party is in the text here/)).toBeTruthy();
     await waitForPreview((t) =>
-      expect(t).toContain("[Receiving party] shall keep all Confidential Information of [Disclosing party] secret"),
+      expect(t).toContain(
+        "[Receiving party] shall keep all Confidential Information of [Disclosing party] secret",
+      ),
     );
     await user.click(screen.getByRole("button", { name: "Add to document" }));
     expect(screen.getByText("2 fields need attention.")).toBeTruthy();

@@ -40,7 +40,10 @@ describe("Nothing is lost", () => {
     await waitFor(() => expect(document.activeElement).toBe(item("payment")));
     expect(screen.queryByText("Removed “payment”.")).toBeNull();
     await waitFor(async () =>
-      expect((await storedDocument(host))?.sections[1]).toMatchObject({ snippet: "payment", values: { fee: 1234 } }),
+      expect((await storedDocument(host))?.sections[1]).toMatchObject({
+        snippet: "payment",
+        values: { fee: 1234 },
+      }),
     );
   });
 

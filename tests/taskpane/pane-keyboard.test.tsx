@@ -77,7 +77,9 @@ describe("Outline cards", () => {
     await renderApp(host);
     const user = userEvent.setup();
     await user.click(screen.getByRole("tab", { name: /Document/ }));
-    const items = within(await screen.findByRole("list", { name: "Document outline" })).getAllByRole("listitem");
+    const items = within(await screen.findByRole("list", { name: "Document outline" })).getAllByRole(
+      "listitem",
+    );
     expect(items[0]!.textContent).toContain("Fee: 1000 · Due date: 2026-07-01");
     expect(items[1]!.textContent).toContain("Fee: 2500 · Due date: 2026-09-01");
   });

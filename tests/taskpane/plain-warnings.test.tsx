@@ -15,7 +15,14 @@ vi.mock("../../src/taskpane/preview/render-docx", () => ({
 const standalone = () =>
   fakeHost({
     mode: "standalone",
-    cannot: { cursor: "x", "replace-selection": "x", start: "x", end: "x", "replace-document": "x", "new-document": "x" },
+    cannot: {
+      cursor: "x",
+      "replace-selection": "x",
+      start: "x",
+      end: "x",
+      "replace-document": "x",
+      "new-document": "x",
+    },
   });
 
 describe("Warnings in the user's words", () => {
@@ -60,7 +67,9 @@ describe("Warnings in the user's words", () => {
     await user.click(screen.getByRole("button", { name: "Cover page" }));
     await screen.findByRole("heading", { name: /Cover page/ });
     const form = screen.getByRole("form", { name: "Fill in Cover page" });
-    expect(within(form).getByText("“Cover page” is a draft: it has not been approved for use yet.")).toBeTruthy();
+    expect(
+      within(form).getByText("“Cover page” is a draft: it has not been approved for use yet."),
+    ).toBeTruthy();
 
     const caption = await screen.findByRole("button", { name: "1 warning" });
     expect(caption.getAttribute("aria-expanded")).toBe("false");
