@@ -2,7 +2,7 @@
 // The shell (src/taskpane/index.tsx) mounts <App host={host} /> with a WordHost for Word or for
 // standalone mode; this file never touches Office.js.
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import {
   FluentProvider,
   MessageBar,
@@ -97,6 +97,11 @@ function Pane({
     if (actions.state.phase === "done" && inventoryRead) void refreshInventory();
   }, [actions.state.phase, inventoryRead, refreshInventory]);
   const [open, setOpen] = useState<{ snippet: Snippet; editing?: OutlineSection; prefill?: Values }>();
+  // What was typed into each opened form, so switching tabs and coming back does not lose it.
+  const formDrafts = useRef(new Map<string, Values>());
+  const formKey = open
+    ? `${open.snippet.id}@${open.snippet.version}:${open.editing?.key ?? "new"}:${open.prefill ? JSON.stringify(open.prefill) : ""}`
+    : "";
   const { variablesOf } = library;
   const vars = useMemo(() => (open ? variablesOf(open.snippet) : undefined), [open, variablesOf]);
   // Every version, for a deprecated snippet's successor (the Library view shows one version per id).
@@ -106,8 +111,11 @@ function Pane({
     return successorOf(open.snippet, all);
   }, [open, library.engine, library.rawLibraries, library.libraryNames]);
 
+  // Set when a snippet is opened, so its heading takes focus once (not on every return to the tab).
+  const [focusOpened, setFocusOpened] = useState(false);
   const openSnippet = (snippet: Snippet, editing?: OutlineSection, prefill?: Values) => {
     setOpen({ snippet, ...(editing ? { editing } : {}), ...(prefill ? { prefill } : {}) });
+    setFocusOpened(true);
     setView("snippet");
   };
   const add = (snippet: Snippet, values: Values) => {
@@ -132,7 +140,10 @@ function Pane({
         {capabilities.mode === "standalone" && <StandaloneBanner />}
         <TabList
           selectedValue={view}
-          onTabSelect={(_, d: SelectTabData) => setView(d.value as View)}
+          onTabSelect={(_, d: SelectTabData) => {
+            setFocusOpened(false);
+            setView(d.value as View);
+          }}
           size="small"
         >
           <Tab id="tab-library" value="library">
@@ -182,10 +193,12 @@ function Pane({
           {ready && view === "snippet" && !open && <p>Choose a snippet in the Library to fill it in.</p>}
           {ready && view === "snippet" && open && vars && (
             <SnippetView
-              key={`${open.snippet.id}@${open.snippet.version}:${open.editing?.key ?? "new"}:${open.prefill ? JSON.stringify(open.prefill) : ""}`}
+              key={formKey}
               snippet={open.snippet}
               variables={vars.variables}
               variableProblems={vars.problems}
+              lookup={library.lookup}
+              focusHeading={focusOpened}
               engine={library.engine}
               libraries={library.rawLibraries}
               libraryNames={library.libraryNames}
@@ -193,6 +206,8 @@ function Pane({
               today={today}
               editing={open.editing}
               {...(open.prefill ? { prefill: open.prefill } : {})}
+              {...(formDrafts.current.has(formKey) ? { typed: formDrafts.current.get(formKey) } : {})}
+              onValuesChange={(values) => formDrafts.current.set(formKey, values)}
               {...(successor ? { successor } : {})}
               onOpenSuccessor={(next, values) => openSnippet(next, undefined, values)}
               onAdd={(values) => add(open.snippet, values)}
@@ -205,6 +220,8 @@ function Pane({
           {ready && view === "manage" && (
             <LibraryManager
               host={host}
+              standalone={capabilities.mode === "standalone"}
+              store={store}
               library={library}
               libraryStore={libraryStore}
               settings={doc.settings}

@@ -109,7 +109,7 @@ describe("office.js cannot be used: the pane starts standalone and says why", ()
   for (const c of cases)
     it(c.name, async () => {
       const { page, errors } = await open({ officeJs: c.officeJs });
-      await page.getByText(/^Standalone mode:/).waitFor();
+      await page.getByText(/^Not running inside Word/).waitFor();
       await page.getByText(c.detail).waitFor();
       await shot(page, c.name.replace(/\W+/g, "-"));
       await expectLibraryUsable(page);
@@ -135,7 +135,7 @@ describe("office.js cannot be used: the pane starts standalone and says why", ()
     const seen = await page.evaluate(() => (window as unknown as { __statusSeen: string[] }).__statusSeen);
     expect(seen).toContain("Loading Sectionsmith…");
     expect(seen.some((t) => t.startsWith("Waiting for Word…"))).toBe(true);
-    await page.getByText(/^Standalone mode:/).waitFor();
+    await page.getByText(/^Not running inside Word/).waitFor();
     await page.getByText(/Word could not be reached: it did not answer in time\./).waitFor();
     await shot(page, "office-never-ready");
     await expectLibraryUsable(page);
@@ -348,7 +348,8 @@ describe("library files that cannot be used", () => {
 
     await openSnippet(page, { query: "fault demo bad", title: "Fault demo bad link" });
     await page.getByText("The preview cannot be built yet.").waitFor();
-    await page.getByText(/MARKDOWN_LINK_SCHEME/).waitFor();
+    // In the user's words (the preview shows no engine code): what the link must start with.
+    await page.getByText(/must start with http:\/\/, https:\/\/ or mailto:/).waitFor();
     await shot(page, "snippet-bad-link");
 
     await openSnippet(page, { query: "fault demo good", title: "Fault demo good" });

@@ -53,7 +53,7 @@ function positions(text: string, phrases: string[]): number[] {
 
 describe("standalone pane (no Word)", () => {
   it("says it is standalone and offers no insert", async () => {
-    await expect.poll(() => page.getByText(/^Standalone mode:/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/^Not running inside Word/).isVisible()).toBe(true);
     await tab(page, "Document").click();
     await page.getByText(/^No sections yet\./).waitFor();
     await expect.poll(() => page.getByRole("button", { name: "Insert into Word" }).isDisabled()).toBe(true);

@@ -76,7 +76,7 @@ describe("inside Word (WordApi 1.5)", () => {
   });
 
   it("runs as a Word add-in: no standalone notice, Insert into Word enabled", async () => {
-    expect(await page.getByText(/^Standalone mode:/).count()).toBe(0);
+    expect(await page.getByText(/^Not running inside Word/).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Insert into Word" }).isEnabled()).toBe(true);
     const probes = (await wordCalls(page)).filter((c) => c.method === "isSetSupported");
     expect(probes.map((c) => c.args[0])).toContain("WordApi");

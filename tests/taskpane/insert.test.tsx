@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import "./setup";
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DOCX_MIME } from "../../src/engine/pack/output";
@@ -75,8 +75,9 @@ describe("Insert into Word", () => {
     await user.click(screen.getByRole("button", { name: "Insert into Word" }));
     const title = await screen.findByText("Check before inserting");
     const bar = title.closest(".fui-MessageBar") as HTMLElement;
-    expect(within(bar).getByText(/SNIPPET_DRAFT/)).toBeTruthy();
-    expect(bar.textContent).toMatch(/Section 1 \(cover\)/);
+    // In the user's words, numbered as the outline numbers sections: no path, no code.
+    expect(bar.textContent).toContain("Section 1, “Cover page”, is a draft: it has not been approved for use yet.");
+    expect(bar.textContent).not.toMatch(/SNIPPET_DRAFT|sections\[/);
     await user.click(screen.getByRole("button", { name: "Cancel" }));
     expect(host.calls).toHaveLength(0);
 
@@ -112,7 +113,8 @@ describe("Insert into Word", () => {
     const user = await openDocument(host, [{ snippet: "confidentiality", version: 9 }]);
     await user.click(screen.getByRole("button", { name: "Insert into Word" }));
     expect(await screen.findByText("The document cannot be built.")).toBeTruthy();
-    expect(screen.getByText(/Section 1 \(confidentiality\)/)).toBeTruthy();
+    expect(screen.getByText(/Section 1, “confidentiality”: /)).toBeTruthy();
+    expect(screen.queryByText(/sections\[0\]/)).toBeNull();
     expect(host.calls).toHaveLength(0);
   });
 });

@@ -29,12 +29,20 @@ describe("values", () => {
   it("validates per type", () => {
     expect(validateValue(v({ name: "n", type: "number", min: 1, max: 10 }), 11)).toBe("Must be at most 10.");
     expect(validateValue(v({ name: "n", type: "number", min: 1 }), 0)).toBe("Must be at least 1.");
-    expect(validateValue(v({ name: "n", type: "number" }), "1e" as never)).toBe("Enter a number.");
+    expect(validateValue(v({ name: "n", type: "number" }), "1e" as never)).toMatch(/“1e” is not a number/);
+    expect(validateValue(v({ name: "n", type: "number", decimals: 0 }), 4.5)).toBe("Type a whole number.");
+    expect(validateValue(v({ name: "n", type: "currency" }), "12345678901234567890" as never)).toMatch(
+      /Too many digits/,
+    );
+    expect(validateValue(v({ name: "n", type: "currency" }), "1,500.50" as never)).toBeUndefined();
     expect(validateValue(v({ name: "t", type: "text", label: "Name", required: true }), "")).toBe(
       "Name is required.",
     );
     expect(validateValue(v({ name: "t", type: "text", pattern: "[A-Z]{2}" }), "ABC")).toMatch(
       /expected form/,
+    );
+    expect(validateValue(v({ name: "t", type: "text", label: "Code", pattern: "[A-Z]{2}" }), "ABC")).toBe(
+      "Code does not have the expected form: type it like AA.",
     );
     expect(validateValue(v({ name: "t", type: "text", pattern: "[A-Z]{2}" }), "AB")).toBeUndefined();
     expect(validateValue(v({ name: "t", type: "text", maxLength: 3 }), "abcd")).toMatch(/At most 3/);

@@ -27,8 +27,9 @@ describe("Snippet view", () => {
     await renderApp(fakeHost());
     await open("Payment terms");
 
-    const fee = screen.getByLabelText("Fee") as HTMLInputElement;
-    expect(fee.type).toBe("number");
+    // A spinbutton that keeps the typed text (a type="number" input would drop "abc" silently).
+    const fee = screen.getByRole("spinbutton", { name: "Fee" }) as HTMLInputElement;
+    expect(fee.inputMode).toBe("decimal");
     expect(fee.value).toBe("1000");
     expect(within(fee.parentElement!).getByText("EUR")).toBeTruthy();
 

@@ -45,6 +45,8 @@ class Expander {
   private readonly problemKeys = new Set<string>();
   private readonly notes: string[] = [];
   private readonly includes: string[] = [];
+  /** The template's own variables written out (in the branches taken), whatever their value. */
+  private readonly used = new Set<string>();
   private readonly checked = new Set<string>();
   /** Ids of the snippets being expanded, outermost first (for cycle detection). */
   private readonly stack: string[] = [];
@@ -61,7 +63,14 @@ class Expander {
     if (this.input.snippetId !== undefined) this.stack.push(this.input.snippetId);
     this.body(this.input.body, this.input.path, []);
     const { markdown, map } = this.out.finish();
-    return { markdown, map, notes: this.notes, includes: this.includes, problems: this.problems };
+    return {
+      markdown,
+      map,
+      notes: this.notes,
+      includes: this.includes,
+      used: [...this.used],
+      problems: this.problems,
+    };
   }
 
   private report(code: ProblemCode, message: string, src: SourceText, offset: number): void {
@@ -194,6 +203,7 @@ class Expander {
       return;
     }
     const found = resolveName(name, frames, this.input.variables, this.input.values);
+    if (found && found.variable === this.input.variables.get(name)) this.used.add(name);
     if (found?.value === undefined) return;
     this.write(escapeValue(formatValue(found.variable, found.value, this.input.locale)), at, body);
   }

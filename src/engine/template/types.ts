@@ -52,5 +52,11 @@ export type ExpandResult = {
   notes: string[];
   /** Snippets pulled in with {{> id}}, in first-use order, as "id@version". */
   includes: string[];
+  /**
+   * The names of `variables` whose value is written out ({{name}}) in the branches the values take, in
+   * first-use order — empty or not. A variable used only in a branch not taken is not listed: the pane
+   * requires a value exactly where the text will show it.
+   */
+  used: string[];
   problems: Problem[];
 };

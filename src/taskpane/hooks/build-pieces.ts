@@ -96,7 +96,11 @@ export async function buildFragments({
   const warnings: Problem[] = [];
   const total = doc.sections.length;
   for (const [i, section] of doc.sections.entries()) {
-    const where = `Section ${i + 1} (${section.title})`;
+    // Each fragment is a one-section assembly: its problems say sections[0]; they are about sections[i].
+    const reindex = (p: Problem): Problem => ({
+      ...p,
+      path: p.path.replace(/^sections\[0\]/, `sections[${i}]`),
+    });
     try {
       // Ready at once when built ahead; otherwise built now, one section after the other.
       const building = fragmentFor(engine, libraries, libraryNames, oneSection(doc, i));
@@ -109,11 +113,11 @@ export async function buildFragments({
         tag: `sectionsmith:${section.snippet}@${version}`,
         title: resolved?.title ?? section.title,
       });
-      warnings.push(...result.warnings.map((w) => ({ ...w, source: where })));
+      warnings.push(...result.warnings.map(reindex));
     } catch (e) {
       // Problems point into a one-section assembly: say which section of the outline they are about.
       const problems = (e as { problems?: Problem[] }).problems;
-      if (problems) (e as { problems: Problem[] }).problems = problems.map((p) => ({ ...p, source: where }));
+      if (problems) (e as { problems: Problem[] }).problems = problems.map(reindex);
       throw e;
     }
   }

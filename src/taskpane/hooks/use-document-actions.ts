@@ -1,5 +1,6 @@
-// Insert into Word and Download .docx: build, show warnings before inserting ("Insert anyway" or
-// "Cancel"), insert with progress, and turn every failure into a message that says what to do.
+// Insert into Word and Download .docx: build, show warnings before inserting or downloading ("Insert
+// anyway" / "Download anyway", or "Cancel"), insert with progress, and turn every failure into a message
+// that says what to do.
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Problem } from "../../engine/core";
@@ -20,7 +21,7 @@ import type { SnippetRef } from "./use-library";
 export type ActionState =
   | { phase: "idle" }
   | { phase: "working"; label: string }
-  | { phase: "confirm"; warnings: Problem[]; proceed(): void }
+  | { phase: "confirm"; action: "insert" | "download"; warnings: Problem[]; proceed(): void }
   | { phase: "done"; message: string; warnings: Problem[] }
   | { phase: "error"; title: string; action: string; problems: Problem[] };
 
@@ -90,7 +91,12 @@ export function useDocumentActions({ host, engine, libraries, libraryNames, doc,
         };
         // Warnings first: the user decides, later, in a job of its own ("Insert anyway").
         if (built.warnings.length > 0)
-          setState({ phase: "confirm", warnings: built.warnings, proceed: () => void run(insertBuilt) });
+          setState({
+            phase: "confirm",
+            action: "insert",
+            warnings: built.warnings,
+            proceed: () => void run(insertBuilt),
+          });
         else await insertBuilt();
       }),
     [run, engine, libraries, libraryNames, doc, lookup, host],
@@ -108,8 +114,15 @@ export function useDocumentActions({ host, engine, libraries, libraryNames, doc,
           names: { libraries: libraryNames },
         });
         const name = fileNameFor(doc.settings.title);
-        saveBlob(result.output, name);
-        setState({ phase: "done", message: `Downloaded ${name}.`, warnings: unique(result.warnings) });
+        const save = async () => {
+          saveBlob(result.output, name);
+          setState({ phase: "done", message: `Downloaded ${name}.`, warnings: [] });
+        };
+        const warnings = unique(result.warnings);
+        // As for Insert: the warnings are seen before the file is, and the user decides.
+        if (warnings.length > 0)
+          setState({ phase: "confirm", action: "download", warnings, proceed: () => void run(save) });
+        else await save();
       }),
     [run, engine, libraries, libraryNames, doc],
   );

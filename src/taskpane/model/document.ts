@@ -53,6 +53,8 @@ export const EMPTY_DOCUMENT: DocumentState = { sections: [], settings: DEFAULT_S
 export type DocumentAction =
   | { type: "add"; section: Omit<OutlineSection, "key" | "headingOffset" | "pageBreakBefore" | "numbering"> }
   | { type: "remove"; key: string }
+  /** Puts a removed section back where it was (Undo). */
+  | { type: "restore"; section: OutlineSection; at: number }
   | { type: "move"; key: string; to: number }
   | { type: "update"; key: string; patch: Partial<Omit<OutlineSection, "key">> }
   | { type: "settings"; patch: Partial<DocumentSettings> }
@@ -82,6 +84,12 @@ export function documentReducer(state: DocumentState, action: DocumentAction): D
       };
     case "remove":
       return { ...state, sections: state.sections.filter((s) => s.key !== action.key) };
+    case "restore": {
+      if (state.sections.some((s) => s.key === action.section.key)) return state;
+      const sections = [...state.sections];
+      sections.splice(Math.max(0, Math.min(sections.length, action.at)), 0, action.section);
+      return { ...state, sections };
+    }
     case "move": {
       const from = state.sections.findIndex((s) => s.key === action.key);
       const to = Math.max(0, Math.min(state.sections.length - 1, action.to));

@@ -17,8 +17,32 @@ export function initialValues(variables: readonly Variable[], given: Values = {}
   return { ...out, ...structuredClone(given) };
 }
 
-const isEmpty = (value: Value | undefined): boolean =>
+export const isEmptyValue = (value: Value | undefined): boolean =>
   value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
+const isEmpty = isEmptyValue;
+
+/** Past 15 significant digits a JavaScript number (a double) no longer keeps every digit typed. */
+const MAX_DIGITS = 15;
+
+/**
+ * A number as typed: "1500", "-2.5", "1,500.75" (commas group thousands). A message instead when it
+ * is not one, or when it has more digits than can be kept exactly (a 20-digit amount would be rounded).
+ */
+export function parseNumberText(text: string): { ok: true; value: number } | { ok: false; message: string } {
+  const plain = text.trim().replace(/(\d),(?=\d{3}(\D|$))/g, "$1");
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(plain))
+    return { ok: false, message: `“${text.trim()}” is not a number. Type digits only, like 30 or 1500.50.` };
+  const digits = plain
+    .replace(/^[-+]?0*/, "")
+    .replace(".", "")
+    .replace(/0+$/, "");
+  if (digits.length > MAX_DIGITS)
+    return {
+      ok: false,
+      message: `Too many digits to keep exactly (at most ${MAX_DIGITS}); the number would be rounded.`,
+    };
+  return { ok: true, value: Number(plain) };
+}
 
 /** The message for one value, or undefined when it is fine. */
 export function validateValue(v: Variable, value: Value | undefined): string | undefined {
@@ -30,13 +54,28 @@ export function validateValue(v: Variable, value: Value | undefined): string | u
       const text = String(value);
       if (v.maxLength !== undefined && text.length > v.maxLength)
         return `At most ${v.maxLength} characters (now ${text.length}).`;
-      if (v.pattern !== undefined && !matchesWhole(v.pattern, text))
-        return `${label} does not have the expected form.`;
+      if (v.pattern !== undefined && !matchesWhole(v.pattern, text)) {
+        // Never the pattern itself: an example of what to type, when one can be made.
+        const example = patternExample(v.pattern);
+        return `${label} does not have the expected form${example ? `: type it like ${example}` : ""}.`;
+      }
       return undefined;
     }
     case "number":
     case "currency": {
+      if (typeof value === "string") {
+        const parsed = parseNumberText(value);
+        if (!parsed.ok) return parsed.message;
+        value = parsed.value;
+      }
       if (typeof value !== "number" || !Number.isFinite(value)) return "Enter a number.";
+      if (!Number.isSafeInteger(Math.trunc(value)))
+        return `Too many digits to keep exactly (at most ${MAX_DIGITS}); the number would be rounded.`;
+      if (
+        v.decimals !== undefined &&
+        Math.abs(value * 10 ** v.decimals - Math.round(value * 10 ** v.decimals)) > 1e-6
+      )
+        return v.decimals === 0 ? "Type a whole number." : `At most ${v.decimals} decimal places.`;
       if (v.min !== undefined && value < v.min) return `Must be at least ${v.min}.`;
       if (v.max !== undefined && value > v.max) return `Must be at most ${v.max}.`;
       return undefined;
@@ -89,7 +128,19 @@ export function validateAll(variables: readonly Variable[], values: Values): Map
  * Values for the preview: what the user typed, with a visible placeholder for each missing required
  * value (so "[Disclosing party]" shows where the name will go) and invalid values left out.
  */
-export function previewValues(variables: readonly Variable[], values: Values, today: Date): Values {
+export function previewValues(
+  variables: readonly Variable[],
+  values: Values,
+  today: Date,
+  options: {
+    /** Variables the text shows (model/used-variables): a placeholder marks the gap when they are empty. */
+    shown?: ReadonlySet<string>;
+    /** Number and date variables the preview retyped as text (model/preview-gaps): "[Label]", not 0. */
+    asText?: ReadonlySet<string>;
+  } = {},
+): Values {
+  const shown = options.shown ?? new Set<string>();
+  const asText = options.asText ?? new Set<string>();
   const out: Values = {};
   for (const v of variables) {
     const value = values[v.name];
@@ -98,7 +149,8 @@ export function previewValues(variables: readonly Variable[], values: Values, to
         v.type === "list"
           ? (value as ListItem[]).map((item) => fillItem(v.fields ?? [], item, today))
           : value!;
-    } else if (v.required) out[v.name] = placeholder(v, today);
+    } else if (asText.has(v.name)) out[v.name] = `[${labelOf(v)}]`;
+    else if (v.required || (shown.has(v.name) && v.type !== "boolean")) out[v.name] = placeholder(v, today);
   }
   return out;
 }
@@ -127,6 +179,82 @@ function placeholder(v: Variable, today: Date): Value {
     case "list":
       return [fillItem(v.fields ?? [], {}, today)];
     default:
-      return `[${labelOf(v)}]`;
+      // A field with a pattern gets an example of it, so the preview builds (and shows what to type).
+      return (v.pattern !== undefined ? patternExample(v.pattern) : undefined) ?? `[${labelOf(v)}]`;
   }
+}
+
+/**
+ * An example of what a simple pattern accepts: "[0-9]+\.[0-9]+" gives "1.0". Literals, escapes, classes
+ * and the quantifiers + * ? {n,m} are understood; anything else (alternation, groups) gives undefined.
+ */
+export function patternExample(pattern: string): string | undefined {
+  let out = "";
+  let digits = 0;
+  let i = 0;
+  const pick = (set: string): string => {
+    if (/0-9|\\d/.test(set)) return digits++ === 0 ? "1" : "0";
+    if (/A-Z/.test(set)) return "A";
+    if (/a-z/.test(set)) return "a";
+    const first = set.replace(/^\^/, "")[0];
+    return first === undefined || first === "\\" ? "x" : first;
+  };
+  while (i < pattern.length) {
+    const c = pattern[i]!;
+    let unit: string;
+    if (c === "[") {
+      const end = pattern.indexOf("]", i + 1);
+      if (end < 0 || pattern[i + 1] === "^") return undefined;
+      unit = pick(pattern.slice(i + 1, end));
+      i = end + 1;
+    } else if (c === "\\") {
+      const e = pattern[i + 1];
+      if (e === undefined) return undefined;
+      unit = e === "d" ? pick("0-9") : e === "w" ? "a" : e === "s" ? " " : /[A-Za-z]/.test(e) ? "" : e;
+      if (unit === "" && /[A-Za-z]/.test(e)) return undefined;
+      i += 2;
+    } else if ("()|^$.".includes(c)) {
+      if (c === "^" && i === 0) {
+        i++;
+        continue;
+      }
+      if (c === "$" && i === pattern.length - 1) break;
+      return undefined;
+    } else {
+      unit = c;
+      i++;
+    }
+    const q = pattern[i];
+    if (q === "?" || q === "*") {
+      i++;
+      continue; // zero of it is enough
+    }
+    if (q === "+") i++;
+    else if (q === "{") {
+      const m = /^\{(\d+)(,\d*)?\}/.exec(pattern.slice(i));
+      if (!m) return undefined;
+      unit = unit.repeat(Number(m[1]));
+      i += m[0].length;
+    }
+    out += unit;
+  }
+  return new RegExp(`^(?:${pattern})$`, "u").test(out) ? out : undefined;
+}
+
+/**
+ * What tells two sections of one snippet apart in the outline: the first values given, in the order of
+ * the snippet's variables ("Disclosing party: Contoso · Term (years): 2"). Yes/no values are left out
+ * (they rarely tell sections apart); a list says how many rows it has.
+ */
+export function valuesSummary(variables: readonly Variable[], values: Values, count = 2): string {
+  const parts: string[] = [];
+  for (const v of variables) {
+    if (parts.length >= count) break;
+    const value = values[v.name];
+    if (isEmpty(value) || typeof value === "boolean") continue;
+    if (Array.isArray(value))
+      parts.push(`${labelOf(v)}: ${value.length} ${value.length === 1 ? "row" : "rows"}`);
+    else parts.push(`${labelOf(v)}: ${String(value)}`);
+  }
+  return parts.join(" · ");
 }

@@ -1,7 +1,10 @@
 // What an import would do, worked out before anything is written: every snippet of the file is new,
-// updated, unchanged, conflicting or invalid. A conflict is a snippet the user changed in the pane whose
-// id@version the file also has with other content: it is never overwritten; the file's text is kept as a
-// new draft version beside it. The report is applied all or nothing, and only when nothing is invalid.
+// updated, unchanged, conflicting or invalid. A conflict is an id@version the library already holds with
+// other content (whoever wrote it: the starter library, an earlier import or the user): one id@version
+// must mean one text, so neither text is dropped. By default both are kept — the library's at its
+// version, the file's as a new draft version beside it; the user may instead keep only theirs, or take
+// the file's text at that version (the library's then moves to the new draft version, so history keeps
+// it). The report is applied all or nothing, and only when nothing is invalid.
 
 import type { Problem, ParseResult, Library } from "../../engine/core";
 import { sameContent } from "./canonical";
@@ -9,6 +12,13 @@ import { findRecord, highestVersion, isRawSnippet, nextSeq, versionOf } from "./
 import type { Change, HistoryInput, LibrarySnapshot, RawSnippet, SnippetRecord } from "./types";
 
 export type ImportKind = "new" | "updated" | "unchanged" | "conflicting" | "invalid";
+
+/**
+ * What to do with a conflict: "both" (default) keeps the library's text at id@version and the file's as
+ * version keptAs (draft); "mine" keeps the library's only; "theirs" puts the file's text at id@version and
+ * keeps the library's as version keptAs (draft).
+ */
+export type ConflictChoice = "both" | "mine" | "theirs";
 
 export type ImportItem = {
   kind: ImportKind;
@@ -22,6 +32,8 @@ export type ImportItem = {
   existing?: SnippetRecord;
   /** For a conflict: the version the file's text will be kept under. */
   keptAs?: number;
+  /** For a conflict: what the user chose (absent: "both"). */
+  choice?: ConflictChoice;
   problems: Problem[];
 };
 
@@ -92,7 +104,6 @@ export function buildImportReport(
       const had = highestVersion(snapshot.records, value.id);
       items.push({ ...base, kind: had > 0 && version > had ? "updated" : "new" });
     } else if (sameContent(existing.snippet, value)) items.push({ ...base, kind: "unchanged", existing });
-    else if (!existing.edited) items.push({ ...base, kind: "updated", existing });
     else {
       const inFile = list.reduce<number>(
         (max, s) => (isRawSnippet(s) && s.id === value.id ? Math.max(max, versionOf(s)) : max),
@@ -141,17 +152,43 @@ export function importChanges(
         version: item.version,
         detail: `${item.kind} from ${report.source}`,
       });
-    } else if (item.kind === "conflicting" && item.keptAs !== undefined) {
-      const snippet: RawSnippet = { ...item.snippet, version: item.keptAs, status: "draft" };
+    } else if (item.kind === "conflicting" && item.keptAs !== undefined && item.existing) {
+      const choice = item.choice ?? "both";
+      if (choice === "mine") {
+        history.push({
+          action: "import",
+          id: item.id,
+          version: item.version,
+          detail: `conflict: kept the library's version ${item.version}; ${report.source}'s text not imported`,
+        });
+        continue;
+      }
+      // The text that moves to the new draft version: the file's ("both") or the library's ("theirs").
+      const moved: RawSnippet = choice === "theirs" ? item.existing.snippet : item.snippet;
       changes.push({
         type: "put",
-        record: { id: item.id, version: item.keptAs, snippet, seq: seq++, origin: "imported", edited: false },
+        record: {
+          id: item.id,
+          version: item.keptAs,
+          snippet: { ...moved, version: item.keptAs, status: "draft" },
+          seq: seq++,
+          origin: choice === "theirs" ? item.existing.origin : "imported",
+          edited: choice === "theirs" ? item.existing.edited : false,
+        },
       });
+      if (choice === "theirs")
+        changes.push({
+          type: "put",
+          record: { ...item.existing, snippet: item.snippet, origin: "imported", edited: false },
+        });
       history.push({
         action: "import",
         id: item.id,
         version: item.keptAs,
-        detail: `conflict with your version ${item.version}; ${report.source}'s text kept as a draft`,
+        detail:
+          choice === "theirs"
+            ? `conflict: ${report.source}'s text took version ${item.version}; the library's text kept as draft version ${item.keptAs}`
+            : `conflict with version ${item.version}; ${report.source}'s text kept as draft version ${item.keptAs}`,
       });
     }
   }
@@ -165,3 +202,11 @@ export const countByKind = (report: ImportReport): Record<ImportKind, number> =>
   for (const item of report.items) counts[item.kind]++;
   return counts;
 };
+
+/** The report with the user's choice for each conflict (by path), ready for importChanges. */
+export function withChoices(report: ImportReport, choices: Readonly<Record<string, ConflictChoice>>): ImportReport {
+  return {
+    ...report,
+    items: report.items.map((i) => (i.kind === "conflicting" && choices[i.path] ? { ...i, choice: choices[i.path] } : i)),
+  };
+}

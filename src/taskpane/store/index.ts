@@ -3,7 +3,7 @@ export * from "./types";
 export { openLibraryStore, MEMORY_NOTICE, type LibraryStore, type OpenOptions, type ChannelLike, type ChangeCause } from "./library-store";
 export { SCHEMA_VERSION, MIGRATIONS, openLibraryDb, databaseName, channelName } from "./schema";
 export { exportLibrary, libraryFileText, LIBRARY_FORMAT, versionOf, highestVersion, findRecord } from "./library-file";
-export { buildImportReport, importChanges, countByKind, type ImportReport, type ImportItem, type ImportKind, type Validate } from "./import-report";
+export { buildImportReport, importChanges, countByKind, withChoices, type ConflictChoice, type ImportReport, type ImportItem, type ImportKind, type Validate } from "./import-report";
 export * from "./authoring";
 export { lineDiff, type DiffLine } from "./line-diff";
 export { canonicalJson, sameContent } from "./canonical";

@@ -102,6 +102,6 @@ describe("standaloneDetail: what happened and what to do", () => {
     expect(standaloneDetail("office-timeout")).toMatch(/did not answer in time\. Close the pane and open it again/);
     expect(standaloneDetail("office-failed")).toMatch(/failed while starting\. Close the pane and open it again/);
     // The banner's first line stays the same whatever the reason (other tests and users rely on it).
-    expect(STANDALONE_TEXT).toMatch(/^Standalone mode:/);
+    expect(STANDALONE_TEXT).toMatch(/^Not running inside Word/);
   });
 });

@@ -66,7 +66,7 @@ describe("Manage: import report", () => {
     expect(await storedLibrary(host.storageKey())).toEqual(before);
   });
 
-  it("shows updates and conflicts before applying, keeps the user's change, and applies all on confirm", async () => {
+  it("shows conflicts before applying, keeps the user's change and the library's text, and applies all on confirm", async () => {
     const host = fakeHost();
     await renderApp(host);
     const user = await openManage();
@@ -91,11 +91,11 @@ describe("Manage: import report", () => {
     await user.upload(screen.getByLabelText("Import library file"), new File([JSON.stringify(incoming)], "team.json"));
     const report = await screen.findByRole("region", { name: "Import report for team.json" });
     expect(within(report).getByRole("status").textContent).toBe(
-      "1 new · 1 updated · 1 conflicting · 0 unchanged · 0 invalid",
+      "1 new · 0 updated · 2 conflicting · 0 unchanged · 0 invalid",
     );
     const conflicting = within(report).getByRole("region", { name: "Conflicting" });
     expect(conflicting.textContent).toContain(`${draft.id}@${draft.version ?? 1}`);
-    expect(conflicting.textContent).toMatch(/it is kept/);
+    expect(conflicting.textContent).toMatch(/Keep both/);
     await user.click(within(report).getByRole("button", { name: "Import all" }));
     expect(await screen.findByText("Imported team.json.")).toBeTruthy();
 
@@ -104,8 +104,37 @@ describe("Manage: import report", () => {
     const v = draft.version ?? 1;
     expect(body0(draft.id, v)).toBe("My own words.");
     expect(body0(draft.id, v + 1)).toBe("Their words.");
-    expect(body0("payment", payment.version)).toBe("Pay promptly.");
+    // Same id and version with other text, even where the user never edited it, is a conflict: both kept.
+    const top = Math.max(...testLibrary.snippets.filter((s) => s.id === "payment").map((s) => s.version ?? 1));
+    expect(body0("payment", payment.version)).toBe(payment.body);
+    expect(body0("payment", top + 1)).toBe("Pay promptly.");
     expect(body0("brand-new", 1)).toBe("New.");
+  });
+
+  it("shows both texts of a conflict and replaces only when the user picks the file's text, keeping theirs too", async () => {
+    const host = fakeHost();
+    await renderApp(host);
+    const user = await openManage();
+    const payment = testLibrary.snippets.find((s) => s.id === "payment")!;
+    const incoming = { format: "sectionsmith/library@1", snippets: [{ ...payment, body: "Zahlung sofort." }] };
+    await user.upload(screen.getByLabelText("Import library file"), new File([JSON.stringify(incoming)], "de.json"));
+    const report = await screen.findByRole("region", { name: "Import report for de.json" });
+    expect(within(report).getByRole("status").textContent).toBe(
+      "0 new · 0 updated · 1 conflicting · 0 unchanged · 0 invalid",
+    );
+    const diff = within(report).getByRole("group", { name: `Differences in ${payment.title} version ${payment.version}` });
+    expect(diff.textContent).toContain("+ Zahlung sofort.");
+    expect(diff.textContent).toContain(`− ${payment.body!.split("\n")[0]}`);
+    const keep = within(report).getByRole("radiogroup", { name: `What to keep of ${payment.title} version ${payment.version}` });
+    expect((within(keep).getByRole("radio", { name: /Keep both/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(keep).getByRole("radio", { name: /Use the file's text/ }));
+    await user.click(within(report).getByRole("button", { name: "Import all" }));
+    expect(await screen.findByText("Imported de.json.")).toBeTruthy();
+    const snap = await storedLibrary(host.storageKey());
+    const top = Math.max(...testLibrary.snippets.filter((s) => s.id === "payment").map((s) => s.version ?? 1));
+    const body0 = (v: number) => snap.records.find((r) => r.id === "payment" && r.version === v)?.snippet.body;
+    expect(body0(payment.version!)).toBe("Zahlung sofort.");
+    expect(body0(top + 1)).toBe(payment.body); // the library's text is not dropped
   });
 });
 
@@ -234,5 +263,63 @@ describe("Manage: capture from Word", () => {
     expect(body.value).toBe("# Notice\n\nWrite to [us](mailto:a@b.example).\n\nRed");
     expect(screen.getByText(/Not carried: Fonts, sizes and colours/)).toBeTruthy();
     expect(screen.getByRole("heading", { name: "New snippet" })).toBeTruthy();
+  });
+});
+
+describe("Manage: unsaved changes are never lost", () => {
+  it("asks on Back to the list, and keeps a draft that comes back after a tab switch and a closed pane", async () => {
+    const host = fakeHost();
+    const first = await renderApp(host);
+    let user = await openManage();
+    const draft = testLibrary.snippets.find((s) => s.status === "draft")!;
+    const name = `${draft.title} version ${draft.version ?? 1}`;
+    await user.click(screen.getByRole("button", { name: `Edit ${name}` }));
+    fireEvent.change(screen.getByRole("textbox", { name: "Body (Markdown)" }), { target: { value: "Half-written." } });
+
+    // Back to the list asks instead of dropping the change; Keep editing keeps it.
+    await user.click(screen.getByRole("button", { name: "Back to the list" }));
+    expect(screen.getByRole("alert").textContent).toMatch(/are not saved/);
+    await user.click(screen.getByRole("button", { name: "Keep editing" }));
+    expect((screen.getByRole("textbox", { name: "Body (Markdown)" }) as HTMLTextAreaElement).value).toBe("Half-written.");
+
+    // Another tab and back: the change is still there.
+    await user.click(screen.getByRole("tab", { name: "Library" }));
+    await user.click(screen.getByRole("tab", { name: "Manage" }));
+    const body = (await screen.findByRole("textbox", { name: "Body (Markdown)" })) as HTMLTextAreaElement;
+    await waitFor(() => expect(body.value).toBe("Half-written."));
+    expect(screen.getByText(/Your unsaved changes were kept/)).toBeTruthy();
+
+    // The pane is closed and opened again: still there.
+    first.unmount();
+    await renderApp(host);
+    user = userEvent.setup();
+    await user.click(screen.getByRole("tab", { name: "Manage" }));
+    await waitFor(() =>
+      expect((screen.getByRole("textbox", { name: "Body (Markdown)" }) as HTMLTextAreaElement).value).toBe("Half-written."),
+    );
+
+    // Discarding is the user's decision, and then it stays discarded.
+    await user.click(screen.getByRole("button", { name: "Back to the list" }));
+    await user.click(screen.getByRole("button", { name: "Discard changes" }));
+    await screen.findByRole("list", { name: "Snippets in your library" });
+    await user.click(screen.getByRole("tab", { name: "Library" }));
+    await user.click(screen.getByRole("tab", { name: "Manage" }));
+    await screen.findByRole("list", { name: "Snippets in your library" });
+    const snap = await storedLibrary(host.storageKey());
+    expect(snap.records.find((r) => r.id === draft.id)?.snippet.body).toBe(draft.body);
+  });
+
+  it("Save and go back saves the change before leaving", async () => {
+    const host = fakeHost();
+    await renderApp(host);
+    const user = await openManage();
+    const draft = testLibrary.snippets.find((s) => s.status === "draft")!;
+    await user.click(screen.getByRole("button", { name: `Edit ${draft.title} version ${draft.version ?? 1}` }));
+    fireEvent.change(screen.getByRole("textbox", { name: "Body (Markdown)" }), { target: { value: "Finished." } });
+    await user.click(screen.getByRole("button", { name: "Back to the list" }));
+    await user.click(screen.getByRole("button", { name: "Save and go back" }));
+    await screen.findByRole("list", { name: "Snippets in your library" });
+    const snap = await storedLibrary(host.storageKey());
+    expect(snap.records.find((r) => r.id === draft.id && r.version === (draft.version ?? 1))?.snippet.body).toBe("Finished.");
   });
 });

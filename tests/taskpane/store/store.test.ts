@@ -18,6 +18,7 @@ import {
   StoreWriteError,
   type LibraryStore,
   type RawLibrary,
+  withChoices,
 } from "../../../src/taskpane/store";
 
 const library: RawLibrary = {
@@ -132,7 +133,7 @@ describe("library store", () => {
     const incoming: RawLibrary = {
       format: "sectionsmith/library@1",
       snippets: [
-        { ...library.snippets[0]!, body: "Zeta, revised upstream." }, // unedited here → updated
+        { ...library.snippets[0]!, body: "Zeta, revised upstream." }, // same id@version, other text → conflict
         { ...library.snippets[2]!, body: "Their words." }, // edited here → conflict
         { id: "alpha", version: 5, title: "Alpha", status: "approved", body: "Five." }, // higher → updated
         { id: "beta", title: "Beta", body: "B." }, // new
@@ -141,20 +142,47 @@ describe("library store", () => {
     };
     const report = buildImportReport(incoming, "up.json", store.snapshot(), validateLibrary);
     expect(report.items.map((i) => `${i.id}@${i.version}:${i.kind}`)).toEqual([
-      "zeta@1:updated",
+      "zeta@1:conflicting",
       "alpha@3:conflicting",
       "alpha@5:updated",
       "beta@1:new",
       "alpha@2:unchanged",
     ]);
+    expect(report.items[0]!.keptAs).toBe(2);
     expect(report.items[1]!.keptAs).toBe(6);
     const { changes, history } = importChanges(report, store.snapshot());
     await store.write(changes, history);
     const byKey = new Map(store.snapshot().records.map((r) => [`${r.id}@${r.version}`, r.snippet]));
     expect(byKey.get("alpha@3")?.body).toBe("My words."); // kept
     expect(byKey.get("alpha@6")).toMatchObject({ body: "Their words.", status: "draft" }); // theirs beside it
-    expect(byKey.get("zeta@1")?.body).toBe("Zeta, revised upstream.");
+    // An unedited snippet is not overwritten either: both texts stay.
+    expect(byKey.get("zeta@1")?.body).toBe("Last by id, first in file.");
+    expect(byKey.get("zeta@2")).toMatchObject({ body: "Zeta, revised upstream.", status: "draft" });
     expect(byKey.get("beta@1")?.body).toBe("B.");
+  });
+
+  it("applies the user's pick for a conflict and never drops either text", async () => {
+    const store = await openLibraryStore("pick", { indexedDB: new IDBFactory(), ...noChannel });
+    await importInto(store, library);
+    const incoming: RawLibrary = {
+      format: "sectionsmith/library@1",
+      snippets: [
+        { ...library.snippets[0]!, body: "Zeta, their text." },
+        { ...library.snippets[1]!, body: "Bonjour {{who}}." },
+      ],
+    };
+    const report = buildImportReport(incoming, "theirs.json", store.snapshot(), validateLibrary);
+    expect(report.items.map((i) => i.kind)).toEqual(["conflicting", "conflicting"]);
+    // Take the file's zeta (ours moves to a draft version), keep only ours for alpha@2.
+    const picked = withChoices(report, { "snippets[0]": "theirs", "snippets[1]": "mine" });
+    const { changes, history } = importChanges(picked, store.snapshot());
+    await store.write(changes, history);
+    const byKey = new Map(store.snapshot().records.map((r) => [`${r.id}@${r.version}`, r.snippet]));
+    expect(byKey.get("zeta@1")?.body).toBe("Zeta, their text.");
+    expect(byKey.get("zeta@2")).toMatchObject({ body: "Last by id, first in file.", status: "draft" });
+    expect(byKey.get("alpha@2")?.body).toBe("Hello {{who}}.");
+    expect([...byKey.keys()].filter((k) => k.startsWith("alpha@"))).toHaveLength(2); // nothing added
+    expect((await store.history("alpha")).at(-1)?.detail).toMatch(/kept the library's version 2/);
   });
 
   it("reports every problem of an invalid file with its path and applies nothing", async () => {

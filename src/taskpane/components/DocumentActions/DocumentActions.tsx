@@ -21,20 +21,32 @@ import {
 import { ArrowDownload20Regular, DocumentArrowLeft20Regular } from "@fluentui/react-icons";
 import { INSERT_CHOICES, type HostCapabilities, type InsertLocation } from "../../host";
 import type { ActionState } from "../../hooks/use-document-actions";
-import { ProblemList } from "../ProblemList/ProblemList";
+import type { PlainSection } from "../../model/plain-problem";
+import { PlainProblemList } from "../ProblemList/ProblemList";
 import { useDocumentActionsStyles } from "./DocumentActions.styles";
 
 type Props = {
   capabilities: HostCapabilities;
   state: ActionState;
   empty: boolean;
+  /** The outline's sections, so problems say "Section 6, “Scope of work”" (model/plain-problem). */
+  sections: readonly PlainSection[];
   onInsert(location: InsertLocation): void;
   onDownload(): void;
   onDismiss(): void;
 };
 
-export function DocumentActions({ capabilities, state, empty, onInsert, onDownload, onDismiss }: Props) {
+export function DocumentActions({
+  capabilities,
+  state,
+  empty,
+  sections,
+  onInsert,
+  onDownload,
+  onDismiss,
+}: Props) {
   const styles = useDocumentActionsStyles();
+  const context = { sections, naming: "outline" } as const;
   const working = state.phase === "working" || state.phase === "confirm";
   const primary = INSERT_CHOICES.find((l) => capabilities.can[l.location]?.ok)?.location;
   // The menu hangs from the whole split button, not from its narrow chevron: anchored on the chevron it
@@ -96,12 +108,14 @@ export function DocumentActions({ capabilities, state, empty, onInsert, onDownlo
       {state.phase === "confirm" && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>Check before inserting</MessageBarTitle>
-            <ProblemList problems={state.warnings} />
+            <MessageBarTitle>
+              {state.action === "insert" ? "Check before inserting" : "Check before downloading"}
+            </MessageBarTitle>
+            <PlainProblemList problems={state.warnings} context={context} />
           </MessageBarBody>
           <MessageBarActions>
             <Button appearance="primary" onClick={state.proceed}>
-              Insert anyway
+              {state.action === "insert" ? "Insert anyway" : "Download anyway"}
             </Button>
             <Button onClick={onDismiss}>Cancel</Button>
           </MessageBarActions>
@@ -111,7 +125,7 @@ export function DocumentActions({ capabilities, state, empty, onInsert, onDownlo
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>{state.title}</MessageBarTitle> {state.action}
-            <ProblemList problems={state.problems} />
+            <PlainProblemList problems={state.problems} context={context} />
           </MessageBarBody>
           <MessageBarActions>
             <Button onClick={onDismiss}>Dismiss</Button>
@@ -122,7 +136,7 @@ export function DocumentActions({ capabilities, state, empty, onInsert, onDownlo
         <MessageBar intent={state.warnings.length > 0 ? "warning" : "success"} layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>{state.message}</MessageBarTitle>
-            <ProblemList problems={state.warnings} />
+            <PlainProblemList problems={state.warnings} context={context} />
           </MessageBarBody>
           <MessageBarActions>
             <Button onClick={onDismiss}>Dismiss</Button>

@@ -1,6 +1,7 @@
 // Document settings: properties, page, theme font and heading colour, header and footer, drafting
 // notes, locale. Each maps to one field of the assembly (model/assembly.ts).
 
+import { useState } from "react";
 import {
   Combobox,
   Dropdown,
@@ -22,8 +23,34 @@ const LOCALES = ["en-US", "en-GB", "de-DE", "fr-FR", "es-ES", "it-IT", "nl-NL", 
 
 type Props = { settings: Settings; onChange(patch: Partial<Settings>): void };
 
+/**
+ * Why `text` is not a locale the pane can format with, or undefined when it is one. "english" is a
+ * well-formed BCP 47 tag (a 5–8 letter language subtag) that no runtime knows, so a syntax check alone
+ * would let it through and the document would silently fall back to another locale.
+ */
+export function localeProblem(text: string): string | undefined {
+  const tag = text.trim();
+  if (tag === "") return "Type a locale, like en-GB or de-DE.";
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag);
+    // "eng" is answered with "en" (a fallback): only a locale the runtime has as such is accepted.
+    if (canonical && Intl.NumberFormat.supportedLocalesOf([canonical])[0] === canonical) return undefined;
+  } catch {
+    // not a tag at all
+  }
+  return `“${tag}” is not a locale. Type a language and region code, like en-GB or de-DE.`;
+}
+
 export function DocumentSettings({ settings, onChange }: Props) {
   const styles = useDocumentSettingsStyles();
+  // The locale as typed, checked as it is typed; applied when chosen, on Enter or on leaving the field,
+  // and only when it is a real locale (a prefix typed on the way, "en" of "english", is never applied).
+  const [locale, setLocale] = useState(settings.locale);
+  const localeError = localeProblem(locale);
+  const applyLocale = (value: string) => {
+    if (localeProblem(value) === undefined && value.trim() !== settings.locale)
+      onChange({ locale: value.trim() });
+  };
   const text = (
     key: "title" | "author" | "company" | "headerText" | "footerText",
     label: string,
@@ -104,14 +131,25 @@ export function DocumentSettings({ settings, onChange }: Props) {
         checked={settings.draftingNotes}
         onChange={(_, d) => onChange({ draftingNotes: d.checked })}
       />
-      <Field label="Locale" hint="Formats numbers, currencies and dates (BCP 47, e.g. en-GB).">
+      <Field
+        label="Locale"
+        hint="Formats numbers, currencies and dates (BCP 47, e.g. en-GB)."
+        validationState={localeError ? "error" : "none"}
+        validationMessage={localeError ? `${localeError} The document keeps ${settings.locale}.` : undefined}
+      >
         <Combobox
           className={styles.control}
           freeform
-          value={settings.locale}
+          value={locale}
           selectedOptions={[settings.locale]}
-          onOptionSelect={(_, d) => d.optionValue && onChange({ locale: d.optionValue })}
-          onChange={(e) => onChange({ locale: e.target.value })}
+          onOptionSelect={(_, d) => {
+            if (!d.optionValue) return;
+            setLocale(d.optionValue);
+            applyLocale(d.optionValue);
+          }}
+          onChange={(e) => setLocale(e.target.value)}
+          onBlur={(e) => applyLocale(e.currentTarget.value)}
+          onKeyDown={(e) => e.key === "Enter" && applyLocale(e.currentTarget.value)}
         >
           {LOCALES.map((l) => (
             <Option key={l}>{l}</Option>

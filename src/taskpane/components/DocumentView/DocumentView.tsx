@@ -8,7 +8,11 @@ import {
   AccordionItem,
   AccordionPanel,
   Body1,
+  Button,
   Caption1,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
   Subtitle2,
 } from "@fluentui/react-components";
 import type { Snippet } from "../../../engine/core";
@@ -43,6 +47,8 @@ export function DocumentView(props: DocumentViewProps) {
     setFocusState((old) => ({ ...f, seq: (old?.seq ?? 0) + 1 }));
   const [announcement, setAnnouncement] = useState("");
   const [dragKey, setDragKey] = useState<string>();
+  // The last section removed, for "Removed … Undo".
+  const [removed, setRemoved] = useState<{ section: OutlineSection; index: number }>();
   const [overKey, setOverKey] = useState<string>();
   const count = doc.sections.length;
 
@@ -57,7 +63,15 @@ export function DocumentView(props: DocumentViewProps) {
     dispatch({ type: "remove", key: section.key });
     const next = doc.sections[index + 1] ?? doc.sections[index - 1];
     if (next) setFocus({ key: next.key, target: "item" });
-    setAnnouncement(`Removed ${section.title}.`);
+    setRemoved({ section, index });
+    setAnnouncement(`Removed ${section.title}. Undo is available.`);
+  };
+  const undo = () => {
+    if (!removed) return;
+    dispatch({ type: "restore", section: removed.section, at: removed.index });
+    setFocus({ key: removed.section.key, target: "item" });
+    setAnnouncement(`Restored ${removed.section.title} at position ${removed.index + 1}.`);
+    setRemoved(undefined);
   };
   const drop = (onto: OutlineSection) => {
     const dragged = doc.sections.find((s) => s.key === dragKey);
@@ -75,6 +89,22 @@ export function DocumentView(props: DocumentViewProps) {
         <Caption1 id="outline-keyboard-hint" className={styles.hint}>
           Drag to reorder, or press Alt+Arrow Up / Alt+Arrow Down on a section.
         </Caption1>
+        {removed && (
+          <MessageBar intent="info">
+            <MessageBarBody>Removed “{removed.section.title}”.</MessageBarBody>
+            <MessageBarActions
+              containerAction={
+                <Button appearance="transparent" size="small" onClick={() => setRemoved(undefined)}>
+                  Dismiss
+                </Button>
+              }
+            >
+              <Button size="small" onClick={undo}>
+                Undo
+              </Button>
+            </MessageBarActions>
+          </MessageBar>
+        )}
         {count === 0 ? (
           <Body1>No sections yet. Open a snippet in the Library and choose “Add to document”.</Body1>
         ) : (
@@ -113,6 +143,10 @@ export function DocumentView(props: DocumentViewProps) {
         capabilities={props.capabilities}
         state={props.actionState}
         empty={count === 0}
+        sections={doc.sections.map((s) => {
+          const snippet = props.resolve(s);
+          return { title: snippet?.title ?? s.title, ...(snippet ? { variables: snippet.variables } : {}) };
+        })}
         onInsert={props.onInsert}
         onDownload={props.onDownload}
         onDismiss={props.onDismiss}

@@ -1,28 +1,33 @@
-// What an import would do, shown before anything is written: new, updated, conflicting (your version is
-// kept; theirs becomes a draft beside it), unchanged and invalid snippets — each invalid one with every
-// problem and its path. "Import all" applies everything in one transaction; it is offered only when
-// nothing is invalid.
+// What an import would do, shown before anything is written: new, updated, conflicting (both texts shown;
+// both kept unless the user picks one — see ConflictItem), unchanged and invalid snippets — each invalid
+// one with every problem and its path. "Import all" applies everything in one transaction; it is offered
+// only when nothing is invalid.
 
+import { useState } from "react";
 import { Button, Caption1, MessageBar, MessageBarBody } from "@fluentui/react-components";
-import { countByKind, type ImportItem, type ImportKind, type ImportReport as Report } from "../../store";
+import {
+  countByKind,
+  withChoices,
+  type ConflictChoice,
+  type ImportItem,
+  type ImportKind,
+  type ImportReport as Report,
+} from "../../store";
+import { ConflictItem } from "./ConflictItem";
 import { ProblemList } from "../ProblemList/ProblemList";
 import { useImportReportStyles } from "./ImportReport.styles";
 
 export type ImportReportProps = {
   report: Report;
   busy?: boolean;
-  onConfirm(): void;
+  /** Applies the report, with the user's choice for each conflict. */
+  onConfirm(report: Report): void;
   onCancel(): void;
 };
 
 const GROUPS: ReadonlyArray<{ kind: ImportKind; title: string; explain: (i: ImportItem) => string }> = [
   { kind: "invalid", title: "Invalid", explain: () => "" },
-  {
-    kind: "conflicting",
-    title: "Conflicting",
-    explain: (i) =>
-      `You changed version ${i.version} here; it is kept. The file's text becomes version ${i.keptAs} (draft).`,
-  },
+  { kind: "conflicting", title: "Conflicting", explain: () => "" },
   {
     kind: "updated",
     title: "Updated",
@@ -34,6 +39,7 @@ const GROUPS: ReadonlyArray<{ kind: ImportKind; title: string; explain: (i: Impo
 
 export function ImportReport({ report, busy = false, onConfirm, onCancel }: ImportReportProps) {
   const styles = useImportReportStyles();
+  const [choices, setChoices] = useState<Record<string, ConflictChoice>>({});
   const counts = countByKind(report);
   const fileProblems = report.errors.filter((p) => !/^snippets\[\d+\]/.test(p.path));
   return (
@@ -58,24 +64,40 @@ export function ImportReport({ report, busy = false, onConfirm, onCancel }: Impo
               {title} ({items.length})
             </h3>
             <ul className={styles.list}>
-              {items.map((item) => (
-                <li key={item.path}>
-                  <strong>{item.title}</strong> ({item.id}@{item.version}, {item.path})
-                  {explain(item) && <span className={styles.note}> — {explain(item)}</span>}
-                  {item.problems.length > 0 && <ProblemList problems={item.problems} limit={100} />}
-                </li>
-              ))}
+              {items.map((item) =>
+                kind === "conflicting" ? (
+                  <ConflictItem
+                    key={item.path}
+                    item={item}
+                    source={report.source}
+                    choice={choices[item.path] ?? "both"}
+                    onChoose={(c) => setChoices((old) => ({ ...old, [item.path]: c }))}
+                  />
+                ) : (
+                  <li key={item.path}>
+                    <strong>{item.title}</strong> ({item.id}@{item.version}, {item.path})
+                    {explain(item) && <span className={styles.note}> — {explain(item)}</span>}
+                    {item.problems.length > 0 && <ProblemList problems={item.problems} limit={100} />}
+                  </li>
+                ),
+              )}
             </ul>
           </section>
         );
       })}
       {!report.canApply && (
         <MessageBar intent="error">
-          <MessageBarBody>Nothing can be imported until the file is fixed: nothing was changed.</MessageBarBody>
+          <MessageBarBody>
+            Nothing can be imported until the file is fixed: nothing was changed.
+          </MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.actions}>
-        <Button appearance="primary" disabled={!report.canApply || busy} onClick={onConfirm}>
+        <Button
+          appearance="primary"
+          disabled={!report.canApply || busy}
+          onClick={() => onConfirm(withChoices(report, choices))}
+        >
           Import all
         </Button>
         <Button onClick={onCancel}>Cancel</Button>

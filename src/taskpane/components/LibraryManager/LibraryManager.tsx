@@ -1,15 +1,14 @@
 // Manage: the user's own library. Export all (or the selected snippets) as a library file, import one
 // through the import report, and create, edit, duplicate, delete snippets and see their version history.
 
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import {
-  Badge,
   Button,
-  Caption1,
-  Checkbox,
   MessageBar,
+  MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
+  Tooltip,
 } from "@fluentui/react-components";
 import { Add20Regular, ArrowDownload20Regular, ArrowUpload20Regular } from "@fluentui/react-icons";
 import { htmlToMarkdown } from "../../capture/html-to-markdown";
@@ -17,6 +16,7 @@ import type { WordHost } from "../../host";
 import type { LibraryApi } from "../../hooks/use-library";
 import type { LibraryStoreApi } from "../../hooks/use-library-store";
 import type { DocumentSettings } from "../../model/document";
+import type { KeyValueStore } from "../../model/storage";
 import { saveBlob } from "../../model/download";
 import {
   deleteSnippet,
@@ -30,27 +30,56 @@ import {
 } from "../../store";
 import { ImportReport } from "../ImportReport/ImportReport";
 import { ProblemList } from "../ProblemList/ProblemList";
-import { SnippetEditor } from "../SnippetEditor/SnippetEditor";
+import { SnippetEditor, type EditorDraft } from "../SnippetEditor/SnippetEditor";
 import { VersionHistory } from "../VersionHistory/VersionHistory";
 import { useLibraryManagerStyles } from "./LibraryManager.styles";
+import { Row, titleOf } from "./LibraryRow";
 
 export type LibraryManagerProps = {
   /** For "Capture from Word" (reads the selection as HTML). */
   host?: Pick<WordHost, "getSelectionHtml">;
+  /** Outside Word there is no selection to capture: the button is disabled and its tooltip says why. */
+  standalone?: boolean;
   library: LibraryApi;
   libraryStore: LibraryStoreApi;
   settings: DocumentSettings;
   today: Date;
+  /** The pane's state store: unsaved editor changes are kept there (EDITOR_DRAFT_KEY) until saved or discarded. */
+  store?: KeyValueStore;
 };
 
 type Mode =
   | { kind: "list" }
-  | { kind: "edit"; id?: string; version?: number; message?: string; seed?: RawSnippet }
+  | {
+      kind: "edit";
+      id?: string;
+      version?: number;
+      message?: string;
+      seed?: RawSnippet;
+      restored?: EditorDraft;
+    }
   | { kind: "history"; id: string };
 
 export const EXPORT_FILE = "sectionsmith-library.json";
+export const EDITOR_DRAFT_KEY = "editor-draft";
+export const CAPTURE_UNAVAILABLE =
+  "Capture needs Word: open Sectionsmith inside Word, select the text there, then capture it.";
 
-export function LibraryManager({ host, library, libraryStore, settings, today }: LibraryManagerProps) {
+const isDraft = (v: unknown): v is EditorDraft =>
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as EditorDraft).draft === "object" &&
+  (v as EditorDraft).draft !== null;
+
+export function LibraryManager({
+  host,
+  standalone = false,
+  library,
+  libraryStore,
+  settings,
+  today,
+  store,
+}: LibraryManagerProps) {
   const styles = useLibraryManagerStyles();
   const { snapshot, commit } = libraryStore;
   const [mode, setMode] = useState<Mode>({ kind: "list" });
@@ -58,13 +87,39 @@ export function LibraryManager({ host, library, libraryStore, settings, today }:
   const [report, setReport] = useState<Report>();
   const [message, setMessage] = useState<{ intent: "success" | "error"; text: string }>();
   const [busy, setBusy] = useState(false);
+  // The last snippet deleted, for "Deleted … Undo" (put back as it was, at its place in the library).
+  const [deleted, setDeleted] = useState<SnippetRecord>();
   const input = useRef<HTMLInputElement>(null);
   const records = useMemo(() => snapshot?.records ?? [], [snapshot]);
+
+  // Unsaved changes from before (another tab, a closed pane) reopen the editor they were made in.
+  useEffect(() => {
+    if (!store) return;
+    let live = true;
+    void store
+      .get<unknown>(EDITOR_DRAFT_KEY)
+      .then((kept) => {
+        if (!live || !isDraft(kept)) return;
+        setMode({
+          kind: "edit",
+          ...(kept.id !== undefined ? { id: kept.id, version: kept.version } : {}),
+          restored: kept,
+          message: "Your unsaved changes were kept: save them, or go back to the list to discard them.",
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [store]);
+  const keepDraft = (draft: EditorDraft | undefined) =>
+    void store?.set(EDITOR_DRAFT_KEY, draft ?? null).catch(() => undefined);
 
   if (!snapshot) return null;
 
   const run = async (work: () => Promise<string | undefined>) => {
     setBusy(true);
+    setDeleted(undefined);
     try {
       const text = await work();
       setMessage(text ? { intent: "success", text } : undefined);
@@ -110,14 +165,22 @@ export function LibraryManager({ host, library, libraryStore, settings, today }:
     return (
       <SnippetEditor
         key={`${mode.id ?? "new"}@${mode.version ?? 0}`}
-        record={mode.id !== undefined ? records.find((r) => r.id === mode.id && r.version === mode.version) : undefined}
+        record={
+          mode.id !== undefined
+            ? records.find((r) => r.id === mode.id && r.version === mode.version)
+            : undefined
+        }
         library={library}
         libraryStore={libraryStore}
         settings={settings}
         today={today}
         {...(mode.message ? { initialMessage: mode.message } : {})}
         {...(mode.seed ? { seed: mode.seed } : {})}
-        onOpen={(id, version, message) => setMode({ kind: "edit", id, version, ...(message ? { message } : {}) })}
+        {...(mode.restored ? { restored: mode.restored } : {})}
+        onDraftChange={keepDraft}
+        onOpen={(id, version, message) =>
+          setMode({ kind: "edit", id, version, ...(message ? { message } : {}) })
+        }
         onClose={() => setMode({ kind: "list" })}
       />
     );
@@ -143,6 +206,17 @@ export function LibraryManager({ host, library, libraryStore, settings, today }:
           : `Captured the selection as a new draft. Not carried: ${lost.join("; ")}.`;
       setMode({ kind: "edit", message, seed: { id: "", title: "", status: "draft", body: markdown } });
       return undefined;
+    });
+
+  const undoDelete = (record: SnippetRecord) =>
+    run(async () => {
+      if (records.some((r) => r.id === record.id && r.version === record.version))
+        throw new Error(`${titleOf(record)} version ${record.version} is already back in the library.`);
+      await commit({
+        changes: [{ type: "put", record }],
+        history: [{ action: "restore", id: record.id, version: record.version, detail: "undo of a delete" }],
+      });
+      return `Restored ${titleOf(record)} version ${record.version}.`;
     });
 
   const toggle = (key: string, on: boolean) =>
@@ -180,29 +254,43 @@ export function LibraryManager({ host, library, libraryStore, settings, today }:
         <Button icon={<Add20Regular />} appearance="primary" onClick={() => setMode({ kind: "edit" })}>
           New snippet
         </Button>
-        {host && (
-          <Button disabled={busy} onClick={() => void capture()}>
-            Capture from Word
-          </Button>
-        )}
+        {host &&
+          (standalone ? (
+            <Tooltip content={CAPTURE_UNAVAILABLE} relationship="description">
+              <Button disabledFocusable>Capture from Word</Button>
+            </Tooltip>
+          ) : (
+            <Button disabled={busy} onClick={() => void capture()}>
+              Capture from Word
+            </Button>
+          ))}
       </div>
       {message && (
         <MessageBar intent={message.intent} layout="multiline">
           <MessageBarBody>{message.text}</MessageBarBody>
+          {deleted && (
+            <MessageBarActions>
+              <Button size="small" disabled={busy} onClick={() => void undoDelete(deleted)}>
+                Undo
+              </Button>
+            </MessageBarActions>
+          )}
         </MessageBar>
       )}
       {report && (
         <ImportReport
           report={report}
           busy={busy}
-          onConfirm={() => void confirmImport(report)}
+          onConfirm={(picked) => void confirmImport(picked)}
           onCancel={() => setReport(undefined)}
         />
       )}
       {library.hidden.length > 0 && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>Some snippets have errors and are not offered in the Library until fixed:</MessageBarTitle>
+            <MessageBarTitle>
+              Some snippets have errors and are not offered in the Library until fixed:
+            </MessageBarTitle>
             <ProblemList problems={library.hidden} />
           </MessageBarBody>
         </MessageBar>
@@ -223,13 +311,14 @@ export function LibraryManager({ host, library, libraryStore, settings, today }:
                 return `Duplicated as ${edit.id}.`;
               })
             }
-            onDelete={() => {
-              if (!window.confirm(`Delete ${titleOf(r)} version ${r.version}? This cannot be undone.`)) return;
+            onDelete={() =>
+              // No "are you sure": the deletion is done at once and offered back (Undo) instead.
               void run(async () => {
                 await commit(deleteSnippet(snapshot, r.id, r.version));
+                setDeleted(r);
                 return `Deleted ${titleOf(r)} version ${r.version}.`;
-              });
-            }}
+              })
+            }
           />
         ))}
       </ul>
@@ -237,47 +326,3 @@ export function LibraryManager({ host, library, libraryStore, settings, today }:
   );
 }
 
-const titleOf = (r: SnippetRecord) => (typeof r.snippet.title === "string" ? r.snippet.title : r.id);
-
-function Row(props: {
-  record: SnippetRecord;
-  selected: boolean;
-  onSelect(on: boolean): void;
-  onEdit(): void;
-  onHistory(): void;
-  onDuplicate(): void;
-  onDelete(): void;
-}) {
-  const styles = useLibraryManagerStyles();
-  const { record } = props;
-  const title = titleOf(record);
-  const status = typeof record.snippet.status === "string" ? record.snippet.status : "draft";
-  const name = `${title} version ${record.version}`;
-  return (
-    <li className={styles.row}>
-      <Checkbox aria-label={`Select ${name}`} checked={props.selected} onChange={(_, d) => props.onSelect(d.checked === true)} />
-      <div className={styles.rowMain}>
-        <span>{title}</span>
-        <Caption1 className={styles.meta}>
-          {record.id}@{record.version}
-          {record.edited ? " · changed here" : ""}
-        </Caption1>
-      </div>
-      <Badge appearance="tint" size="small" color={status === "approved" ? "success" : status === "deprecated" ? "danger" : "warning"}>
-        {status}
-      </Badge>
-      <Button size="small" aria-label={`Edit ${name}`} onClick={props.onEdit}>
-        Edit
-      </Button>
-      <Button size="small" aria-label={`History of ${name}`} onClick={props.onHistory}>
-        History
-      </Button>
-      <Button size="small" aria-label={`Duplicate ${name}`} onClick={props.onDuplicate}>
-        Duplicate
-      </Button>
-      <Button size="small" aria-label={`Delete ${name}`} onClick={props.onDelete}>
-        Delete
-      </Button>
-    </li>
-  );
-}

@@ -58,10 +58,10 @@ export function ImportLibrary({ sources, onImport, onApply }: Props) {
           report={result.report}
           busy={busy}
           onCancel={() => setResult(undefined)}
-          onConfirm={() => {
-            if (!onApply || !result.report) return;
+          onConfirm={(picked) => {
+            if (!onApply) return;
             setBusy(true);
-            void onApply(result.report)
+            void onApply(picked)
               .then(setResult)
               .finally(() => setBusy(false));
           }}

@@ -42,4 +42,5 @@ export const useLibraryViewStyles = makeStyles({
   importRow: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS, alignItems: "center" },
   hiddenInput: { display: "none" },
   status: { color: tokens.colorNeutralForeground3 },
+  empty: { display: "flex", flexWrap: "wrap", alignItems: "center", gap: tokens.spacingHorizontalS },
 });

@@ -1,7 +1,9 @@
 // Library: find a snippet (search as you type, filters, favourites, recently used) and open it.
+// Keyboard: Down from the search box moves into the results; Up/Down move between results (one Tab
+// stop each: the title; Right reaches its star); Enter opens one; Up from the first goes back to search.
 
-import { useDeferredValue, useMemo, useState } from "react";
-import { SearchBox, Subtitle2 } from "@fluentui/react-components";
+import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { Body1, Button, SearchBox, Subtitle2 } from "@fluentui/react-components";
 import type { Snippet, SnippetIndex } from "../../../engine/core";
 import type { Favourites } from "../../hooks/use-favourites";
 import type { ImportResult, LibrarySource } from "../../hooks/use-library";
@@ -31,6 +33,8 @@ export function LibraryView({
   onApplyImport,
 }: LibraryViewProps) {
   const styles = useLibraryViewStyles();
+  const root = useRef<HTMLDivElement>(null);
+  const search = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState("");
   const [filters, setFilters] = useState<FilterState>(NO_FILTERS);
   // Typing stays responsive on big libraries: the list follows a beat behind the keystrokes.
@@ -57,6 +61,22 @@ export function LibraryView({
   const byId = useMemo(() => new Map(index.search("").map((h) => [h.snippet.id, h.snippet])), [index]);
   const pick = (ids: Iterable<string>) => [...ids].flatMap((id) => byId.get(id) ?? []);
 
+  // Moves focus among the results' titles (in the order shown); from the first, Up goes back to search.
+  const titles = () => [...(root.current?.querySelectorAll<HTMLElement>("[data-result-title]") ?? [])];
+  const onResultKey = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+    const all = titles();
+    const at = all.indexOf(e.currentTarget);
+    e.preventDefault();
+    if (e.key === "ArrowUp" && at <= 0) search.current?.focus();
+    else all[Math.min(all.length - 1, at + (e.key === "ArrowDown" ? 1 : -1))]?.focus();
+  };
+  const clearAll = () => {
+    setQuery("");
+    setFilters(NO_FILTERS);
+    search.current?.focus();
+  };
+
   const row = (s: Snippet) => (
     <SnippetRow
       key={s.id}
@@ -65,6 +85,7 @@ export function LibraryView({
       favourite={favourites.favourites.has(s.id)}
       onOpen={onOpen}
       onToggleFavourite={favourites.toggleFavourite}
+      onTitleKeyDown={onResultKey}
     />
   );
   const group = (title: string, snippets: Snippet[]) =>
@@ -78,12 +99,20 @@ export function LibraryView({
     );
 
   return (
-    <div className={styles.root}>
+    <div className={styles.root} ref={root}>
       <SearchBox
+        ref={search}
         aria-label="Search snippets"
         placeholder="Search snippets"
         value={query}
         onChange={(_, data) => setQuery(data.value)}
+        onKeyDown={(e) => {
+          if (e.key !== "ArrowDown") return;
+          const first = titles()[0];
+          if (!first) return;
+          e.preventDefault();
+          first.focus();
+        }}
       />
       <LibraryFilters facets={facets} value={filters} onChange={setFilters} />
       <div role="status" className={styles.status}>
@@ -94,6 +123,14 @@ export function LibraryView({
       {group(
         browsing ? "All snippets" : "Results",
         hits.map((h) => h.snippet),
+      )}
+      {hits.length === 0 && !browsing && (
+        <div className={styles.empty}>
+          <Body1>No snippets match{query.trim() !== "" ? ` “${query.trim()}”` : ""}.</Body1>
+          <Button size="small" onClick={clearAll}>
+            Clear filters
+          </Button>
+        </div>
       )}
       <ImportLibrary sources={sources} onImport={onImport} onApply={onApplyImport} />
     </div>

@@ -1,3 +1,4 @@
+import { useRef, type KeyboardEvent } from "react";
 import { Button, Caption1, ToggleButton, Tooltip } from "@fluentui/react-components";
 import { Star20Filled, Star20Regular } from "@fluentui/react-icons";
 import type { Snippet } from "../../../engine/core";
@@ -10,17 +11,44 @@ export type SnippetRowProps = {
   favourite: boolean;
   onOpen(snippet: Snippet): void;
   onToggleFavourite(id: string): void;
+  /** Up/Down between results (LibraryView). */
+  onTitleKeyDown?(e: KeyboardEvent<HTMLElement>): void;
 };
 
-export function SnippetRow({ snippet, today, favourite, onOpen, onToggleFavourite }: SnippetRowProps) {
+/**
+ * One result: its title is its only Tab stop (Enter opens it); Right moves to its star and Left back,
+ * so tabbing through a long list takes one stop per snippet.
+ */
+export function SnippetRow({
+  snippet,
+  today,
+  favourite,
+  onOpen,
+  onToggleFavourite,
+  onTitleKeyDown,
+}: SnippetRowProps) {
   const styles = useLibraryViewStyles();
+  const title = useRef<HTMLButtonElement>(null);
+  const star = useRef<HTMLButtonElement>(null);
   const starLabel = favourite
     ? `Remove ${snippet.title} from favourites`
     : `Add ${snippet.title} to favourites`;
   return (
     <li className={styles.row} data-snippet-id={snippet.id}>
       <div className={styles.rowMain}>
-        <Button appearance="transparent" className={styles.rowTitle} onClick={() => onOpen(snippet)}>
+        <Button
+          ref={title}
+          appearance="transparent"
+          className={styles.rowTitle}
+          data-result-title
+          onClick={() => onOpen(snippet)}
+          onKeyDown={(e) => {
+            if (e.key === "ArrowRight") {
+              e.preventDefault();
+              star.current?.focus();
+            } else onTitleKeyDown?.(e);
+          }}
+        >
           {snippet.title}
         </Button>
         <StatusBadges snippet={snippet} today={today} />
@@ -31,8 +59,15 @@ export function SnippetRow({ snippet, today, favourite, onOpen, onToggleFavourit
       </div>
       <Tooltip content={starLabel} relationship="label">
         <ToggleButton
+          ref={star}
+          tabIndex={-1}
           appearance="subtle"
           checked={favourite}
+          onKeyDown={(e) => {
+            if (e.key !== "ArrowLeft") return;
+            e.preventDefault();
+            title.current?.focus();
+          }}
           icon={favourite ? <Star20Filled /> : <Star20Regular />}
           onClick={() => onToggleFavourite(snippet.id)}
         />

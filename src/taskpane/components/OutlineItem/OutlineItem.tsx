@@ -13,6 +13,7 @@ import {
 } from "@fluentui/react-icons";
 import type { Snippet } from "../../../engine/core";
 import type { OutlineSection } from "../../model/document";
+import { valuesSummary } from "../../model/values";
 import { SectionOptions } from "../SectionOptions/SectionOptions";
 import { StatusBadges } from "../StatusBadges/StatusBadges";
 import { useOutlineItemStyles } from "./OutlineItem.styles";
@@ -67,6 +68,7 @@ export function OutlineItem(props: OutlineItemProps) {
       handler();
     };
 
+  const summary = valuesSummary(snippet?.variables ?? [], section.values);
   return (
     <li
       ref={item}
@@ -91,6 +93,11 @@ export function OutlineItem(props: OutlineItemProps) {
           <Text weight="semibold">
             {index + 1}. {section.title}
           </Text>
+          {summary && (
+            <Caption1 className={styles.summary} title={summary}>
+              {summary}
+            </Caption1>
+          )}
           <Caption1 className={styles.meta}>
             {section.snippet}@{snippet?.version ?? section.version ?? "?"}
           </Caption1>

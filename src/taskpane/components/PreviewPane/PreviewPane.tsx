@@ -4,6 +4,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import {
+  Button,
   Caption1,
   MessageBar,
   MessageBarBody,
@@ -13,14 +14,20 @@ import {
 } from "@fluentui/react-components";
 import type { PreviewState } from "../../hooks/use-preview";
 import { refitPreview, renderDocxPreview } from "../../preview/render-docx";
-import { ProblemList } from "../ProblemList/ProblemList";
+import type { PlainContext } from "../../model/plain-problem";
+import { PlainProblemList } from "../ProblemList/ProblemList";
 import { usePreviewPaneStyles } from "./PreviewPane.styles";
 
 /** The iframe's accessible name (the viewport around it is the "Preview pages" group). */
 export const PREVIEW_FRAME_TITLE = "Preview of the document";
 
-export function PreviewPane({ state }: { state: PreviewState }) {
+/**
+ * `context` names the previewed snippet and its fields, so problems read "Versions, row 1, Version: type
+ * it like 1.0", never as the engine's path and pattern (model/plain-problem).
+ */
+export function PreviewPane({ state, context }: { state: PreviewState; context: PlainContext }) {
   const styles = usePreviewPaneStyles();
+  const [showWarnings, setShowWarnings] = useState(false);
   const pages = useRef<HTMLDivElement>(null);
   const [renderError, setRenderError] = useState<string>();
   const [wholePage, setWholePage] = useState(false);
@@ -56,9 +63,15 @@ export function PreviewPane({ state }: { state: PreviewState }) {
       <div className={styles.status}>
         {state.status === "building" && <Spinner size="extra-tiny" label="Updating preview…" />}
         {state.status === "ready" && state.warnings.length > 0 && (
-          <Caption1>
+          <Button
+            appearance="transparent"
+            size="small"
+            aria-expanded={showWarnings}
+            aria-controls="preview-warnings"
+            onClick={() => setShowWarnings(!showWarnings)}
+          >
             {state.warnings.length === 1 ? "1 warning" : `${state.warnings.length} warnings`}
-          </Caption1>
+          </Button>
         )}
         <Switch
           className={styles.wholePage}
@@ -67,11 +80,22 @@ export function PreviewPane({ state }: { state: PreviewState }) {
           onChange={(_, d) => setWholePage(d.checked)}
         />
       </div>
+      {state.status === "ready" && state.warnings.length > 0 && showWarnings && (
+        <MessageBar intent="warning" layout="multiline" id="preview-warnings">
+          <MessageBarBody>
+            <PlainProblemList problems={state.warnings} context={context} />
+          </MessageBarBody>
+        </MessageBar>
+      )}
       {state.status === "error" && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>The preview cannot be built yet.</MessageBarTitle>
-            {state.problems.length > 0 ? <ProblemList problems={state.problems} /> : state.message}
+            {state.problems.length > 0 ? (
+              <PlainProblemList problems={state.problems} context={context} />
+            ) : (
+              state.message
+            )}
           </MessageBarBody>
         </MessageBar>
       )}

@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
 import type { Problem } from "../../../engine/core";
+import { plainProblem, type PlainContext } from "../../model/plain-problem";
 import { problemPlace, type LibraryContext } from "../../model/problem-place";
 import { useProblemListStyles } from "./ProblemList.styles";
 
@@ -28,4 +29,27 @@ function where(p: Problem, places: LibraryContext | undefined): string {
   const place = problemPlace(p, places);
   const at = p.line !== undefined ? `${place}:${p.line}:${p.column ?? 1}` : place;
   return at === "" ? `${p.code}:` : `${at} (${p.code}):`;
+}
+
+/** Problems about a document's sections in the user's words (model/plain-problem.ts): no paths, no codes. */
+export function PlainProblemList({
+  problems,
+  context,
+  limit = 20,
+}: {
+  problems: readonly Problem[];
+  context: PlainContext;
+  limit?: number;
+}) {
+  const styles = useProblemListStyles();
+  if (problems.length === 0) return null;
+  const lines = [...new Set(problems.map((p) => plainProblem(p, context)))];
+  return (
+    <ul className={styles.list}>
+      {lines.slice(0, limit).map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+      {lines.length > limit && <li>…and {lines.length - limit} more.</li>}
+    </ul>
+  );
 }

@@ -2,8 +2,11 @@
 // problems as the user types (engine codes, at their line and column) and a live preview of the Word
 // output. Governance: saving an approved snippet creates a new draft version (the approved one stays
 // what documents get); Approve and Deprecate move a saved snippet along draft → approved → deprecated.
+// Unsaved changes are never dropped silently: every change is handed to onDraftChange (the manager keeps
+// it in the pane's store, so it comes back after a tab switch or a closed pane), and "Back to the list"
+// with unsaved changes asks first.
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import {
   Badge,
   Button,
@@ -11,7 +14,9 @@ import {
   Field,
   Input,
   MessageBar,
+  MessageBarActions,
   MessageBarBody,
+  MessageBarTitle,
   Textarea,
 } from "@fluentui/react-components";
 import type { Problem } from "../../../engine/core";
@@ -48,10 +53,17 @@ export type SnippetEditorProps = {
   seed?: RawSnippet;
   /** A message to start with (what the save that opened this editor did). */
   initialMessage?: string;
+  /** Unsaved changes kept from before (a tab switch, a closed pane): the editor starts from them. */
+  restored?: EditorDraft;
+  /** Called with the unsaved changes as they are made, and with undefined once saved or discarded. */
+  onDraftChange?(draft: EditorDraft | undefined): void;
   /** After a save that created another id@version, the editor reopens on it (with what happened). */
   onOpen(id: string, version: number, message?: string): void;
   onClose(): void;
 };
+
+/** Unsaved editor content, with the id@version it was an edit of (none for a new snippet). */
+export type EditorDraft = { id?: string; version?: number; draft: RawSnippet; tags: string };
 
 const NEW_SNIPPET: RawSnippet = { id: "", title: "", status: "draft", body: "" };
 // [field, label, hint]: short labels keep the two columns' inputs level in a narrow pane.
@@ -66,22 +78,41 @@ const TEXT_FIELDS = [
 export function SnippetEditor(props: SnippetEditorProps) {
   const { record, library, libraryStore, settings, today, onOpen, onClose } = props;
   const styles = useSnippetEditorStyles();
-  const [draft, setDraft] = useState<RawSnippet>(() => record?.snippet ?? props.seed ?? NEW_SNIPPET);
-  const [tags, setTags] = useState(() => (Array.isArray(draft.tags) ? draft.tags.join(", ") : ""));
-  const [dirty, setDirty] = useState(props.seed !== undefined);
+  const [draft, setDraft] = useState<RawSnippet>(
+    () => props.restored?.draft ?? record?.snippet ?? props.seed ?? NEW_SNIPPET,
+  );
+  const [tags, setTags] = useState(
+    () => props.restored?.tags ?? (Array.isArray(draft.tags) ? draft.tags.join(", ") : ""),
+  );
+  const [dirty, setDirty] = useState(props.seed !== undefined || props.restored !== undefined);
   const [message, setMessage] = useState<{ intent: "success" | "error"; text: string } | undefined>(() =>
     props.initialMessage ? { intent: "success", text: props.initialMessage } : undefined,
   );
-  const status: Status = draft.status === "approved" || draft.status === "deprecated" ? draft.status : "draft";
+  const [leaving, setLeaving] = useState(false);
+  const onDraftChange = useRef(props.onDraftChange);
+  onDraftChange.current = props.onDraftChange;
+  useEffect(() => {
+    if (dirty)
+      onDraftChange.current?.({
+        ...(record ? { id: record.id, version: record.version } : {}),
+        draft,
+        tags,
+      });
+  }, [dirty, draft, tags, record]);
+  const status: Status =
+    draft.status === "approved" || draft.status === "deprecated" ? draft.status : "draft";
 
   const others = useMemo(() => {
     const raw = library.rawLibraries[0] as RawLibrary | undefined;
-    return (raw?.snippets ?? []).filter((s) => !(s.id === record?.id && (s.version ?? 1) === record?.version));
+    return (raw?.snippets ?? []).filter(
+      (s) => !(s.id === record?.id && (s.version ?? 1) === record?.version),
+    );
   }, [library.rawLibraries, record]);
   const check = useSnippetCheck(library.engine, draft, others);
 
   const set = (key: string, value: unknown) => {
     setDirty(true);
+    setLeaving(false);
     setMessage(undefined);
     setDraft((old) => {
       const next = { ...old };
@@ -112,7 +143,10 @@ export function SnippetEditor(props: SnippetEditorProps) {
       settings,
       { whole: false },
     );
-    return { libraries: [{ format: "sectionsmith/library@1", snippets: [draftForPreview(draft), ...others] }], assembly };
+    return {
+      libraries: [{ format: "sectionsmith/library@1", snippets: [draftForPreview(draft), ...others] }],
+      assembly,
+    };
   }, [check, today, settings, draft, others]);
   const preview = usePreview(
     previewInput ? library.engine : undefined,
@@ -121,16 +155,20 @@ export function SnippetEditor(props: SnippetEditorProps) {
     previewInput?.assembly ?? null,
   );
 
-  const commit = async (work: () => Edit, done: (e: Edit) => string) => {
+  const commit = async (work: () => Edit, done: (e: Edit) => string, reopen = true) => {
     try {
       const edit = work();
       await libraryStore.commit(edit);
       setDirty(false);
+      onDraftChange.current?.(undefined);
       const text = done(edit);
       setMessage({ intent: "success", text });
-      if (!record || edit.id !== record.id || edit.version !== record.version) onOpen(edit.id, edit.version, text);
+      if (reopen && (!record || edit.id !== record.id || edit.version !== record.version))
+        onOpen(edit.id, edit.version, text);
+      return true;
     } catch (e) {
       setMessage({ intent: "error", text: e instanceof Error ? e.message : String(e) });
+      return false;
     }
   };
   const snapshot = () => {
@@ -138,17 +176,29 @@ export function SnippetEditor(props: SnippetEditorProps) {
     if (!s) throw new Error("The library is still loading.");
     return s;
   };
-  const save = () => {
-    const tagList = tags.split(",").map((t) => t.trim()).filter((t) => t !== "");
+  const save = (reopen = true) => {
+    const tagList = tags
+      .split(",")
+      .map((t) => t.trim())
+      .filter((t) => t !== "");
     const edited = { ...draft, ...(tagList.length > 0 ? { tags: tagList } : {}) } as RawSnippet;
     if (tagList.length === 0) delete edited.tags;
     return commit(
-      () => (record ? saveSnippet(snapshot(), record.id, record.version, edited) : createSnippet(snapshot(), edited)),
+      () =>
+        record
+          ? saveSnippet(snapshot(), record.id, record.version, edited)
+          : createSnippet(snapshot(), edited),
       (e) =>
         record && status !== "draft"
           ? `Saved as version ${e.version} (draft). Version ${record.version} stays ${status} until you approve the new one.`
           : `Saved ${e.id} version ${e.version}.`,
+      reopen,
     );
+  };
+  const back = () => (dirty ? setLeaving(true) : onClose());
+  const discard = () => {
+    onDraftChange.current?.(undefined);
+    onClose();
   };
   const move = (to: Status) =>
     record &&
@@ -164,7 +214,10 @@ export function SnippetEditor(props: SnippetEditorProps) {
         <h2 className={styles.title}>
           {record ? `Edit ${titleOf(draft)} (version ${record.version})` : "New snippet"}
         </h2>
-        <Badge appearance="tint" color={status === "approved" ? "success" : status === "deprecated" ? "danger" : "warning"}>
+        <Badge
+          appearance="tint"
+          color={status === "approved" ? "success" : status === "deprecated" ? "danger" : "warning"}
+        >
           {status}
         </Badge>
       </div>
@@ -174,19 +227,43 @@ export function SnippetEditor(props: SnippetEditorProps) {
         </MessageBar>
       )}
       <div className={styles.grid}>
-        <Field label="Id" hint={record ? "The id cannot change; duplicate the snippet instead." : "a-z, 0-9, . _ -"}>
-          <Input className={styles.control} value={draft.id} readOnly={record !== undefined} onChange={(_, d) => set("id", d.value)} />
+        <Field
+          label="Id"
+          hint={record ? "The id cannot change; duplicate the snippet instead." : "a-z, 0-9, . _ -"}
+        >
+          <Input
+            className={styles.control}
+            value={draft.id}
+            readOnly={record !== undefined}
+            onChange={(_, d) => set("id", d.value)}
+          />
         </Field>
         {TEXT_FIELDS.map(([key, label, hint]) => (
           <Field key={key} label={label} hint={hint}>
-            <Input className={styles.control} value={str(draft[key])} onChange={(_, d) => set(key, d.value)} />
+            <Input
+              className={styles.control}
+              value={str(draft[key])}
+              onChange={(_, d) => set(key, d.value)}
+            />
           </Field>
         ))}
         <Field label="Tags (comma-separated)">
-          <Input className={styles.control} value={tags} onChange={(_, d) => { setDirty(true); setTags(d.value); }} />
+          <Input
+            className={styles.control}
+            value={tags}
+            onChange={(_, d) => {
+              setDirty(true);
+              setTags(d.value);
+            }}
+          />
         </Field>
         <Field label="Review by">
-          <Input className={styles.control} type="date" value={str(draft.reviewBy)} onChange={(_, d) => set("reviewBy", d.value)} />
+          <Input
+            className={styles.control}
+            type="date"
+            value={str(draft.reviewBy)}
+            onChange={(_, d) => set("reviewBy", d.value)}
+          />
         </Field>
         <Field
           className={styles.wide}
@@ -254,9 +331,42 @@ export function SnippetEditor(props: SnippetEditorProps) {
             Back to draft
           </Button>
         )}
-        <Button onClick={onClose}>Back to the list</Button>
+        <Button onClick={back}>Back to the list</Button>
       </div>
-      {previewInput && <PreviewPane state={preview} />}
+      {leaving && (
+        <MessageBar intent="warning" layout="multiline" role="alert">
+          <MessageBarBody>
+            <MessageBarTitle>Your changes to “{titleOf(draft)}” are not saved.</MessageBarTitle>
+            Save them, or discard them and go back to the list.
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button
+              appearance="primary"
+              size="small"
+              onClick={() => void save(false).then((ok) => ok && onClose())}
+            >
+              Save and go back
+            </Button>
+            <Button size="small" onClick={discard}>
+              Discard changes
+            </Button>
+            <Button size="small" onClick={() => setLeaving(false)}>
+              Keep editing
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      {previewInput && (
+        <PreviewPane
+          state={preview}
+          context={{
+            sections: [
+              { title: titleOf(draft), ...(check.snippet ? { variables: check.snippet.variables } : {}) },
+            ],
+            naming: "single",
+          }}
+        />
+      )}
     </div>
   );
 }
@@ -264,7 +374,8 @@ export function SnippetEditor(props: SnippetEditorProps) {
 const NO_LIBRARIES: unknown[] = [];
 const PREVIEW_NAMES = ["draft"];
 const str = (v: unknown) => (typeof v === "string" ? v : "");
-const titleOf = (s: RawSnippet) => (typeof s.title === "string" && s.title !== "" ? s.title : s.id || "snippet");
+const titleOf = (s: RawSnippet) =>
+  typeof s.title === "string" && s.title !== "" ? s.title : s.id || "snippet";
 /** The preview pins the draft's version, so the draft is listed first and wins. */
 const draftForPreview = (draft: RawSnippet) => draft;
 

@@ -14,13 +14,23 @@ import {
   Subtitle1,
 } from "@fluentui/react-components";
 import { Add20Regular, Save20Regular } from "@fluentui/react-icons";
-import type { Snippet, Value, Values, Variable, Problem } from "../../../engine/core";
+import {
+  isStale,
+  type Snippet,
+  type Value,
+  type Values,
+  type Variable,
+  type Problem,
+} from "../../../engine/core";
 import { DeprecatedDialog } from "./DeprecatedDialog";
 import type { Engine } from "../../engine";
 import { usePreview } from "../../hooks/use-preview";
 import { buildAssembly } from "../../model/assembly";
 import type { DocumentSettings, OutlineSection } from "../../model/document";
+import { emptyInText, usedVariables } from "../../model/used-variables";
+import { previewGaps, retypeForPreview } from "../../model/preview-gaps";
 import { initialValues, previewValues, validateAll } from "../../model/values";
+import type { SnippetLookup } from "../../../engine";
 import { PreviewPane } from "../PreviewPane/PreviewPane";
 import { ProblemList } from "../ProblemList/ProblemList";
 import { StatusBadges } from "../StatusBadges/StatusBadges";
@@ -36,10 +46,18 @@ export type SnippetViewProps = {
   libraryNames: string[];
   settings: DocumentSettings;
   today: Date;
+  /** Finds included snippets, to work out which variables the text shows (model/used-variables). */
+  lookup?: SnippetLookup;
   /** Set when editing a section already in the document. */
   editing?: OutlineSection;
   /** Values to start from when not editing (a new version opened from the inventory, a successor). */
   prefill?: Values;
+  /** What the user typed into this form before (it was left for another tab): it comes back. */
+  typed?: Values;
+  /** Every change of the form's values, so the pane can give them back (typed). */
+  onValuesChange?(values: Values): void;
+  /** True when the user just opened this snippet: focus goes to its heading (not left on <body>). */
+  focusHeading?: boolean;
   /** For a deprecated snippet: what replaces it (see model/inventory.ts successorOf). */
   successor?: Snippet;
   /** Opens the successor instead, carrying over the values typed so far. */
@@ -49,12 +67,23 @@ export type SnippetViewProps = {
   onShowDocument(): void;
 };
 
+const HEADING_ID = "snippet-heading";
+
 export function SnippetView(props: SnippetViewProps) {
   const { snippet, variables, variableProblems, engine, libraries, settings, today, editing } = props;
   const styles = useSnippetViewStyles();
-  const [values, setValues] = useState<Values>(() =>
-    initialValues(variables, editing?.values ?? known(variables, props.prefill)),
+  const [values, setValues] = useState<Values>(
+    () => props.typed ?? initialValues(variables, editing?.values ?? known(variables, props.prefill)),
   );
+  const onValuesChange = useRef(props.onValuesChange);
+  onValuesChange.current = props.onValuesChange;
+  useEffect(() => {
+    onValuesChange.current?.(values);
+  }, [values]);
+  const focusHeading = props.focusHeading === true;
+  useEffect(() => {
+    if (focusHeading) document.getElementById(HEADING_ID)?.focus();
+  }, [focusHeading]);
   const [submitted, setSubmitted] = useState(false);
   const [done, setDone] = useState<string>();
   const [confirming, setConfirming] = useState(false);
@@ -68,7 +97,16 @@ export function SnippetView(props: SnippetViewProps) {
     wasConfirming.current = confirming;
   }, [confirming]);
 
-  const errors = useMemo(() => validateAll(variables, values), [variables, values]);
+  const used = useMemo(
+    () => usedVariables(engine, snippet, variables, values, props.lookup, settings.locale, today),
+    [engine, snippet, variables, values, props.lookup, settings.locale, today],
+  );
+  const errors = useMemo(() => {
+    const all = validateAll(variables, values);
+    for (const [name, message] of emptyInText(variables, values, used))
+      if (!all.has(name)) all.set(name, message);
+    return all;
+  }, [variables, values, used]);
   // Before a submit, "required" is not shown on untouched empty fields: only wrong values are.
   const visible = (key: string) => {
     const message = errors.get(key);
@@ -76,20 +114,29 @@ export function SnippetView(props: SnippetViewProps) {
     return submitted || !message.endsWith(" is required.") ? message : undefined;
   };
 
+  // Empty or wrong numbers and dates show in the preview as "[Label]" (model/preview-gaps).
+  const gapKey = [...previewGaps(variables, values, used)].join("\n");
+  const previewLibraries = useMemo(
+    () => retypeForPreview(libraries, snippet, new Set(gapKey === "" ? [] : gapKey.split("\n"))),
+    [libraries, snippet, gapKey],
+  );
   const previewAssembly = useMemo(() => {
     const section: OutlineSection = {
       key: "preview",
       snippet: snippet.id,
       version: snippet.version,
       title: snippet.title,
-      values: previewValues(variables, values, today),
+      values: previewValues(variables, values, today, {
+        ...(used ? { shown: used } : {}),
+        asText: previewLibraries.retyped,
+      }),
       headingOffset: editing?.headingOffset ?? 0,
       pageBreakBefore: false,
       numbering: "restart",
     };
     return buildAssembly([section], settings, { whole: false });
-  }, [snippet, variables, values, today, settings, editing?.headingOffset]);
-  const preview = usePreview(engine, libraries, props.libraryNames, previewAssembly);
+  }, [snippet, variables, values, today, settings, editing?.headingOffset, used, previewLibraries]);
+  const preview = usePreview(engine, previewLibraries.libraries, props.libraryNames, previewAssembly);
 
   const set = (name: string, value: Value | undefined) => {
     setDone(undefined);
@@ -117,7 +164,7 @@ export function SnippetView(props: SnippetViewProps) {
   return (
     <div className={styles.root}>
       <header className={styles.header}>
-        <Subtitle1 as="h2" className={styles.title}>
+        <Subtitle1 as="h2" className={styles.title} id={HEADING_ID} tabIndex={-1}>
           {snippet.title} <StatusBadges snippet={snippet} today={today} />
         </Subtitle1>
         <Caption1 className={styles.meta}>
@@ -162,6 +209,15 @@ export function SnippetView(props: SnippetViewProps) {
             {errors.size === 1 ? "1 field needs attention." : `${errors.size} fields need attention.`}
           </Caption1>
         )}
+        {statusWarnings(snippet, today).length > 0 && (
+          <MessageBar intent="warning" layout="multiline">
+            <MessageBarBody>
+              {statusWarnings(snippet, today).map((w) => (
+                <div key={w}>{w}</div>
+              ))}
+            </MessageBarBody>
+          </MessageBar>
+        )}
         <div className={styles.buttons}>
           {editing ? (
             <>
@@ -187,7 +243,10 @@ export function SnippetView(props: SnippetViewProps) {
         )}
       </form>
 
-      <PreviewPane state={preview} />
+      <PreviewPane
+        state={preview}
+        context={{ sections: [{ title: snippet.title, variables }], naming: "single" }}
+      />
 
       {confirming && (
         <DeprecatedDialog
@@ -214,4 +273,16 @@ function known(variables: readonly Variable[], values: Values | undefined): Valu
   if (values === undefined) return undefined;
   const names = new Set(variables.map((v) => v.name));
   return Object.fromEntries(Object.entries(values).filter(([k]) => names.has(k)));
+}
+
+/** What the user should know before adding this snippet, in their words (shown above "Add to document"). */
+function statusWarnings(snippet: Snippet, today: Date): string[] {
+  const out: string[] = [];
+  const name = `“${snippet.title}”`;
+  if (snippet.status === "draft") out.push(`${name} is a draft: it has not been approved for use yet.`);
+  if (snippet.status === "deprecated")
+    out.push(`${name} is deprecated (withdrawn): it is kept for old documents.`);
+  if (isStale(snippet, today))
+    out.push(`${name} was due for review on ${snippet.reviewBy}: its text may be out of date.`);
+  return out;
 }

@@ -1,9 +1,10 @@
-import { createContext, useContext } from "react";
-import { MessageBar, MessageBarBody } from "@fluentui/react-components";
+import { createContext, useContext, useState } from "react";
+import { Button, MessageBar, MessageBarActions, MessageBarBody } from "@fluentui/react-components";
+import { Dismiss20Regular } from "@fluentui/react-icons";
 import type { StandaloneReason } from "../../../office/detect-host";
 
-export const STANDALONE_TEXT =
-  "Standalone mode: inserting into Word is unavailable — open Sectionsmith in Word, or download .docx";
+/** One line, short enough for a 320 px pane: where the pane is and what to do instead of inserting. */
+export const STANDALONE_TEXT = "Not running inside Word: use Download .docx";
 
 /**
  * Why the pane started without Word, when that was not the user's choice: what happened and what to do.
@@ -34,14 +35,31 @@ export function standaloneDetail(reason: StandaloneReason | undefined): string |
 /** Set by the shell (src/taskpane/index.tsx), which knows how the host was chosen. */
 export const StandaloneReasonContext = createContext<StandaloneReason | undefined>(undefined);
 
+/**
+ * A compact line the user can dismiss (the Insert menu still says why it is unavailable). When Word
+ * should have been there but failed, the second line says what happened and what to try.
+ */
 export function StandaloneBanner() {
   const detail = standaloneDetail(useContext(StandaloneReasonContext));
+  const [dismissed, setDismissed] = useState(false);
+  if (dismissed) return null;
   return (
-    <MessageBar intent={detail ? "warning" : "info"} layout="multiline">
+    <MessageBar intent={detail ? "warning" : "info"} layout={detail ? "multiline" : "singleline"}>
       <MessageBarBody>
         <div>{STANDALONE_TEXT}</div>
         {detail && <div>{detail}</div>}
       </MessageBarBody>
+      <MessageBarActions
+        containerAction={
+          <Button
+            appearance="transparent"
+            size="small"
+            aria-label="Dismiss the notice"
+            icon={<Dismiss20Regular />}
+            onClick={() => setDismissed(true)}
+          />
+        }
+      />
     </MessageBar>
   );
 }

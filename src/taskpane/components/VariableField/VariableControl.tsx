@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { Dropdown, Input, Option, Switch, Textarea } from "@fluentui/react-components";
 import type { ScalarValue, Value, Variable } from "../../../engine/core";
+import { parseNumberText } from "../../model/values";
 import { useVariableFieldStyles } from "./VariableField.styles";
 
 export type ControlProps = {
@@ -75,29 +76,43 @@ export function VariableControl({ variable, value, onChange, ariaLabel }: Contro
 }
 
 /**
- * Numbers keep their own text while being typed ("1." or "-" are fine halfway), and hand the form a
- * number when the text is one — or the text itself, so validation can say "Enter a number."
+ * Numbers keep the user's own text while it is typed ("1." or "-" halfway, or "abc" by mistake): a plain
+ * text input (a type="number" input would silently empty itself on "abc" and round 20 digits), with the
+ * spinbutton role and Arrow Up / Down to step. The form gets a number when the text is one — otherwise the
+ * text itself, so validation says at the field what is wrong (model/values parseNumberText).
  */
 function NumberInput({ variable, value, onChange, ariaLabel }: ControlProps) {
   const [text, setText] = useState(() => (value === undefined ? "" : String(value)));
-  const step = variable.decimals !== undefined ? 10 ** -variable.decimals : "any";
+  const step = variable.decimals !== undefined && variable.decimals > 0 ? 10 ** -variable.decimals : 1;
+  const type = (next: string) => {
+    setText(next);
+    const parsed = parseNumberText(next);
+    onChange(next.trim() === "" ? undefined : parsed.ok ? parsed.value : (next as ScalarValue));
+  };
+  const current = parseNumberText(text);
   return (
     <Input
       {...(ariaLabel ? { "aria-label": ariaLabel } : {})}
-      type="number"
+      role="spinbutton"
       inputMode="decimal"
-      min={variable.min}
-      max={variable.max}
-      step={step}
+      autoComplete="off"
+      {...(current.ok ? { "aria-valuenow": current.value } : {})}
+      {...(variable.min !== undefined ? { "aria-valuemin": variable.min } : {})}
+      {...(variable.max !== undefined ? { "aria-valuemax": variable.max } : {})}
       value={text}
       contentAfter={
         variable.type === "currency" && variable.currency ? <span>{variable.currency}</span> : undefined
       }
-      onChange={(_, d) => {
-        setText(d.value);
-        const n = Number(d.value);
-        onChange(d.value.trim() === "" ? undefined : Number.isFinite(n) ? n : (d.value as ScalarValue));
+      onKeyDown={(e) => {
+        if (e.key !== "ArrowUp" && e.key !== "ArrowDown") return;
+        e.preventDefault();
+        const base = current.ok ? current.value : (variable.min ?? 0);
+        let next = base + (e.key === "ArrowUp" ? step : -step);
+        if (variable.min !== undefined) next = Math.max(variable.min, next);
+        if (variable.max !== undefined) next = Math.min(variable.max, next);
+        type(String(Number(next.toFixed(variable.decimals ?? 10))));
       }}
+      onChange={(_, d) => type(d.value)}
     />
   );
 }

@@ -1,0 +1,98 @@
+// Problems in the user's words. The engine names a place by JSON path and a code
+// ("sections[5].snippet (SNIPPET_DRAFT)"), which is right for a file and a log but means nothing in the
+// pane: there a section is "Section 6, “Scope of work”" (numbered as the outline numbers it) and a value
+// is its field's label ("Versions, row 1, Version"). Patterns are never shown as regular expressions:
+// the user gets an example of what to type instead.
+
+import type { Problem, Variable } from "../../engine/core";
+import { labelOf, patternExample } from "./values";
+
+export type PlainSection = { title: string; variables?: readonly Variable[] };
+
+export type PlainContext = {
+  /** The sections the problem paths count (sections[i] is sections[i] here). */
+  sections: readonly PlainSection[];
+  /**
+   * How a section is named: "outline" — "Section 6, “Scope of work”" (Insert, Download); "single" —
+   * "“Scope of work”" (the preview of one snippet).
+   */
+  naming: "outline" | "single";
+};
+
+const SECTION_PATH = /^sections\[(\d+)\](?:\.(.*))?$/;
+
+/** One problem as a sentence for the user: no JSON path, no code, no regular expression. */
+export function plainProblem(p: Problem, context: PlainContext): string {
+  const m = SECTION_PATH.exec(p.path);
+  if (!m) return sentence(stripPatterns(p.message));
+  const index = Number(m[1]);
+  const section = context.sections[index];
+  const title = section?.title ?? `section ${index + 1}`;
+  const who = context.naming === "outline" ? `Section ${index + 1}, “${title}”,` : `“${title}”`;
+  const at = who.replace(/,$/, ""); // before a colon
+  const rest = m[2] ?? "";
+  switch (p.code) {
+    case "SNIPPET_DRAFT":
+      return `${who} is a draft: it has not been approved for use yet.`;
+    case "SNIPPET_DEPRECATED": {
+      const hint = /deprecated; (.*)$/.exec(p.message)?.[1];
+      return `${who} is deprecated (withdrawn)${hint ? `: ${hint.replace(/"/g, "")}` : ""}.`;
+    }
+    case "SNIPPET_STALE": {
+      const date = /review on (\S+?):/.exec(p.message)?.[1];
+      return `${who} was due for review${date ? ` on ${date}` : ""}: its text may be out of date.`;
+    }
+    default:
+  }
+  if (rest.startsWith("values")) {
+    const field = fieldName(rest.slice("values".length).replace(/^\./, ""), section?.variables ?? []);
+    return `${at}: ${valueMessage(p, field.label, field.variable)}`;
+  }
+  return `${at}: ${sentence(stripPatterns(p.message))}`;
+}
+
+/** "versions[0].version" → "Versions, row 1, Version" (labels where the variables are known). */
+function fieldName(path: string, variables: readonly Variable[]): { label: string; variable?: Variable } {
+  const parts = [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)];
+  const words: string[] = [];
+  let scope: readonly Variable[] = variables;
+  let last: Variable | undefined;
+  for (const [, name, row] of parts) {
+    if (row !== undefined) {
+      words.push(`row ${Number(row) + 1}`);
+      continue;
+    }
+    const v = scope.find((x) => x.name === name);
+    last = v;
+    words.push(v ? labelOf(v) : name!);
+    scope = v?.fields ?? [];
+  }
+  return { label: words.join(", ") || "a value", ...(last ? { variable: last } : {}) };
+}
+
+function valueMessage(p: Problem, label: string, v: Variable | undefined): string {
+  switch (p.code) {
+    case "VALUE_PATTERN": {
+      const example = v?.pattern !== undefined ? patternExample(v.pattern) : undefined;
+      return example ? `${label}: type it like ${example}.` : `${label} does not have the expected form.`;
+    }
+    case "VALUE_REQUIRED":
+      return `${label} is required: fill it in (Edit values on the section).`;
+    default:
+      return `${label}: ${sentence(stripPatterns(p.message))}`;
+  }
+}
+
+/** Drops anything that looks like a regular expression from an engine message. */
+function stripPatterns(message: string): string {
+  return message
+    .replace(/\s*(?:the )?pattern\s+\S+/gi, " the expected form")
+    .replace(/\/[^/\s]*[[\]\\+*][^/\s]*\//g, "");
+}
+
+function sentence(text: string): string {
+  const t = text.trim();
+  if (t === "") return t;
+  const first = t[0]!.toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(first) ? first : `${first}.`;
+}
