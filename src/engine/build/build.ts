@@ -29,6 +29,8 @@ export type BuildResult = {
   snippets: string[];
   /** Where the counting stands after the last section: what a next package of a split insert continues. */
   carry: NumberingCarry;
+  /** Whether the body has a table of contents ({{toc}}). */
+  hasToc: boolean;
 };
 
 export type BuildInput = {
@@ -144,7 +146,8 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
   }
 
   const carry = state.numbering.carry();
-  if (options.dryRun) return { bytes: new Uint8Array(0), warnings, snippets, carry };
+  const hasToc = state.hasToc;
+  if (options.dryRun) return { bytes: new Uint8Array(0), warnings, snippets, carry, hasToc };
   // Word does not insert a file's final paragraph mark (office-js#3222): the last paragraph would take
   // the properties of the paragraph at the cursor and lose its own style and list number. A plain
   // empty paragraph at the end is the one that gives its mark up instead.
@@ -158,7 +161,7 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
   ]);
   const bytes = fragment ? await toFragment(packed, nonce) : packed;
   progress({ stage: "pack", done: 1, total: 1 });
-  return { bytes, warnings, snippets, carry };
+  return { bytes, warnings, snippets, carry, hasToc };
 }
 
 function headerFooter(

@@ -54,4 +54,6 @@ export type ExportResult<F extends OutputForm> = {
   snippets: string[];
   /** Where the counting stands after the last section (pass as `carry` to build the next package). */
   carry: NumberingCarry;
+  /** Whether the body has a table of contents (its field is written dirty; Word fills it in). */
+  hasToc: boolean;
 };
