@@ -98,13 +98,39 @@ export async function prebuildFragments(
  * still returned alone: the size check then says which one.
  */
 export async function buildInsert(ctx: Context, maxBytes: number | undefined): Promise<Built> {
+  try {
+    const built = await buildPackages(ctx, maxBytes);
+    return { ...built, warnings: unique(built.warnings.map((w) => placed(w, ctx.doc, built.offsets.get(w) ?? 0))) };
+  } catch (e) {
+    // Problems point into an assembly of the outline (or of part of it): say which section they are about.
+    const problems = (e as { problems?: Problem[] }).problems;
+    const offset = (e as { offset?: number }).offset ?? 0;
+    if (problems) (e as { problems: Problem[] }).problems = problems.map((p) => placed(p, ctx.doc, offset));
+    throw e;
+  }
+}
+
+/** A problem at sections[i] of an assembly that starts at outline section `offset`, named "Section n (title)". */
+function placed(p: Problem, doc: DocumentState, offset: number): Problem {
+  const i = /^sections\[(\d+)\]/.exec(p.path)?.[1];
+  if (i === undefined || p.source) return p;
+  const n = offset + Number(i);
+  const section = doc.sections[n];
+  return section ? { ...p, source: `Section ${n + 1} (${section.title})` } : p;
+}
+
+async function buildPackages(
+  ctx: Context,
+  maxBytes: number | undefined,
+): Promise<Built & { offsets: Map<Problem, number> }> {
+  const offsets = new Map<Problem, number>();
   const { engine, libraries, libraryNames, doc, onProgress } = ctx;
   const building = fragmentFor(engine, libraries, libraryNames, wholeOutline(doc), INSERT);
   if (!finished.has(building)) onProgress("Building…");
   const whole = await building;
   const title = outlineTitle(doc, 0, doc.sections.length);
   if (maxBytes === undefined || base64ByteLength(whole.base64) <= maxBytes || doc.sections.length === 1) {
-    return { pieces: [piece(whole, title)], warnings: unique(whole.warnings) };
+    return { pieces: [piece(whole, title)], warnings: whole.warnings, offsets };
   }
   const pieces: InsertPiece[] = [];
   const warnings: Problem[] = [];
@@ -114,15 +140,20 @@ export async function buildInsert(ctx: Context, maxBytes: number | undefined): P
     for (;;) {
       onProgress(`Building sections ${start + 1}–${end}…`);
       const assembly = buildAssembly(doc.sections.slice(start, end), doc.settings, { whole: false });
-      const result = await engine.exportDocument(libraries, assembly, {
-        as: "base64",
-        shape: "fragment",
-        names: { libraries: libraryNames },
-        ...(carry ? { carry } : {}),
-      });
+      const result = await engine
+        .exportDocument(libraries, assembly, {
+          as: "base64",
+          shape: "fragment",
+          names: { libraries: libraryNames },
+          ...(carry ? { carry } : {}),
+        })
+        .catch((e: unknown) => {
+          throw Object.assign(e as object, { offset: start });
+        });
       if (base64ByteLength(result.output) <= maxBytes || end - start === 1) {
         const built = { base64: result.output, warnings: result.warnings, carry: result.carry, hasToc: result.hasToc };
         pieces.push(piece(built, outlineTitle(doc, start, end)));
+        for (const w of result.warnings) offsets.set(w, start);
         warnings.push(...result.warnings);
         carry = result.carry;
         start = end;
@@ -131,7 +162,7 @@ export async function buildInsert(ctx: Context, maxBytes: number | undefined): P
       end = start + Math.ceil((end - start) / 2);
     }
   }
-  return { pieces, warnings: unique(warnings) };
+  return { pieces, warnings, offsets };
 }
 
 const piece = (f: Fragment, title: string): InsertPiece => ({
