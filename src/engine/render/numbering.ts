@@ -142,7 +142,8 @@ export class NumberingState {
   topHeadings = 0;
 
   constructor(private readonly carried: NumberingCarry = {}) {
-    this.orderedNext = carried.ordered;
+    // A copy: the count moves on here, the caller's carry stays as it was (a split may retry with it).
+    this.orderedNext = carried.ordered ? { ...carried.ordered } : undefined;
     this.topHeadings = carried.headings ?? 0;
   }
 
