@@ -104,8 +104,9 @@ describe("the contract inserted as one package (insertion model)", () => {
 
   it("the last paragraph keeps its list number", () => {
     const l = lines(mergedTail).filter((x) => x !== "");
-    const last = l.findLastIndex((x) => x.startsWith("6. On termination for any reason"));
+    const last = l.findIndex((x) => x.startsWith("6. On termination for any reason"));
     expect(last).toBeGreaterThan(0);
+    expect(last, "the package's last paragraph is the document's last text").toBe(l.length - 1);
   });
 
   it("keeps the host's heading look: one Heading 1, red Georgia, no “Heading 1 1”", async () => {
