@@ -269,6 +269,74 @@ describe("Word refusing an insert", () => {
   });
 });
 
+/** A PNG of `bytes` random (incompressible) bytes: its package cannot be zipped smaller than that. */
+function noisyPng(bytes: number, seed: number): string {
+  const header = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0, 0, 0, 1, 0, 8, 2, 0, 0, 0];
+  const data = new Uint8Array(header.length + bytes);
+  data.set(header);
+  let x = seed; // xorshift32
+  for (let i = header.length; i < data.length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    data[i] = x & 0xff;
+  }
+  return `data:image/png;base64,${Buffer.from(data).toString("base64")}`;
+}
+
+describe("Word on the web: 4 MB per insert", () => {
+  let page: Page;
+  // Three sections of 1.6 MB pictures: 4.8 MB together, past the limit; two of them fit in one package.
+  const big: SectionPlan[] = [1, 2, 3].map((n) => ({
+    query: "oversized figure",
+    title: `Oversized figure ${n}`,
+    id: `e2e-figure-${n}`,
+    version: 1,
+    values: {},
+    expect: [`Figure ${n} follows.`],
+  }));
+
+  beforeAll(async () => {
+    const pane = await openPane(session, { office: { wordApi: "1.5", platform: "OfficeOnline" } });
+    panes.push(pane);
+    page = pane.page;
+    const library = {
+      format: "sectionsmith/library@1",
+      name: "Figures",
+      snippets: big.map((plan, i) => ({
+        id: plan.id,
+        title: plan.title,
+        status: "approved",
+        body: `Figure ${i + 1} follows.\n\n![figure](${noisyPng(1_600_000, 0x9e3779b9 ^ (i + 1))})`,
+      })),
+    };
+    await page.getByRole("tab", { name: /^Manage/ }).click();
+    await page.getByLabel("Import library file").setInputFiles({
+      name: "figures.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(library)),
+    });
+    await page.getByRole("region", { name: "Import report for figures.json" }).waitFor();
+    for (const plan of big) await addSection(page, plan);
+    await showDocument(page);
+    expect(await outlineTitles(page)).toEqual(big.map((p) => p.title));
+  });
+
+  it("splits into packages of at most 4 MB, in order, the sections' controls inside them", async () => {
+    const calls = await insertVia(page, "At the end of the document", "Inserted 3 sections into Word.");
+    const files = inserts(calls);
+    expect(files.length).toBeGreaterThan(1);
+    expect(files.map((c) => [c.target, c.args[1]])).toEqual(files.map(() => ["document", "End"]));
+    const tags: string[] = [];
+    for (const file of files) {
+      expect(Buffer.from(file.args[0] as string, "base64").length).toBeLessThanOrEqual(4 * 1024 * 1024);
+      tags.push(...(await packageControls(file.args[0])).map((c) => c.tag));
+    }
+    expect(tags).toEqual(big.map(tagOf));
+    noWrapping(calls);
+  });
+});
+
 // Runs last: failed inserts are reported in the pane, never as uncaught errors or console noise.
 it("raised no page or console errors on any simulated-Word page", () => {
   expect(panes.length).toBeGreaterThan(0);

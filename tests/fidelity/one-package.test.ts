@@ -48,11 +48,11 @@ beforeAll(async () => {
   const host = await hostDocx();
   ({ bytes: mergedBytes, log } = await insertFragment(host, fragment));
   const { bytes: tailBytes } = await insertFragment(host, await build(upToTermination, "fragment"));
-  [download, merged, mergedTail] = (await renderAll([await build(outline, "document"), mergedBytes, tailBytes])) as [
-    Rendered,
-    Rendered,
-    Rendered,
-  ];
+  [download, merged, mergedTail] = (await renderAll([
+    await build(outline, "document"),
+    mergedBytes,
+    tailBytes,
+  ])) as [Rendered, Rendered, Rendered];
 });
 
 const TERMINATION = [
@@ -97,7 +97,10 @@ describe("the contract inserted as one package (insertion model)", () => {
       const w = Number(/w:w="(\d+)"/.exec(width)![1]);
       if (type === "pct") expect(w).toBeLessThanOrEqual(5000);
       else expect(w).toBeLessThanOrEqual(HOST_TEXT_WIDTH);
-      const grid = [...table.matchAll(/<w:gridCol w:w="(\d+)"\/>/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+      const grid = [...table.matchAll(/<w:gridCol w:w="(\d+)"\/>/g)].reduce(
+        (sum, m) => sum + Number(m[1]),
+        0,
+      );
       expect(grid).toBeLessThanOrEqual(HOST_TEXT_WIDTH);
     }
   });

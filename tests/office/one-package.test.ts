@@ -48,7 +48,9 @@ describe("a package with its own content controls", () => {
   it("a failing second package takes the first one out again", async () => {
     const word = new FakeWord();
     word.failWhen((c) => c.method === "insertFileFromBase64" && c.target === "range(first)", "AccessDenied");
-    const error = await caught(createOfficeHost(word.bindings(ALL)).insert([pkg("first"), pkg("second")], "cursor"));
+    const error = await caught(
+      createOfficeHost(word.bindings(ALL)).insert([pkg("first"), pkg("second")], "cursor"),
+    );
     expect(error.message).toMatch(/were removed again/);
     expect(word.texts()).toEqual(["Intro", "[selection]", "Outro"]);
   });

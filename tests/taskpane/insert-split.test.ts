@@ -9,7 +9,10 @@ import { base64ByteLength } from "../../src/office/word-host";
 
 /** A PNG whose pixel data is random (incompressible): `kb` kilobytes that the package cannot shrink. */
 function noisyPng(kb: number, seed: number): string {
-  const header = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 64, 0, 0, 0, 64, 8, 2, 0, 0, 0];
+  const header = [
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 64, 0, 0, 0,
+    64, 8, 2, 0, 0, 0,
+  ];
   const bytes = new Uint8Array(header.length + kb * 1024);
   bytes.set(header);
   let x = seed >>> 0 || 1; // xorshift32

@@ -1,6 +1,6 @@
 import { BuilderElement, FileChild, type XmlComponent } from "docx";
 
-// A block-level content control around one section of a fragment (ECMA-376 17.5.2.29 w:sdt, CT_SdtBlock):
+// A block-level content control around one section of a fragment (ECMA-376 Part 1 §17.5.2, w:sdt, CT_SdtBlock):
 //   <w:sdt>
 //     <w:sdtPr><w:alias w:val="<title>"/><w:tag w:val="sectionsmith:<id>@<version>"/><w:id w:val="…"/></w:sdtPr>
 //     <w:sdtContent> the section's paragraphs and tables </w:sdtContent>
@@ -9,7 +9,7 @@ import { BuilderElement, FileChild, type XmlComponent } from "docx";
 // to the table of contents), so this mirrors OOXML the way docx's own src/file/* classes do. It is a
 // FileChild, so docx takes it as a body child and writes its children in place; the content control
 // wraps whole paragraphs and tables, never runs. No w:richText: a rich-text control is the default
-// when sdtPr names no type (17.5.2.26), and Word writes none for one either.
+// when sdtPr names no type (§17.5.2), and Word writes none for one either.
 
 export type SectionControlOptions = {
   /** w:tag: "sectionsmith:<id>@<version>", what the pane's inventory reads back. */
@@ -27,7 +27,12 @@ const val = (name: string, value: string | number) =>
 export class SectionControl extends FileChild {
   constructor({ tag, title, id, children }: SectionControlOptions) {
     super("w:sdt");
-    this.root.push(new BuilderElement({ name: "w:sdtPr", children: [val("w:alias", title), val("w:tag", tag), val("w:id", id)] }));
+    this.root.push(
+      new BuilderElement({
+        name: "w:sdtPr",
+        children: [val("w:alias", title), val("w:tag", tag), val("w:id", id)],
+      }),
+    );
     this.root.push(new BuilderElement({ name: "w:sdtContent", children }));
   }
 }

@@ -10,7 +10,11 @@ import { assembly, build, library, TODAY } from "../support";
 const lib = library(
   { id: "terms", version: 3, title: "Term & renewal", body: "Intro.\n\n1. one\n2. two\n3. three" },
   { id: "ends", title: "Termination", body: "1. four\n2. five\n3. six[^n]\n\n[^n]: A note." },
-  { id: "fees", title: "Fees", body: "| Item | Price |\n| --- | --- |\n| A | 1 |\n\nSee the note.[^m]\n\n[^m]: Another." },
+  {
+    id: "fees",
+    title: "Fees",
+    body: "| Item | Price |\n| --- | --- |\n| A | 1 |\n\nSee the note.[^m]\n\n[^m]: Another.",
+  },
   { id: "toc", title: "Contents", body: "{{toc}}\n\n# First\n\nText." },
 );
 const outline = assembly([
@@ -22,7 +26,9 @@ const outline = assembly([
 const blocks = (xml: string) => {
   const body = /<w:body>([\s\S]*)<\/w:body>/.exec(xml)![1]!;
   // top-level children of w:body: a content control never nests here, paragraphs never contain one
-  return [...body.matchAll(/<w:sdt>[\s\S]*?<\/w:sdt>(?=<w:sdt>|<w:p\b|<w:tbl>|$)|<w:p\b[\s\S]*?<\/w:p>|<w:p\/>/g)].map((m) => m[0]);
+  return [
+    ...body.matchAll(/<w:sdt>[\s\S]*?<\/w:sdt>(?=<w:sdt>|<w:p\b|<w:tbl>|$)|<w:p\b[\s\S]*?<\/w:p>|<w:p\/>/g),
+  ].map((m) => m[0]);
 };
 
 describe("one package per Insert", () => {
@@ -63,7 +69,12 @@ describe("one package per Insert", () => {
   });
 
   it("can leave the controls out (a piece that replaces an existing control's content)", async () => {
-    const r = await exportDocument(lib, outline, { as: "buffer", today: TODAY, shape: "fragment", contentControls: false });
+    const r = await exportDocument(lib, outline, {
+      as: "buffer",
+      today: TODAY,
+      shape: "fragment",
+      contentControls: false,
+    });
     const JSZip = (await import("jszip")).default;
     const doc = await (await JSZip.loadAsync(r.output)).file("word/document.xml")!.async("string");
     expect(doc).not.toContain("<w:sdt>");
@@ -91,7 +102,11 @@ describe("carrying the count across a split", () => {
       carry: first.carry,
     });
     const JSZip = (await import("jszip")).default;
-    const numbering = await (await JSZip.loadAsync(second.output)).file("word/numbering.xml")!.async("string");
+    const numbering = await (
+      await JSZip.loadAsync(second.output)
+    )
+      .file("word/numbering.xml")!
+      .async("string");
     expect(numbering).toMatch(/<w:lvl w:ilvl="0"[^>]*><w:start w:val="4"\/>/);
     expect(second.carry).toEqual({ ordered: { family: "ordered", next: 7 } });
     // without "continue" the carry is not used: the list starts at 1
@@ -106,9 +121,16 @@ describe("carrying the count across a split", () => {
   });
 
   it("carries legal clause numbers: the next package's first heading goes on from the count", async () => {
-    const legal = library({ id: "a", body: "# One\n\nText.\n\n# Two\n\nText." }, { id: "b", body: "# Three\n\nText." });
+    const legal = library(
+      { id: "a", body: "# One\n\nText.\n\n# Two\n\nText." },
+      { id: "b", body: "# Three\n\nText." },
+    );
     const opts = { options: { headingNumbering: "legal" } };
-    const first = await exportDocument(legal, assembly([{ snippet: "a" }], opts), { as: "buffer", today: TODAY, shape: "fragment" });
+    const first = await exportDocument(legal, assembly([{ snippet: "a" }], opts), {
+      as: "buffer",
+      today: TODAY,
+      shape: "fragment",
+    });
     expect(first.carry).toEqual({ headings: 2 });
     const second = await build(legal, assembly([{ snippet: "b" }], opts), { shape: "fragment" });
     expect(await second.part("word/numbering.xml")).not.toContain("w:startOverride");
@@ -135,7 +157,9 @@ describe("fragment geometry", () => {
   });
 
   it("ends with a plain empty paragraph after the last section, so the last real one keeps its number", async () => {
-    const frag = await build(lib, assembly([{ snippet: "terms" }, { snippet: "ends" }]), { shape: "fragment" });
+    const frag = await build(lib, assembly([{ snippet: "terms" }, { snippet: "ends" }]), {
+      shape: "fragment",
+    });
     const top = blocks(frag.document);
     expect(top.at(-1)).toMatch(/^<w:p\/>$|^<w:p>(<w:pPr><\/w:pPr>)?<\/w:p>$/);
     expect(top.at(-2)).toMatch(/^<w:sdt>/);
@@ -146,7 +170,8 @@ describe("fragment geometry", () => {
     const asm = assembly([{ snippet: "toc" }]);
     const a = await build(lib, asm, { shape: "fragment" });
     const b = await build(lib, asm, { shape: "fragment" });
-    const names = (xml: string) => [...xml.matchAll(/<w:bookmarkStart [^>]*w:name="([^"]+)"/g)].map((m) => m[1]!);
+    const names = (xml: string) =>
+      [...xml.matchAll(/<w:bookmarkStart [^>]*w:name="([^"]+)"/g)].map((m) => m[1]!);
     expect(names(a.document).length).toBeGreaterThan(0);
     for (const name of names(a.document)) {
       expect(name).toMatch(/^_Toc\d+_[0-9a-z]+$/);
@@ -168,7 +193,9 @@ describe("fragment geometry", () => {
         '<w:instrText xml:space="preserve"> PAGEREF _Toc1_z \\h </w:instrText>',
     );
     const long = `_${"x".repeat(39)}`;
-    const renamed = /w:name="([^"]+)"/.exec(uniqueBookmarks(`<w:bookmarkStart w:id="1" w:name="${long}"/>`, 0xffffffff))![1]!;
+    const renamed = /w:name="([^"]+)"/.exec(
+      uniqueBookmarks(`<w:bookmarkStart w:id="1" w:name="${long}"/>`, 0xffffffff),
+    )![1]!;
     expect(renamed.length).toBe(40);
   });
 });
