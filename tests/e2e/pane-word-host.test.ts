@@ -120,9 +120,13 @@ describe("inside Word (WordApi 1.5)", () => {
   });
 
   it("puts them at the start in outline order, with the snippets' formatting when asked", async () => {
+    const before = await wordCallCount(page);
     await page.getByRole("button", { name: "Choose where to insert" }).click();
+    // The check box keeps the menu open (persistOnClick): the place is chosen in the same menu.
     await page.getByRole("menuitemcheckbox", { name: "Use the snippets’ formatting" }).click();
-    const calls = await insertVia(page, "At the start of the document", "Inserted 3 sections into Word.");
+    await page.getByRole("menuitem", { name: "At the start of the document" }).click();
+    await page.getByText("Inserted 3 sections into Word.").first().waitFor();
+    const calls = await wordCalls(page, before);
     const files = inserts(calls);
     expect(files.map((c) => [c.target, c.args[1]])).toEqual([["document", "Start"]]);
     expect(files[0]!.args[2]).toMatchObject({ importStyles: true });
@@ -310,13 +314,13 @@ describe("Word on the web: 4 MB per insert", () => {
         body: `Figure ${i + 1} follows.\n\n![figure](${noisyPng(1_600_000, 0x9e3779b9 ^ (i + 1))})`,
       })),
     };
-    await page.getByRole("tab", { name: /^Manage/ }).click();
-    await page.getByLabel("Import library file").setInputFiles({
+    await page.getByRole("tab", { name: /^Library/ }).click();
+    await page.getByLabel("Import library (.json)").setInputFiles({
       name: "figures.json",
       mimeType: "application/json",
       buffer: Buffer.from(JSON.stringify(library)),
     });
-    await page.getByRole("region", { name: "Import report for figures.json" }).waitFor();
+    await page.getByText("Imported figures.json.").waitFor();
     for (const plan of big) await addSection(page, plan);
     await showDocument(page);
     expect(await outlineTitles(page)).toEqual(big.map((p) => p.title));
