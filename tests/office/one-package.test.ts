@@ -55,3 +55,31 @@ describe("a package with its own content controls", () => {
     expect(word.texts()).toEqual(["Intro", "[selection]", "Outro"]);
   });
 });
+
+describe("a package with a table of contents", () => {
+  it("asks Word to update its TOC fields after the insert (WordApi 1.5), and the insert stands if that fails", async () => {
+    const word = new FakeWord();
+    const updated: string[] = [];
+    // The fake's ranges have no Range.fields: give the inserted range one with a TOC and a PAGE field.
+    const original = word.context.document.getSelection.bind(word.context.document);
+    word.context.document.getSelection = () => {
+      const selection = original();
+      const insert = selection.insertFileFromBase64.bind(selection);
+      selection.insertFileFromBase64 = (base64: string, at: string) => {
+        const range = insert(base64, at);
+        const items = [' TOC \\o "1-3" \\h ', " PAGE "].map((code) => ({
+          code,
+          updateResult: () => updated.push(code),
+        }));
+        return Object.assign(range, { fields: { items, load: () => undefined } });
+      };
+      return selection;
+    };
+    await createOfficeHost(word.bindings(ALL)).insert([{ ...pkg("with contents"), hasToc: true }], "cursor");
+    expect(updated).toEqual([' TOC \\o "1-3" \\h ']);
+
+    const older = new FakeWord();
+    await createOfficeHost(older.bindings(ALL)).insert([{ ...pkg("no fields API"), hasToc: true }], "cursor");
+    expect(older.texts()).toEqual(["Intro", "[selection]", "no fields API", "Outro"]);
+  });
+});
