@@ -199,3 +199,23 @@ describe("fragment geometry", () => {
     expect(renamed.length).toBe(40);
   });
 });
+
+describe("pictures in a fragment", () => {
+  it("are capped to 6 in (8,640 twips), narrower than the assembly's A4 text width; a document keeps its width", async () => {
+    // a PNG header 3,000 × 300 pixels: only the header is read for the size
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0x0b, 0xb8,
+      0, 0, 1, 0x2c, 8, 2, 0, 0, 0,
+    ]);
+    const body = `![wide](data:image/png;base64,${Buffer.from(png).toString("base64")})`;
+    const pictures = library({ id: "p", body });
+    const asm = assembly([{ snippet: "p" }], {
+      page: { size: "A4", margins: { left: "15mm", right: "15mm" } },
+    });
+    const widthEmu = (xml: string) => Number(/<wp:extent cx="(\d+)"/.exec(xml)![1]);
+    const frag = await build(pictures, asm, { shape: "fragment" });
+    const full = await build(pictures, asm);
+    expect(widthEmu(frag.document)).toBeLessThanOrEqual(8640 * 635); // 635 EMU per twip
+    expect(widthEmu(full.document)).toBeGreaterThan(8640 * 635);
+  });
+});
