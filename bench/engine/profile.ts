@@ -10,7 +10,7 @@ import { Session, type Profiler, type Runtime } from "node:inspector";
 import { findSourceMap } from "node:module";
 import * as engine from "../../src/engine";
 import { DEFAULT_SETTINGS } from "../../src/taskpane/model/document";
-import { buildFragments } from "../../src/taskpane/hooks/build-pieces";
+import { buildInsert } from "../../src/taskpane/hooks/build-pieces";
 import { benchDocument } from "../fixtures/document";
 import { benchLibrary } from "../fixtures/sectionsmith";
 import { searchLibrary } from "../search/library";
@@ -56,7 +56,7 @@ function original(frame: Runtime.CallFrame): { url: string; line: number } {
 
 /** Pipeline steps: time spent inside each (inclusive), found by function name (and area when ambiguous). */
 const STEPS: ReadonlyArray<{ label: string; fn: string; area?: string }> = [
-  { label: "pane: buildFragments", fn: "buildFragments" },
+  { label: "pane: buildInsert", fn: "buildInsert" },
   { label: "engine: exportDocument", fn: "exportDocument" },
   { label: "engine: loadLibraries (validate libraries)", fn: "loadLibraries" },
   { label: "engine: parseAssembly (validate assembly)", fn: "parseAssembly" },
@@ -147,7 +147,7 @@ export function summarise(profile: Profiler.Profile, top = 25): ProfileSummary {
 
 /**
  * "insert": what the task pane does on Insert (src/taskpane/hooks/build-pieces.ts, run as is): one fragment
- * export per section, each given every library the pane holds (the starter library and the imported one).
+ * export of the whole outline, given every library the pane holds (the starter library and the imported one).
  */
 async function insertTarget(size: number): Promise<{ name: string; run: () => Promise<unknown> }> {
   const starter: unknown = JSON.parse(await readFile("assets/starter-library.json", "utf8"));
@@ -167,11 +167,14 @@ async function insertTarget(size: number): Promise<{ name: string; run: () => Pr
     })),
   };
   return {
-    name: "Task pane Insert (buildFragments)",
+    name: "Task pane Insert (buildInsert)",
     // A new array each run: the pane keeps fragments built ahead per libraries array, and this profiles
     // building them (the library objects stay the same, as in a pane that has listed them already).
     run: () =>
-      buildFragments({ engine, libraries: [...libraries], libraryNames: ["starter-library.json", "bench.json"], doc, lookup: () => undefined, onProgress: () => undefined }),
+      buildInsert(
+        { engine, libraries: [...libraries], libraryNames: ["starter-library.json", "bench.json"], doc, lookup: () => undefined, onProgress: () => undefined },
+        undefined,
+      ),
   };
 }
 

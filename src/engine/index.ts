@@ -12,6 +12,7 @@ export type {
   ExportOptions,
   ExportResult,
   OutputShape,
+  NumberingCarry,
 } from "./build/types";
 export { DOCX_MIME, toBase64, fromBase64, type OutputForm, type OutputOf } from "./pack/output";
 export { PROVENANCE_PROPERTY } from "./render/document";

@@ -53,6 +53,12 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_LIST_ITEMS = 1_000;
 /** Columns in one table: Word's own limit. */
 export const MAX_TABLE_COLUMNS = 63;
+/**
+ * Widest picture in a fragment, twips: 6 in, the text width of US Letter with 1.25 in margins (Word's
+ * "Normal" margins before 2007, still common in legal templates) and narrower than A4 or Letter with
+ * 1 in margins, so a picture inserted into such a host stays within its margins.
+ */
+export const FRAGMENT_MAX_WIDTH_TWIPS = 8640;
 /** Estimated uncompressed size of the generated package (XML parts and images), checked before packing. */
 export const MAX_DOCUMENT_BYTES = 100_000_000;
 /**

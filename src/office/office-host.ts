@@ -18,7 +18,7 @@ export function createOfficeHost(bindings: OfficeBindings): WordHost {
   const deps = { run: bindings.run, supports: bindings.supports, capabilities };
   return {
     capabilities: () => capabilities,
-    insert: (pieces, location, onProgress) => insertPieces(deps, pieces, location, onProgress),
+    insert: (pieces, location, onProgress, options) => insertPieces(deps, pieces, location, onProgress, options),
     getSelectionHtml: () => selectionHtml(bindings.run),
     listTaggedContent: () => listTagged(bindings.run),
     replaceTaggedContent: (tag, piece) => replaceTagged(bindings.run, capabilities, tag, piece),

@@ -42,18 +42,35 @@ export type InsertPiece = {
   tag?: string;
   /** Content-control title Word shows on the control (the section's name). */
   title?: string;
+  /**
+   * The package carries its own content controls (one block-level w:sdt per section, tagged and titled
+   * inside the file): it is inserted as it is, without a control around it. `tag` is then unset.
+   */
+  hasControls?: boolean;
+  /** The package has a table of contents: updated after the insert where Word's API allows (WordApi 1.5). */
+  hasToc?: boolean;
 };
+
+/**
+ * How an insert treats formatting. "host" (the default): the document's own style definitions win
+ * for every location (Document.insertFileFromBase64 with importStyles: false; a range insert keeps
+ * the host's definition of every style name it has). "snippets": at the start, the end or replacing
+ * the document, the package's style definitions are imported (importStyles: true).
+ */
+export type InsertOptions = { formatting?: "host" | "snippets" };
 
 export type WordHost = {
   capabilities(): HostCapabilities;
   /**
-   * Inserts the pieces, in order, at `location`; each piece is wrapped in its own content control. Either
-   * every piece is inserted or none is (a failure midway removes what this call inserted). Throws HostError.
+   * Inserts the pieces, in order, at `location`; a piece without its own content controls
+   * (`hasControls`) is wrapped in one. Either every piece is inserted or none is (a failure midway
+   * removes what this call inserted). Throws HostError.
    */
   insert(
     pieces: InsertPiece[],
     location: InsertLocation,
     onProgress?: (done: number, total: number) => void,
+    options?: InsertOptions,
   ): Promise<void>;
   /** The selection as HTML (Word's HTML, which differs by platform). Throws HostError. */
   getSelectionHtml(): Promise<string>;

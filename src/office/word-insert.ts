@@ -1,4 +1,8 @@
-// Inserting .docx pieces into the open document, each wrapped in a tagged content control, all-or-nothing.
+// Inserting .docx pieces into the open document, all-or-nothing. One Insert is normally ONE piece: a
+// fragment whose sections each sit in their own tagged block-level content control inside the file
+// (hasControls), so Word numbers lists, footnotes and comments once; more pieces only when one would
+// pass Word on the web's 4 MB limit. A piece without controls of its own (a whole document) is wrapped
+// in one here.
 //
 // Placement (why it is done this way):
 // - start / end / replace-document use Document.insertFileFromBase64 (WordApi 1.5), which carries headers,
@@ -9,19 +13,31 @@
 // - cursor / replace-selection insert the first piece After / instead of the selection, and every later piece
 //   After the previous piece's content control (ContentControl.getRange, WordApi 1.3). A fresh anchor per
 //   piece avoids relying on how Word stretches an existing range when text is inserted at its edge.
-// Each piece costs two syncs: the insert, then the wrap. If the wrap fails the raw insert is deleted at once;
-// if any piece fails, the content controls of the pieces already inserted by this call are deleted with
-// cc.delete(false) (content included), so a failure never leaves a silent half-insert.
+// A piece costs one sync (its insert) and one more to wrap it when it has no controls of its own. If the
+// wrap fails the raw insert is deleted at once; if any piece fails, what this call inserted is deleted
+// (a wrapping control with cc.delete(false), content included; an inserted range with Range.delete),
+// so a failure never leaves a silent half-insert.
+// Formatting: Document.insertFileFromBase64 is called with importStyles: false unless the user chose
+// "Use the snippets' formatting" — the host's style definitions win by default, for every location.
+// A table of contents in the package is updated after the insert where WordApi 1.5 allows
+// (Field.updateResult); without it the field stays marked dirty and Word updates it on request.
 import { checkSizes } from "./word-limits";
 import { ACTIONS, toHostError } from "./word-errors";
 import type { WordApiSupport } from "./word-capabilities";
-import { hostError, type HostCapabilities, type InsertLocation, type InsertPiece } from "./word-host";
+import {
+  hostError,
+  type HostCapabilities,
+  type InsertLocation,
+  type InsertOptions,
+  type InsertPiece,
+} from "./word-host";
 
 export type WordRun = <T>(batch: (context: Word.RequestContext) => Promise<T>) => Promise<T>;
 
 export type InsertDeps = { run: WordRun; supports: WordApiSupport; capabilities: HostCapabilities };
 
-type Inserted = { cc: Word.ContentControl; leftover?: Word.Range };
+/** What one piece put in the document: its wrapping control, or (controls inside) its range. */
+type Inserted = { cc?: Word.ContentControl; range?: Word.Range; leftover?: Word.Range };
 type Placement =
   | { kind: "range"; anchor: Word.Range; at: "After" | "Replace" }
   | { kind: "body" | "document"; at: "Start" | "End" | "Replace" };
@@ -34,6 +50,7 @@ export async function insertPieces(
   pieces: InsertPiece[],
   location: InsertLocation,
   onProgress?: (done: number, total: number) => void,
+  options: InsertOptions = {},
 ): Promise<void> {
   const verdict = deps.capabilities.can[location];
   if (!verdict.ok) {
@@ -48,7 +65,9 @@ export async function insertPieces(
   if (location === "new-document") return openNewDocument(deps, pieces, onProgress);
 
   const atSelection = location === "cursor" || location === "replace-selection";
-  if (atSelection && pieces.length > 1 && !deps.supports("1.3")) {
+  // Chaining pieces after a wrapping control needs ContentControl.getRange (1.3); packages with their own
+  // controls chain on the range the previous insert returned (1.1).
+  if (atSelection && pieces.length > 1 && pieces.some((p) => !p.hasControls) && !deps.supports("1.3")) {
     throw hostError(
       "not-supported",
       `Inserting ${pieces.length} sections at the selection needs WordApi 1.3, which this Word lacks.`,
@@ -66,7 +85,7 @@ export async function insertPieces(
       for (const [k, index] of order.entries()) {
         const previous = inserted[inserted.length - 1];
         const placement = place(location, k, documentApi, selection, previous);
-        inserted.push(await insertOne(context, pieces[index]!, placement, deps.supports));
+        inserted.push(await insertOne(context, pieces[index]!, placement, deps.supports, options));
         onProgress?.(k + 1, pieces.length);
       }
     } catch (error) {
@@ -87,7 +106,8 @@ function place(
   switch (location) {
     case "cursor":
     case "replace-selection":
-      if (k > 0 && previous) return { kind: "range", anchor: previous.cc.getRange("Whole"), at: "After" };
+      if (k > 0 && previous)
+        return { kind: "range", anchor: previous.cc?.getRange("Whole") ?? previous.range!, at: "After" };
       return { kind: "range", anchor: selection!, at: location === "cursor" ? "After" : "Replace" };
     case "start":
       return { kind, at: "Start" };
@@ -134,11 +154,16 @@ async function insertOne(
   piece: InsertPiece,
   placement: Placement,
   supports: WordApiSupport,
+  options: InsertOptions,
 ): Promise<Inserted> {
   let span: Word.Range;
   let leftover: Word.Range | undefined;
   if (placement.kind === "document") {
-    const sections = context.document.insertFileFromBase64(piece.base64, placement.at, fileOptions(supports));
+    const sections = context.document.insertFileFromBase64(
+      piece.base64,
+      placement.at,
+      fileOptions(supports, options),
+    );
     sections.load("items");
     await context.sync();
     const first = sections.items[0];
@@ -155,6 +180,10 @@ async function insertOne(
         ? placement.anchor.insertFileFromBase64(piece.base64, placement.at)
         : context.document.body.insertFileFromBase64(piece.base64, placement.at);
     await context.sync();
+  }
+  if (piece.hasControls) {
+    await updateToc(context, piece, span, supports);
+    return leftover ? { range: span, leftover } : { range: span };
   }
   try {
     const cc = span.insertContentControl();
@@ -176,10 +205,12 @@ async function insertOne(
 }
 
 /** Options for Document.insertFileFromBase64, limited to what this Word understands. */
-function fileOptions(supports: WordApiSupport): Word.InsertFileOptions {
+function fileOptions(supports: WordApiSupport, { formatting = "host" }: InsertOptions): Word.InsertFileOptions {
   const options: Word.InsertFileOptions = {
     importTheme: false, // the target document's theme wins: inserted text should look like its neighbours
-    importStyles: true,
+    // The host's style definitions win unless the user asked for the snippets' formatting: importing
+    // replaces the host's definition of every style name the package shares with it (Heading 1, Normal).
+    importStyles: formatting === "snippets",
     importParagraphSpacing: true,
     importPageColor: false,
     importChangeTrackingMode: false,
@@ -189,12 +220,36 @@ function fileOptions(supports: WordApiSupport): Word.InsertFileOptions {
   return options;
 }
 
+/**
+ * Brings a table of contents inserted with the package up to date: its page numbers exist only once
+ * Word lays out the pages (the engine writes the field dirty, w:dirty="true", for the case this cannot
+ * run). Field (WordApi 1.4) and Field.updateResult (WordApi 1.5); best effort — the insert stands.
+ */
+async function updateToc(
+  context: Word.RequestContext,
+  piece: InsertPiece,
+  span: Word.Range,
+  supports: WordApiSupport,
+): Promise<void> {
+  if (!piece.hasToc || !supports("1.5")) return;
+  try {
+    const fields = span.fields;
+    fields.load("items/code");
+    await context.sync();
+    for (const field of fields.items) if (/^\s*TOC\b/.test(field.code)) field.updateResult();
+    await context.sync();
+  } catch {
+    // The field stays dirty: Word offers to update it (and updates it on print).
+  }
+}
+
 /** Deletes what this call inserted. Returns false when Word refused, so the message can say so. */
 async function rollback(context: Word.RequestContext, inserted: Inserted[]): Promise<boolean> {
   if (inserted.length === 0) return true;
   try {
-    for (const { cc, leftover } of inserted) {
-      cc.delete(false);
+    for (const { cc, range, leftover } of inserted) {
+      if (cc) cc.delete(false);
+      else if (!leftover) range?.delete();
       leftover?.delete();
     }
     await context.sync();

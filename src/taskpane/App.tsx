@@ -246,7 +246,7 @@ function Pane({
                   onOpen={(snippet, values) => openSnippet(snippet, undefined, values)}
                 />
               }
-              onInsert={(location) => void actions.insert(location)}
+              onInsert={(location, options) => void actions.insert(location, options)}
               onDownload={() => void actions.download()}
               onDismiss={actions.dismiss}
             />

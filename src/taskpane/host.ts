@@ -1,7 +1,14 @@
 // The only link between the pane and the Office adapter: types. The pane never imports Office.js or
 // the adapter's code — it receives a WordHost object (real Word, or standalone) from the shell.
 
-export type { WordHost, HostCapabilities, InsertLocation, InsertPiece, HostError } from "../office/word-host";
+export type {
+  WordHost,
+  HostCapabilities,
+  InsertLocation,
+  InsertOptions,
+  InsertPiece,
+  HostError,
+} from "../office/word-host";
 
 import type { InsertLocation } from "../office/word-host";
 

@@ -21,7 +21,7 @@ import {
   type SectionPlan,
 } from "./support/flow";
 import { openPane, startPane, waitForLibrary, type OpenOptions, type OpenPane, type PaneSession } from "./support/pane";
-import { inserts, wordCalls } from "./support/word";
+import { inserts, packageControls, wordCalls } from "./support/word";
 
 const SHOTS = join(tmpdir(), "sectionsmith-pane-faults");
 mkdirSync(SHOTS, { recursive: true });
@@ -363,7 +363,13 @@ describe("library files that cannot be used", () => {
     expect(await outlineTitles(page)).toEqual([payment.title, "Fault demo good"]);
     await page.getByRole("button", { name: "Insert into Word" }).click();
     await page.getByText("Inserted 2 sections into Word.").waitFor();
-    expect(inserts(await wordCalls(page))).toHaveLength(2);
+    // One package for the Insert, the two sections' content controls inside it.
+    const files = inserts(await wordCalls(page));
+    expect(files).toHaveLength(1);
+    expect((await packageControls(files[0]!.args[0])).map((c) => c.title)).toEqual([
+      payment.title,
+      "Fault demo good",
+    ]);
   });
 
   it("keeps the outline and the imported snippets through a reload", async () => {

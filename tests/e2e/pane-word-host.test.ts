@@ -1,8 +1,9 @@
 // The built task pane inside a simulated Word: office.js is answered with fake-office.js, which plays
 // Office and Word and records every call. The pane assembles three filled-in snippets and inserts them at
-// the cursor, at the end and at the start, replaces the document and opens a new one; each payload must be
-// a valid .docx with what was typed, at the right location, wrapped in a content control tagged
-// sectionsmith:<id>@<version>. Then older Words (no WordApi 1.5, only 1.1) and a Word that refuses.
+// the cursor, at the end and at the start, replaces the document and opens a new one. One Insert is ONE
+// insertFileFromBase64 call: a valid .docx with what was typed, each section inside it in its own
+// block-level content control tagged sectionsmith:<id>@<version> and titled with the snippet's title.
+// Then older Words (no WordApi 1.5, only 1.1), a Word that refuses, and Word on the web's 4 MB limit.
 //
 // Within a describe block the tests share one page and run in order.
 
@@ -13,6 +14,7 @@ import { openPane, startPane, type FakeOfficeConfig, type OpenPane, type PaneSes
 import {
   expectPayload,
   inserts,
+  packageControls,
   tagOf,
   wordBlocks,
   wordCallCount,
@@ -62,11 +64,23 @@ async function dismiss(page: Page) {
   await page.getByRole("button", { name: "Dismiss" }).click();
 }
 
-/** The other plans' values must not leak into a piece meant for one section. */
-function expectOnly(text: string, plan: SectionPlan) {
-  for (const other of SECTIONS.filter((p) => p !== plan))
-    for (const phrase of other.expect) expect(text, `${plan.title} piece`).not.toContain(phrase);
+/** The package's content controls: one per plan, in order, tagged and titled, each with only its own text. */
+async function expectControls(base64: unknown, plans: readonly SectionPlan[]) {
+  const controls = await packageControls(base64);
+  expect(controls.map((c) => c.tag)).toEqual(plans.map(tagOf));
+  expect(controls.map((c) => c.title)).toEqual(plans.map((p) => p.title));
+  for (const [i, plan] of plans.entries()) {
+    for (const phrase of plan.expect) expect(controls[i]!.text, plan.title).toContain(phrase);
+    for (const other of plans.filter((p) => p !== plan))
+      for (const phrase of other.expect) expect(controls[i]!.text, `${plan.title} control`).not.toContain(phrase);
+  }
 }
+
+/** Nothing wraps the package in Word: its controls come with it. */
+const noWrapping = (calls: WordCall[]) => {
+  expect(calls.filter((c) => c.method === "insertContentControl")).toEqual([]);
+  expect(calls.filter((c) => c.method === "set tag")).toEqual([]);
+};
 
 describe("inside Word (WordApi 1.5)", () => {
   let page: Page;
@@ -82,59 +96,42 @@ describe("inside Word (WordApi 1.5)", () => {
     expect(probes.map((c) => c.args[0])).toContain("WordApi");
   });
 
-  it("inserts the three sections at the cursor, each in a tagged content control", async () => {
+  it("inserts the three sections at the cursor with one call, each in a tagged content control inside it", async () => {
     const calls = await insertVia(page, null, "Inserted 3 sections into Word.");
     const files = inserts(calls);
-    expect(files.map((c) => [c.target, c.args[1]])).toEqual([
-      ["selection", "After"],
-      [expect.stringMatching(/^cc#\d+\.Whole$/), "After"],
-      [expect.stringMatching(/^cc#\d+\.Whole$/), "After"],
-    ]);
-    for (const [i, plan] of SECTIONS.entries()) {
-      const text = await expectPayload(files[i]!.args[0], [plan], "fragment");
-      expectOnly(text, plan);
-    }
-    const tags = calls.filter((c) => c.method === "set tag").map((c) => c.args[0]);
-    expect(tags).toEqual(SECTIONS.map(tagOf));
-
+    expect(files.map((c) => [c.target, c.args[1]])).toEqual([["selection", "After"]]);
+    await expectPayload(files[0]!.args[0], SECTIONS, "fragment");
+    await expectControls(files[0]!.args[0], SECTIONS);
+    noWrapping(calls);
     const blocks = await wordBlocks(page);
-    expect(blocks.map((b) => b.tag ?? b.text)).toEqual([
-      "Intro",
-      "[cursor]",
-      ...SECTIONS.map(tagOf),
-      "Outro",
-    ]);
-    expect(blocks.slice(2, 5).map((b) => b.title)).toEqual(SECTIONS.map((p) => p.title));
+    expect(blocks.map((b) => b.base64 ?? b.text)).toEqual(["Intro", "[cursor]", files[0]!.args[0], "Outro"]);
     await dismiss(page);
   });
 
-  it("appends them at the end with Document.insertFileFromBase64 and its import options", async () => {
+  it("appends them at the end with one Document.insertFileFromBase64, the host's styles winning", async () => {
     const calls = await insertVia(page, "At the end of the document", "Inserted 3 sections into Word.");
     const files = inserts(calls);
-    expect(files.map((c) => [c.target, c.args[1]])).toEqual([
-      ["document", "End"],
-      ["document", "End"],
-      ["document", "End"],
-    ]);
-    for (const call of files) expect(call.args[2]).toMatchObject({ importTheme: false, importStyles: true });
-    for (const [i, plan] of SECTIONS.entries()) await expectPayload(files[i]!.args[0], [plan], "fragment");
-    const blocks = await wordBlocks(page);
-    expect(blocks.slice(-3).map((b) => b.tag)).toEqual(SECTIONS.map(tagOf));
+    expect(files.map((c) => [c.target, c.args[1]])).toEqual([["document", "End"]]);
+    expect(files[0]!.args[2]).toMatchObject({ importTheme: false, importStyles: false });
+    await expectControls(files[0]!.args[0], SECTIONS);
+    noWrapping(calls);
+    expect((await wordBlocks(page)).at(-1)!.base64).toBe(files[0]!.args[0]);
     await dismiss(page);
   });
 
-  it("puts them at the start in outline order (inserted last to first)", async () => {
-    const calls = await insertVia(page, "At the start of the document", "Inserted 3 sections into Word.");
+  it("puts them at the start in outline order, with the snippets' formatting when asked", async () => {
+    const before = await wordCallCount(page);
+    await page.getByRole("button", { name: "Choose where to insert" }).click();
+    // The check box keeps the menu open (persistOnClick): the place is chosen in the same menu.
+    await page.getByRole("menuitemcheckbox", { name: "Use the snippets’ formatting" }).click();
+    await page.getByRole("menuitem", { name: "At the start of the document" }).click();
+    await page.getByText("Inserted 3 sections into Word.").first().waitFor();
+    const calls = await wordCalls(page, before);
     const files = inserts(calls);
-    expect(files.map((c) => [c.target, c.args[1]])).toEqual([
-      ["document", "Start"],
-      ["document", "Start"],
-      ["document", "Start"],
-    ]);
-    const reversed = [...SECTIONS].reverse();
-    for (const [i, plan] of reversed.entries()) await expectPayload(files[i]!.args[0], [plan], "fragment");
-    const blocks = await wordBlocks(page);
-    expect(blocks.slice(0, 3).map((b) => b.tag)).toEqual(SECTIONS.map(tagOf));
+    expect(files.map((c) => [c.target, c.args[1]])).toEqual([["document", "Start"]]);
+    expect(files[0]!.args[2]).toMatchObject({ importStyles: true });
+    await expectControls(files[0]!.args[0], SECTIONS);
+    expect((await wordBlocks(page))[0]!.base64).toBe(files[0]!.args[0]);
     await dismiss(page);
   });
 
@@ -181,14 +178,11 @@ describe("a Word without WordApi 1.5 (Office 2019: WordApi 1.3)", () => {
 
     const calls = await insertVia(page, "At the end of the document", "Inserted 2 sections into Word.");
     const files = inserts(calls);
-    expect(files.map((c) => [c.target, c.args[1]])).toEqual([
-      ["body", "End"],
-      ["body", "End"],
-    ]);
+    expect(files.map((c) => [c.target, c.args[1]])).toEqual([["body", "End"]]);
     expect(files.every((c) => c.args.length === 2)).toBe(true); // Body takes no import options
-    await expectPayload(files[0]!.args[0], [payment], "fragment");
-    await expectPayload(files[1]!.args[0], [signature], "fragment");
-    expect((await wordBlocks(page)).slice(-2).map((b) => b.tag)).toEqual([tagOf(payment), tagOf(signature)]);
+    await expectPayload(files[0]!.args[0], [payment, signature], "fragment");
+    await expectControls(files[0]!.args[0], [payment, signature]);
+    expect((await wordBlocks(page)).at(-1)!.base64).toBe(files[0]!.args[0]);
   });
 });
 
@@ -223,24 +217,21 @@ describe("a Word with only WordApi 1.1 (dark Office theme)", () => {
     await page.keyboard.press("Escape");
   });
 
-  it("refuses several sections at the cursor with what to do instead, inserting nothing", async () => {
-    const calls = await insertVia(page, null, /needs WordApi 1\.3, which this Word lacks/);
-    expect(inserts(calls)).toEqual([]);
-    await page.getByText("Insert at the start or end of the document, or update Office.").waitFor();
+  it("inserts several sections at the cursor in one call: the package needs no WordApi 1.3", async () => {
+    const calls = await insertVia(page, null, "Inserted 2 sections into Word.");
+    const files = inserts(calls);
+    expect(files.map((c) => [c.target, c.args[1]])).toEqual([["selection", "After"]]);
+    await expectControls(files[0]!.args[0], [payment, signature]);
     expect(await outlineTitles(page)).toEqual([payment.title, signature.title]);
     await dismiss(page);
   });
 
   it("still inserts at the start of the body", async () => {
     const calls = await insertVia(page, "At the start of the document", "Inserted 2 sections into Word.");
-    expect(inserts(calls).map((c) => [c.target, c.args[1]])).toEqual([
-      ["body", "Start"],
-      ["body", "Start"],
-    ]);
-    expect((await wordBlocks(page)).slice(0, 2).map((b) => b.tag)).toEqual([
-      tagOf(payment),
-      tagOf(signature),
-    ]);
+    const files = inserts(calls);
+    expect(files.map((c) => [c.target, c.args[1]])).toEqual([["body", "Start"]]);
+    await expectControls(files[0]!.args[0], [payment, signature]);
+    expect((await wordBlocks(page))[0]!.base64).toBe(files[0]!.args[0]);
   });
 });
 
@@ -251,20 +242,18 @@ describe("Word refusing an insert", () => {
     page = await wordPane(
       {
         wordApi: "1.5",
-        failures: [{ method: "insertFileFromBase64", nth: 2, code: "AccessDenied", message: "Protected." }],
+        failures: [{ method: "insertFileFromBase64", nth: 1, code: "AccessDenied", message: "Protected." }],
       },
       [parties, payment],
     );
   });
 
-  it("shows an actionable message, removes the partial insert and keeps the outline", async () => {
+  it("shows an actionable message, leaves the document as it was and keeps the outline", async () => {
     const calls = await insertVia(page, null, /Word refused the insertion: AccessDenied/);
-    expect(inserts(calls)).toHaveLength(2);
+    expect(inserts(calls)).toHaveLength(1);
     const error = page.locator(".fui-MessageBar").filter({ hasText: "AccessDenied" });
     const text = await error.textContent();
-    expect(text).toMatch(/The 1 section\(s\) inserted before the failure were removed again\./);
     expect(text).toMatch(/protected \(read-only, restricted editing or a locked content control\)/);
-    expect(calls.some((c) => c.method === "delete" && c.args[0] === false)).toBe(true);
     expect((await wordBlocks(page)).map((b) => b.text)).toEqual(["Intro", "[cursor]", "Outro"]);
     expect(await outlineTitles(page)).toEqual([parties.title, payment.title]);
   });
@@ -272,14 +261,83 @@ describe("Word refusing an insert", () => {
   it("inserts once Word accepts again", async () => {
     await dismiss(page);
     const calls = await insertVia(page, null, "Inserted 2 sections into Word.");
-    expect(inserts(calls)).toHaveLength(2);
-    expect((await wordBlocks(page)).map((b) => b.tag ?? b.text)).toEqual([
+    const files = inserts(calls);
+    expect(files).toHaveLength(1);
+    await expectControls(files[0]!.args[0], [parties, payment]);
+    expect((await wordBlocks(page)).map((b) => b.base64 ?? b.text)).toEqual([
       "Intro",
       "[cursor]",
-      tagOf(parties),
-      tagOf(payment),
+      files[0]!.args[0],
       "Outro",
     ]);
+  });
+});
+
+/** A PNG of `bytes` random (incompressible) bytes: its package cannot be zipped smaller than that. */
+function noisyPng(bytes: number, seed: number): string {
+  const header = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0, 0, 0, 1, 0, 8, 2, 0, 0, 0];
+  const data = new Uint8Array(header.length + bytes);
+  data.set(header);
+  let x = seed; // xorshift32
+  for (let i = header.length; i < data.length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    data[i] = x & 0xff;
+  }
+  return `data:image/png;base64,${Buffer.from(data).toString("base64")}`;
+}
+
+describe("Word on the web: 4 MB per insert", () => {
+  let page: Page;
+  // Three sections of 1.6 MB pictures: 4.8 MB together, past the limit; two of them fit in one package.
+  const big: SectionPlan[] = [1, 2, 3].map((n) => ({
+    query: "oversized figure",
+    title: `Oversized figure ${n}`,
+    id: `e2e-figure-${n}`,
+    version: 1,
+    values: {},
+    expect: [`Figure ${n} follows.`],
+  }));
+
+  beforeAll(async () => {
+    const pane = await openPane(session, { office: { wordApi: "1.5", platform: "OfficeOnline" } });
+    panes.push(pane);
+    page = pane.page;
+    const library = {
+      format: "sectionsmith/library@1",
+      name: "Figures",
+      snippets: big.map((plan, i) => ({
+        id: plan.id,
+        title: plan.title,
+        status: "approved",
+        body: `Figure ${i + 1} follows.\n\n![figure](${noisyPng(1_600_000, 0x9e3779b9 ^ (i + 1))})`,
+      })),
+    };
+    await page.getByRole("tab", { name: /^Library/ }).click();
+    await page.getByLabel("Import library (.json)").setInputFiles({
+      name: "figures.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(library)),
+    });
+    await page.getByText("Imported figures.json.").waitFor();
+    for (const plan of big) await addSection(page, plan);
+    await showDocument(page);
+    expect(await outlineTitles(page)).toEqual(big.map((p) => p.title));
+  });
+
+  it("splits into packages of at most 4 MB, in order, the sections' controls inside them", async () => {
+    const calls = await insertVia(page, "At the end of the document", "Inserted 3 sections into Word.");
+    const files = inserts(calls);
+    expect(files.length).toBeGreaterThan(1);
+    expect(files.map((c) => [c.target, c.args[1]])).toEqual(files.map(() => ["document", "End"]));
+    const tags: string[] = [];
+    for (const file of files) {
+      expect(Buffer.from(file.args[0] as string, "base64").length).toBeLessThanOrEqual(4 * 1024 * 1024);
+      tags.push(...(await packageControls(file.args[0])).map((c) => c.tag));
+    }
+    expect(tags).toEqual(big.map(tagOf));
+    noWrapping(calls);
   });
 });
 

@@ -121,7 +121,7 @@ describe("insert: where each location puts the pieces", () => {
     ]);
     expect(calls[0]!.args[2]).toEqual({
       importTheme: false,
-      importStyles: true,
+      importStyles: false, // the host's styles win unless the user asks for the snippets' formatting
       importParagraphSpacing: true,
       importPageColor: false,
       importChangeTrackingMode: false,

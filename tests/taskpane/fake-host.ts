@@ -1,8 +1,14 @@
 // A WordHost that records what the pane asks of it, for component tests.
 
-import type { HostCapabilities, InsertLocation, InsertPiece, WordHost } from "../../src/taskpane/host";
+import type {
+  HostCapabilities,
+  InsertLocation,
+  InsertOptions,
+  InsertPiece,
+  WordHost,
+} from "../../src/taskpane/host";
 
-export type InsertCall = { pieces: InsertPiece[]; location: InsertLocation };
+export type InsertCall = { pieces: InsertPiece[]; location: InsertLocation; options?: InsertOptions };
 
 const ALL: InsertLocation[] = [
   "cursor",
@@ -35,10 +41,10 @@ export function fakeHost(
   return {
     calls,
     capabilities: () => caps,
-    async insert(pieces, location, onProgress) {
+    async insert(pieces, location, onProgress, insertOptions) {
       if (options.fail) throw options.fail;
       pieces.forEach((_, i) => onProgress?.(i + 1, pieces.length));
-      calls.push({ pieces, location });
+      calls.push({ pieces, location, ...(insertOptions ? { options: insertOptions } : {}) });
     },
     getSelectionHtml: async () => "",
     listTaggedContent: async () => [],

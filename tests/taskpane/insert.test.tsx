@@ -2,6 +2,7 @@
 import "./setup";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import JSZip from "jszip";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DOCX_MIME } from "../../src/engine/pack/output";
 import { blobBytes, decodePiece, fakeHost } from "./fake-host";
@@ -29,7 +30,7 @@ async function openDocument(
 }
 
 describe("Insert into Word", () => {
-  it("inserts one fragment per section, tagged with id@version", async () => {
+  it("inserts one package for the whole outline, each section in its own control tagged id@version", async () => {
     const host = fakeHost();
     const user = await openDocument(host, [{ snippet: "confidentiality" }, { snippet: "payment" }]);
     await user.click(screen.getByRole("button", { name: "Insert into Word" }));
@@ -37,12 +38,34 @@ describe("Insert into Word", () => {
     expect(host.calls).toHaveLength(1);
     const [call] = host.calls;
     expect(call!.location).toBe("cursor");
-    expect(call!.pieces.map((p) => p.tag)).toEqual([
+    expect(call!.pieces).toHaveLength(1);
+    const [piece] = call!.pieces;
+    expect(piece!.hasControls).toBe(true);
+    expect(piece!.tag).toBeUndefined();
+    const bytes = decodePiece(piece!);
+    expect(zipMagic(bytes)).toBe("PK");
+    const doc = await (await JSZip.loadAsync(bytes)).file("word/document.xml")!.async("string");
+    expect([...doc.matchAll(/<w:tag w:val="([^"]+)"\/>/g)].map((m) => m[1])).toEqual([
       "sectionsmith:confidentiality@3",
       "sectionsmith:payment@1",
     ]);
-    expect(call!.pieces.map((p) => p.title)).toEqual(["Confidentiality", "Payment terms"]);
-    for (const piece of call!.pieces) expect(zipMagic(decodePiece(piece))).toBe("PK");
+    expect([...doc.matchAll(/<w:alias w:val="([^"]+)"\/>/g)].map((m) => m[1])).toEqual([
+      "Confidentiality",
+      "Payment terms",
+    ]);
+    // The host's styles win unless the user chose the snippets' formatting.
+    expect(call!.options).toEqual({ formatting: "host" });
+  });
+
+  it("passes “Use the snippets’ formatting” to Word for that insert", async () => {
+    const host = fakeHost();
+    const user = await openDocument(host, [{ snippet: "confidentiality" }]);
+    await user.click(screen.getByRole("button", { name: "Choose where to insert" }));
+    await user.click(await screen.findByRole("menuitemcheckbox", { name: "Use the snippets’ formatting" }));
+    await user.click(await screen.findByRole("menuitem", { name: "At the end of the document" }));
+    await screen.findByText("Inserted 1 section into Word.");
+    expect(host.calls[0]!.location).toBe("end");
+    expect(host.calls[0]!.options).toEqual({ formatting: "snippets" });
   });
 
   it("inserts one whole document for 'Replace the whole document'", async () => {

@@ -1,4 +1,4 @@
-import { Packer } from "docx";
+import { Packer, Paragraph } from "docx";
 import { errorsOf, problem, SectionsmithError, warningsOf, type Problem } from "../errors/problem";
 import { parseAssembly } from "../model/parse-assembly";
 import type { Assembly, HeaderFooterSource, Snippet } from "../model/types";
@@ -9,13 +9,29 @@ import { DocumentState } from "../render/context";
 import { createDocument } from "../render/document";
 import { pageGeometry } from "../render/page";
 import { renderSection } from "../render/section";
-import { createExpandBudget, formatCount, MAX_DOCUMENT_BYTES, type ExpandBudget } from "../limits";
+import { buildNonce, SectionControl } from "../render/content-control";
+import type { NumberingCarry } from "../render/numbering";
+import {
+  createExpandBudget,
+  formatCount,
+  FRAGMENT_MAX_WIDTH_TWIPS,
+  MAX_DOCUMENT_BYTES,
+  type ExpandBudget,
+} from "../limits";
 import { loadLibraries, type LoadedLibraries } from "./libraries";
 import { prepareSection, prepareText, type Prepared } from "./prepare";
 import type { BuildOptions } from "./types";
 import { append } from "../append";
 
-export type BuildResult = { bytes: Uint8Array; warnings: Problem[]; snippets: string[] };
+export type BuildResult = {
+  bytes: Uint8Array;
+  warnings: Problem[];
+  snippets: string[];
+  /** Where the counting stands after the last section: what a next package of a split insert continues. */
+  carry: NumberingCarry;
+  /** Whether the body has a table of contents ({{toc}}). */
+  hasToc: boolean;
+};
 
 export type BuildInput = {
   /** One library or several (later ones overlay earlier ones), as JSON text or parsed values. */
@@ -47,12 +63,19 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
   const assembly = parsedAssembly.value;
 
   const geometry = pageGeometry(assembly.page);
+  const fragment = shape === "fragment";
   const state = new DocumentState({
     draftingNotes: assembly.options.draftingNotes,
     today,
-    contentWidthTwips: geometry.contentWidth,
+    // A fragment lands on the host's page, not ours: pictures are capped to the narrower of the two.
+    contentWidthTwips: fragment ? Math.min(geometry.contentWidth, FRAGMENT_MAX_WIDTH_TWIPS) : geometry.contentWidth,
     contentHeightTwips: geometry.contentHeight,
+    fragment,
+    ...(options.carry ? { carry: options.carry } : {}),
   });
+  // One number per build: content control ids (w:id) and bookmark names differ from earlier inserts'.
+  const nonce = options.nonce ?? buildNonce();
+  const controls = fragment && options.contentControls !== false;
   // One expansion budget for the whole document (limits.ts): many sections cannot multiply the limits.
   const budget = createExpandBudget();
   const snippets: string[] = [];
@@ -70,7 +93,7 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
       ? headerFooter("footer", assembly, libs, today, state, snippets, problems, budget)
       : undefined;
 
-  const body: Block[] = [];
+  const body: Array<Block | SectionControl> = [];
   const total = assembly.sections.length;
   for (const [i, section] of assembly.sections.entries()) {
     progress({ stage: "render", done: i, total });
@@ -78,9 +101,7 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
     append(problems, withSource(prepared.problems));
     if (!prepared.ok) continue;
     snippets.push(...prepared.snippets);
-    append(
-      body,
-      renderSection(
+    const blocks = renderSection(
         {
           markdown: prepared.markdown,
           locate: prepared.locate,
@@ -94,8 +115,9 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
           commentAuthor: commentAuthor(prepared.snippet),
         },
         state,
-      ),
-    );
+      );
+    if (controls) body.push(sectionControl(prepared.snippet, blocks, (nonce + i) | 0));
+    else append(body, blocks);
     // Past the size limit nothing more is rendered: the build fails, and the rest would only cost time.
     if (state.estimatedBytes > MAX_DOCUMENT_BYTES) {
       if (!state.sizeReported) {
@@ -124,7 +146,13 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
     );
   }
 
-  if (options.dryRun) return { bytes: new Uint8Array(0), warnings, snippets };
+  const carry = state.numbering.carry();
+  const hasToc = state.hasToc;
+  if (options.dryRun) return { bytes: new Uint8Array(0), warnings, snippets, carry, hasToc };
+  // Word does not insert a file's final paragraph mark (office-js#3222): the last paragraph would take
+  // the properties of the paragraph at the cursor and lose its own style and list number. A plain
+  // empty paragraph at the end is the one that gives its mark up instead.
+  if (fragment) body.push(new Paragraph({}));
   progress({ stage: "pack", done: 0, total: 1 });
   const doc = createDocument({ assembly, shape, geometry, state, body, header, footer, snippets });
   const props = assembly.properties ?? {};
@@ -132,9 +160,9 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
     { path: "docProps/core.xml", data: coreXml(props, today) },
     { path: "docProps/app.xml", data: appXml(props) },
   ]);
-  const bytes = shape === "fragment" ? await toFragment(packed) : packed;
+  const bytes = fragment ? await toFragment(packed, nonce) : packed;
   progress({ stage: "pack", done: 1, total: 1 });
-  return { bytes, warnings, snippets };
+  return { bytes, warnings, snippets, carry, hasToc };
 }
 
 function headerFooter(
@@ -172,6 +200,20 @@ function headerFooter(
 }
 
 const commentAuthor = (snippet: Snippet): string => snippet.owner ?? "Sectionsmith";
+
+/**
+ * A fragment's section in its own block-level content control, tagged as the pane's inventory reads it:
+ * "sectionsmith:<id>@<version>", titled with the snippet's title. An empty section still gets a
+ * paragraph: a control with no content would vanish in Word.
+ */
+function sectionControl(snippet: Snippet, blocks: Block[], id: number): SectionControl {
+  return new SectionControl({
+    tag: `sectionsmith:${snippet.id}@${snippet.version}`,
+    title: snippet.title,
+    id,
+    children: blocks.length > 0 ? blocks : [new Paragraph({})],
+  });
+}
 
 /** Problems found while rendering point into a library body: name the library file when known. */
 function sourceFor(p: Problem, libs: LoadedLibraries): Problem {

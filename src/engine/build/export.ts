@@ -18,5 +18,5 @@ export async function exportDocument<F extends OutputForm>(
     { libraries, assembly, librarySources: names?.libraries, assemblySource: names?.assembly },
     build,
   );
-  return { output: wrapOutput(result.bytes, as), warnings: result.warnings, snippets: result.snippets };
+  return { output: wrapOutput(result.bytes, as), warnings: result.warnings, snippets: result.snippets, carry: result.carry, hasToc: result.hasToc };
 }

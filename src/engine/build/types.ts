@@ -1,5 +1,8 @@
 import type { Problem } from "../errors/problem";
 import type { OutputForm, OutputOf } from "../pack/output";
+import type { NumberingCarry } from "../render/numbering";
+
+export type { NumberingCarry };
 
 /**
  * "document": a standalone .docx with everything (page setup, headers, footers, all styles).
@@ -22,6 +25,19 @@ export type BuildOptions = {
   onProgress?: (progress: BuildProgress) => void;
   /** Check everything but write no file (what `sectionsmith validate` does with an assembly). */
   dryRun?: boolean;
+  /**
+   * Fragments only: wrap each section in its own block-level content control (w:sdt, tag
+   * "sectionsmith:<id>@<version>", alias = the snippet's title). Default true; false for a piece that
+   * replaces the content of a control already in the document.
+   */
+  contentControls?: boolean;
+  /**
+   * Where an earlier package of the same insert stopped counting (its result's `carry`): lists that
+   * say "continue" and legal clause numbers go on from there with explicit start values.
+   */
+  carry?: NumberingCarry;
+  /** A number that makes content control ids and bookmark names this build's own; default random. */
+  nonce?: number;
 };
 
 export type ExportOptions<F extends OutputForm> = BuildOptions & {
@@ -36,4 +52,8 @@ export type ExportResult<F extends OutputForm> = {
   warnings: Problem[];
   /** Provenance: "id@version" of every snippet used, in order (also in the sectionsmith.snippets property). */
   snippets: string[];
+  /** Where the counting stands after the last section (pass as `carry` to build the next package). */
+  carry: NumberingCarry;
+  /** Whether the body has a table of contents (its field is written dirty; Word fills it in). */
+  hasToc: boolean;
 };

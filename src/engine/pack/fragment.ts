@@ -15,10 +15,11 @@ const STYLE_REFERENCE = /<w:(?:pStyle|rStyle|tblStyle)\s+w:val="([^"]+)"/g;
 // turns both halves into U+FFFD. Found by the fuzz tests (tests/fuzz/regressions.test.ts).
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
-export async function toFragment(bytes: Uint8Array): Promise<Uint8Array> {
+export async function toFragment(bytes: Uint8Array, nonce = 0): Promise<Uint8Array> {
   const zip = await JSZip.loadAsync(bytes);
   const documentXml = await zip.file("word/document.xml")!.async("string");
-  zip.file("word/document.xml", utf8(documentXml.replace(/<w:sectPr\b[\s\S]*?<\/w:sectPr>(?=<\/w:body>)/, "")));
+  const body = documentXml.replace(/<w:sectPr\b[\s\S]*?<\/w:sectPr>(?=<\/w:body>)/, "");
+  zip.file("word/document.xml", utf8(uniqueBookmarks(body, nonce)));
 
   const used = new Set<string>();
   for (const name of Object.keys(zip.files)) {
@@ -51,4 +52,29 @@ export function pruneStyles(stylesXml: string, used: ReadonlySet<string>): strin
     const id = /w:styleId="([^"]+)"/.exec(xml)?.[1] ?? "";
     return keep.has(id) ? xml : "";
   });
+}
+
+/**
+ * Bookmark names made this build's own: docx names the table of contents' heading bookmarks _Toc1,
+ * _Toc2 … in every build, and a second insert of them into the same document would duplicate them
+ * (Word then keeps one and the second table of contents points at the first insert's headings).
+ * "_Toc1" becomes "_Toc1_<nonce in base 36>": still a hidden bookmark (a leading "_"), at most
+ * 40 characters (Word's limit), renamed where it is defined (w:bookmarkStart w:name), linked
+ * (w:hyperlink w:anchor) and referred to by a field (PAGEREF / REF).
+ */
+export function uniqueBookmarks(xml: string, nonce: number): string {
+  const suffix = `_${(nonce >>> 0).toString(36)}`;
+  const names = new Set<string>();
+  for (const m of xml.matchAll(/<w:bookmarkStart\b[^>]*\bw:name="([^"]+)"/g)) names.add(m[1]!);
+  if (names.size === 0) return xml;
+  const renamed = (name: string) => (names.has(name) ? `${name.slice(0, 40 - suffix.length)}${suffix}` : name);
+  return xml
+    .replace(/(<w:bookmarkStart\b[^>]*\bw:name=")([^"]+)"/g, (_, head: string, name: string) => `${head}${renamed(name)}"`)
+    .replace(/(<w:hyperlink\b[^>]*\bw:anchor=")([^"]+)"/g, (_, head: string, name: string) => `${head}${renamed(name)}"`)
+    .replace(/(<w:instrText\b[^>]*>)([^<]*)(<\/w:instrText>)/g, (_, open: string, text: string, close: string) => {
+      const code = text.replace(/\b(PAGEREF|REF)(\s+)(\S+)/g, (all, field: string, space: string, name: string) =>
+        names.has(name) ? `${field}${space}${renamed(name)}` : all,
+      );
+      return `${open}${code}${close}`;
+    });
 }

@@ -156,6 +156,7 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
       // are its own (Word keeps the host's style definitions: office-js#4417).
       const ref = s.doc.numbering.headings();
       s.doc.numbering.headingNumbered = true;
+      if (level === 1) s.doc.numbering.topHeadings++;
       const numbering = { reference: ref.reference, instance: ref.instance, level: level - 1 };
       return [makeParagraph(s, ctx, { style, keepNext: true, numbering }, renderInline(node.children, s))];
     }
@@ -220,8 +221,11 @@ function listRef(
     return parent.ref;
   }
   if (ctx.depth > 0) return numbering.ordered(family, start, level);
-  const ref =
-    s.continueNumbering && numbering.lastOrdered ? numbering.lastOrdered : numbering.ordered(family, start);
+  const continued = s.continueNumbering
+    ? (numbering.lastOrdered ?? numbering.continuedFromCarry(family))
+    : undefined;
+  const ref = continued ?? numbering.ordered(family, start);
+  if (continued === undefined) numbering.orderedNext = { family, next: start };
   s.continueNumbering = false; // only the section's first ordered list continues
   numbering.lastOrdered = ref;
   return ref;
@@ -239,8 +243,11 @@ function renderList(node: List, s: SectionState, ctx: BlockContext, parent?: Par
   const numbered = { numbering: { reference: ref.reference, level, instance: ref.instance } };
   const sublists = new WeakSet<object>();
   const out: Block[] = [];
+  const top = ctx.depth === 0 && family !== "bullet" && ref === s.doc.numbering.lastOrdered;
   for (const item of node.children) {
     if (overSize(s, item)) break;
+    // Counted for a split insert's carry (NumberingCarry): the next top-level item's number.
+    if (top && s.doc.numbering.orderedNext) s.doc.numbering.orderedNext.next++;
     const check = item.checked === true ? "\u2611 " : item.checked === false ? "\u2610 " : "";
     const [first, ...rest] = item.children;
     if (first?.type === "paragraph") {

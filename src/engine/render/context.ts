@@ -1,12 +1,12 @@
 import { Paragraph, type ICommentOptions } from "docx";
 import type { Problem } from "../errors/problem";
 import type { SourceLocation } from "../template/types";
-import { NumberingState } from "./numbering";
+import { NumberingState, type NumberingCarry } from "./numbering";
 
 /** Document-wide state shared by every section while one document is rendered. */
 export class DocumentState {
   readonly problems: Problem[] = [];
-  readonly numbering = new NumberingState();
+  readonly numbering: NumberingState;
   /** Footnote ids start at 1: docx writes the separator footnotes at -1 and 0. */
   private nextFootnoteId = 1;
   private nextCommentId = 0;
@@ -33,8 +33,17 @@ export class DocumentState {
        * holds a {{tag}} is judged after expansion, not now.
        */
       rawTemplate?: boolean;
+      /** Where an earlier package of the same insert left the counting (a split insert). */
+      carry?: NumberingCarry;
+      /**
+       * A fragment for insertion into a document whose page is not ours: tables take a share of the
+       * text width (pct) instead of twips, and pictures are capped to FRAGMENT_MAX_WIDTH_TWIPS too.
+       */
+      fragment?: boolean;
     },
-  ) {}
+  ) {
+    this.numbering = new NumberingState(options.carry);
+  }
 
   allocateFootnote(children: Paragraph[]): number {
     const id = this.nextFootnoteId++;

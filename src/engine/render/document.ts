@@ -11,6 +11,7 @@ import {
 import type { Assembly } from "../model/types";
 import type { OutputShape } from "../build/types";
 import type { Block } from "./blocks";
+import type { SectionControl } from "./content-control";
 import type { DocumentState } from "./context";
 import type { PageGeometry } from "./page";
 import { useWordNoteSeparators } from "./notes";
@@ -22,7 +23,8 @@ export type DocumentParts = {
   shape: OutputShape;
   geometry: PageGeometry;
   state: DocumentState;
-  body: Block[];
+  /** Body blocks; in a fragment each section is wrapped in its own content control. */
+  body: Array<Block | SectionControl>;
   header?: Block[];
   footer?: Block[];
   /** "id@version" of every snippet used, in order. */

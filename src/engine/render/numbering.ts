@@ -118,12 +118,52 @@ function headingDefinition(): ListDefinition {
   };
 }
 
+/**
+ * Where the counting stood at the end of an earlier package of the same insert (a split past Word on
+ * the web's 4 MB limit): the next package starts its lists there with explicit start values
+ * (w:lvlOverride/w:startOverride), so "continue" carries across the split.
+ */
+export type NumberingCarry = {
+  /** The number the next item of the last top-level ordered list would get, and its family. */
+  ordered?: { family: "ordered" | "clause"; next: number };
+  /** Level-1 clause headings numbered so far (headingNumbering "legal"). */
+  headings?: number;
+};
+
 export class NumberingState {
   private readonly definitions = new Map<string, ListDefinition>();
   private readonly list: ListInstance[] = [];
   private headingList: ListRef | undefined;
   /** The last top-level ordered list, for a section that says numbering: "continue". */
   lastOrdered: ListRef | undefined;
+  /** The number the next top-level item of `lastOrdered` gets, and its family (for NumberingCarry). */
+  orderedNext: { family: "ordered" | "clause"; next: number } | undefined;
+  /** Level-1 clause headings numbered so far. */
+  topHeadings = 0;
+
+  constructor(private readonly carried: NumberingCarry = {}) {
+    // A copy: the count moves on here, the caller's carry stays as it was (a split may retry with it).
+    this.orderedNext = carried.ordered ? { ...carried.ordered } : undefined;
+    this.topHeadings = carried.headings ?? 0;
+  }
+
+  /** Where the counting stands now: what the next package of a split insert starts from. */
+  carry(): NumberingCarry {
+    return {
+      ...(this.orderedNext ? { ordered: { ...this.orderedNext } } : {}),
+      ...(this.topHeadings > 0 ? { headings: this.topHeadings } : {}),
+    };
+  }
+
+  /**
+   * A top-level ordered list that continues where an earlier package of the same insert stopped:
+   * a new instance restarting at the carried number. Undefined when nothing was carried.
+   */
+  continuedFromCarry(family: "ordered" | "clause"): ListRef | undefined {
+    const from = this.carried.ordered;
+    if (!from || this.lastOrdered) return undefined;
+    return this.ordered(family, from.next);
+  }
   /** Whether a numbered heading has been written: ordered lists after it are clause sub-paragraphs. */
   headingNumbered = false;
 
@@ -140,7 +180,9 @@ export class NumberingState {
 
   /** The document's one heading list (headingNumbering "legal"). */
   headings(): ListRef {
-    this.headingList ??= this.add(headingDefinition(), new Map());
+    // Carried across a split: the first clause heading of this package goes on from the earlier ones.
+    const done = this.carried.headings ?? 0;
+    this.headingList ??= this.add(headingDefinition(), done > 0 ? new Map([[0, done + 1]]) : new Map());
     return this.headingList;
   }
 

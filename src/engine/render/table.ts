@@ -43,6 +43,13 @@ export function renderTable(node: MdTable, s: SectionState): Table {
   // Past the limit the build fails; the table is still drawn (cut to the limit) so checking goes on.
   const columns = Math.min(widest, MAX_TABLE_COLUMNS);
   const columnWidth = Math.floor(s.doc.options.contentWidthTwips / columns);
+  // A fragment goes into a page that is not ours: the table takes the whole text width of wherever it
+  // lands (<w:tblW w:w="5000" w:type="pct"/>, fiftieths of a percent) and each column its share
+  // (<w:tcW w:type="pct"/>); the twips grid (<w:tblGrid>) is only the starting point Word fits to it.
+  const relative = s.doc.options.fragment === true;
+  const cellWidth = relative
+    ? { size: 100 / columns, type: WidthType.PERCENTAGE }
+    : { size: columnWidth, type: WidthType.DXA };
   const align = node.align ?? [];
   const fillIn = node.children.map((row, r) => r > 0 && isFillInRow(row.children.slice(0, columns)));
   const keepTogether = fillIn.includes(true) && node.children.length <= SIGNATURE_TABLE_MAX_ROWS;
@@ -54,7 +61,7 @@ export function renderTable(node: MdTable, s: SectionState): Table {
       const a = align[c];
       const runs = cell ? renderInline(cell.children, s, r === 0 ? { bold: true } : {}) : [];
       return new TableCell({
-        width: { size: columnWidth, type: WidthType.DXA },
+        width: cellWidth,
         ...(fillIn[r] ? { verticalAlign: VerticalAlignTable.BOTTOM } : {}),
         // Cell paragraphs drop the body's after-spacing so rows stay compact.
         children: [
@@ -77,6 +84,6 @@ export function renderTable(node: MdTable, s: SectionState): Table {
   return new Table({
     rows,
     columnWidths: Array.from({ length: columns }, () => columnWidth),
-    width: { size: columnWidth * columns, type: WidthType.DXA },
+    width: relative ? { size: 100, type: WidthType.PERCENTAGE } : { size: columnWidth * columns, type: WidthType.DXA },
   });
 }

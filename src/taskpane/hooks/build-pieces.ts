@@ -1,8 +1,15 @@
-// Turns the outline into what Word receives. Fragments (cursor, selection, start, end) are built one
-// section at a time so each lands in its own content control tagged "sectionsmith:<id>@<version>";
-// whole-document locations get one complete .docx with page setup, header and footer.
+// Turns the outline into what Word receives. Fragment locations (cursor, selection, start, end) get ONE
+// package built from the whole outline, each section inside it in its own block-level content control
+// tagged "sectionsmith:<id>@<version>" (the engine writes them), so lists that "continue", footnotes and
+// comments are numbered once, as in the downloaded file. Only past Word on the web's 4 MB limit is the
+// outline split into several packages, the later ones continuing the count with explicit start values
+// (the engine's NumberingCarry). Whole-document locations get one complete .docx with page setup,
+// header and footer. Updating one inserted section (the inventory) gets a one-section package without
+// a control of its own: it replaces the content of the control already in the document.
 
 import type { Problem } from "../../engine/core";
+import type { NumberingCarry } from "../../engine";
+import { base64ByteLength } from "../../office/word-host";
 import type { Engine } from "../engine";
 import type { InsertPiece } from "../host";
 import { buildAssembly } from "../model/assembly";
@@ -20,14 +27,13 @@ type Context = {
   onProgress(label: string): void;
 };
 
-// Insert hands Word one fragment package per section, and building one costs 40–130 ms (a docx
-// package each: styles, numbering, compile, zip; npm run bench:profile -- insert 10), so ten sections
-// took 0.9–2 s after the click. Fragments are therefore built ahead, one section at a time while the
-// pane is idle after each change (prebuildFragments, from useDocumentActions), and kept by what they
-// were built from: the library objects (the pane replaces, never edits, a library), the one-section
-// assembly, the library names and the day (dates and "stale" depend on it). Insert then reuses them
-// and builds only what is missing or changed.
-type Fragment = { base64: string; warnings: Problem[] };
+// Building a package costs 40–130 ms and more for a long outline (styles, numbering, compile, zip;
+// npm run bench:profile -- insert 10). The outline's package is therefore built ahead while the pane
+// is idle after each change (prebuildFragments, from useDocumentActions), and kept by what it was
+// built from: the library objects (the pane replaces, never edits, a library), the assembly, the
+// library names and the day (dates and "stale" depend on it). Insert then reuses it.
+type Fragment = { base64: string; warnings: Problem[]; carry: NumberingCarry; hasToc: boolean };
+type FragmentOptions = { contentControls: boolean };
 const MAX_KEPT = 200;
 const fragments = new WeakMap<Engine, WeakMap<readonly unknown[], Map<string, Promise<Fragment>>>>();
 /** Builds that have finished: Insert shows no "Building…" progress for them (a render before Word gets the file). */
@@ -38,21 +44,23 @@ function fragmentFor(
   libraries: unknown[],
   libraryNames: string[],
   assembly: unknown,
+  { contentControls }: FragmentOptions,
 ): Promise<Fragment> {
   let byLibraries = fragments.get(engine);
   if (byLibraries === undefined) fragments.set(engine, (byLibraries = new WeakMap()));
   let kept = byLibraries.get(libraries);
   if (kept === undefined) byLibraries.set(libraries, (kept = new Map()));
-  const key = JSON.stringify([new Date().toDateString(), libraryNames, assembly]);
+  const key = JSON.stringify([new Date().toDateString(), libraryNames, assembly, contentControls]);
   const found = kept.get(key);
   if (found !== undefined) return found;
   const building = engine
     .exportDocument(libraries, assembly, {
       as: "base64",
       shape: "fragment",
+      contentControls,
       names: { libraries: libraryNames },
     })
-    .then((r) => ({ base64: r.output, warnings: r.warnings }));
+    .then((r) => ({ base64: r.output, warnings: r.warnings, carry: r.carry, hasToc: r.hasToc }));
   kept.set(key, building);
   building.then(
     () => finished.add(building),
@@ -67,23 +75,112 @@ function fragmentFor(
 
 const oneSection = (doc: DocumentState, i: number) =>
   buildAssembly([doc.sections[i]!], doc.settings, { whole: false });
+const wholeOutline = (doc: DocumentState) => buildAssembly(doc.sections, doc.settings, { whole: false });
+const INSERT: FragmentOptions = { contentControls: true };
 
 /**
- * Builds (and keeps) the fragments of the outline's sections one by one, giving the pane the main
- * thread back between sections; stops when `cancelled()` turns true (the outline changed again).
- * Failures are left for Insert to report.
+ * Builds (and keeps) the outline's insert package ahead of the click; `cancelled()` turning true (the
+ * outline changed again) makes the result unwanted. Failures are left for Insert to report.
  */
 export async function prebuildFragments(
   { engine, libraries, libraryNames, doc }: Pick<Context, "engine" | "libraries" | "libraryNames" | "doc">,
   cancelled: () => boolean,
 ): Promise<void> {
-  for (let i = 0; i < doc.sections.length; i++) {
-    if (cancelled()) return;
-    await fragmentFor(engine, libraries, libraryNames, oneSection(doc, i)).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+  if (cancelled()) return;
+  await fragmentFor(engine, libraries, libraryNames, wholeOutline(doc), INSERT).catch(() => undefined);
+}
+
+/**
+ * What an Insert at a fragment location hands Word: one package for the whole outline, its sections
+ * in their own content controls — or, only when that package is larger than `maxBytes` (Word on the
+ * web: 4 MB), consecutive runs of sections in several packages, each as large as fits, the later ones
+ * continuing the numbering of the earlier ones (carry). A single section larger than the limit is
+ * still returned alone: the size check then says which one.
+ */
+export async function buildInsert(ctx: Context, maxBytes: number | undefined): Promise<Built> {
+  try {
+    const built = await buildPackages(ctx, maxBytes);
+    return { ...built, warnings: unique(built.warnings.map((w) => placed(w, ctx.doc, built.offsets.get(w) ?? 0))) };
+  } catch (e) {
+    // Problems point into an assembly of the outline (or of part of it): say which section they are about.
+    const problems = (e as { problems?: Problem[] }).problems;
+    const offset = (e as { offset?: number }).offset ?? 0;
+    if (problems) (e as { problems: Problem[] }).problems = problems.map((p) => placed(p, ctx.doc, offset));
+    throw e;
   }
 }
 
+/** A problem at sections[i] of an assembly that starts at outline section `offset`, named "Section n (title)". */
+function placed(p: Problem, doc: DocumentState, offset: number): Problem {
+  const i = /^sections\[(\d+)\]/.exec(p.path)?.[1];
+  if (i === undefined || p.source) return p;
+  const n = offset + Number(i);
+  const section = doc.sections[n];
+  return section ? { ...p, source: `Section ${n + 1} (${section.title})` } : p;
+}
+
+async function buildPackages(
+  ctx: Context,
+  maxBytes: number | undefined,
+): Promise<Built & { offsets: Map<Problem, number> }> {
+  const offsets = new Map<Problem, number>();
+  const { engine, libraries, libraryNames, doc, onProgress } = ctx;
+  const building = fragmentFor(engine, libraries, libraryNames, wholeOutline(doc), INSERT);
+  if (!finished.has(building)) onProgress("Building…");
+  const whole = await building;
+  const title = outlineTitle(doc, 0, doc.sections.length);
+  if (maxBytes === undefined || base64ByteLength(whole.base64) <= maxBytes || doc.sections.length === 1) {
+    return { pieces: [piece(whole, title)], warnings: whole.warnings, offsets };
+  }
+  const pieces: InsertPiece[] = [];
+  const warnings: Problem[] = [];
+  let carry: NumberingCarry | undefined;
+  for (let start = 0; start < doc.sections.length; ) {
+    let end = doc.sections.length;
+    for (;;) {
+      onProgress(`Building sections ${start + 1}–${end}…`);
+      const assembly = buildAssembly(doc.sections.slice(start, end), doc.settings, { whole: false });
+      const result = await engine
+        .exportDocument(libraries, assembly, {
+          as: "base64",
+          shape: "fragment",
+          names: { libraries: libraryNames },
+          ...(carry ? { carry } : {}),
+        })
+        .catch((e: unknown) => {
+          throw Object.assign(e as object, { offset: start });
+        });
+      if (base64ByteLength(result.output) <= maxBytes || end - start === 1) {
+        const built = { base64: result.output, warnings: result.warnings, carry: result.carry, hasToc: result.hasToc };
+        pieces.push(piece(built, outlineTitle(doc, start, end)));
+        for (const w of result.warnings) offsets.set(w, start);
+        warnings.push(...result.warnings);
+        carry = result.carry;
+        start = end;
+        break;
+      }
+      end = start + Math.ceil((end - start) / 2);
+    }
+  }
+  return { pieces, warnings, offsets };
+}
+
+const piece = (f: Fragment, title: string): InsertPiece => ({
+  base64: f.base64,
+  title,
+  hasControls: true,
+  ...(f.hasToc ? { hasToc: true } : {}),
+});
+
+/** "Fees" for one section, "Sections 1–3" for several: what size and failure messages name. */
+function outlineTitle(doc: DocumentState, start: number, end: number): string {
+  return end - start === 1 ? doc.sections[start]!.title : `Sections ${start + 1}–${end}`;
+}
+
+/**
+ * One package per section, without a content control of its own, tagged and titled for the control it
+ * replaces: what updating an inserted section (the inventory) hands WordHost.replaceTaggedContent.
+ */
 export async function buildFragments({
   engine,
   libraries,
@@ -103,7 +200,7 @@ export async function buildFragments({
     });
     try {
       // Ready at once when built ahead; otherwise built now, one section after the other.
-      const building = fragmentFor(engine, libraries, libraryNames, oneSection(doc, i));
+      const building = fragmentFor(engine, libraries, libraryNames, oneSection(doc, i), { contentControls: false });
       if (!finished.has(building)) onProgress(total === 1 ? "Building…" : `Building ${i + 1} of ${total}…`);
       const result = await building;
       const resolved = lookup(section.snippet, section.version)?.snippet;

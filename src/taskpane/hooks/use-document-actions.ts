@@ -9,13 +9,14 @@ import {
   INSERT_CHOICES,
   isActionableError,
   type InsertLocation,
+  type InsertOptions,
   type InsertPiece,
   type WordHost,
 } from "../host";
 import { buildAssembly, fileNameFor } from "../model/assembly";
 import type { DocumentState } from "../model/document";
 import { base64Size, megabytes, saveBlob } from "../model/download";
-import { buildFragments, buildWhole, prebuildFragments, unique } from "./build-pieces";
+import { buildInsert, buildWhole, prebuildFragments, unique } from "./build-pieces";
 import type { SnippetRef } from "./use-library";
 
 export type ActionState =
@@ -39,8 +40,8 @@ export function useDocumentActions({ host, engine, libraries, libraryNames, doc,
   const busy = useRef(false);
   const working = (label: string) => setState({ phase: "working", label });
 
-  // Insert's fragments are built ahead, a beat after each change to the outline or the library, so
-  // the click hands Word ready payloads (build-pieces.ts). A newer change cancels the round.
+  // Insert's package is built ahead, a beat after each change to the outline or the library, so
+  // the click hands Word a ready payload (build-pieces.ts). A newer change cancels the round.
   useEffect(() => {
     if (engine === undefined || doc.sections.length === 0) return;
     let cancelled = false;
@@ -66,7 +67,7 @@ export function useDocumentActions({ host, engine, libraries, libraryNames, doc,
   }, []);
 
   const insert = useCallback(
-    (location: InsertLocation) =>
+    (location: InsertLocation, options: InsertOptions = {}) =>
       run(async () => {
         if (engine === undefined) throw new Error("The engine is still loading.");
         if (doc.sections.length === 0) throw emptyError();
@@ -78,15 +79,21 @@ export function useDocumentActions({ host, engine, libraries, libraryNames, doc,
           });
         const whole = INSERT_CHOICES.find((l) => l.location === location)?.whole ?? false;
         const ctx = { engine, libraries, libraryNames, doc, lookup, onProgress: working };
-        const built = whole ? await buildWhole(ctx) : await buildFragments(ctx);
-        checkSize(built.pieces, host.capabilities().maxInsertBytes, whole);
+        const max = host.capabilities().maxInsertBytes;
+        // One package for the whole outline; several only past Word on the web's 4 MB limit.
+        const built = whole ? await buildWhole(ctx) : await buildInsert(ctx, max);
+        checkSize(built.pieces, max, whole);
+        const sections = doc.sections.length;
         const insertBuilt = async () => {
           const total = built.pieces.length;
-          working(`Inserting 1 of ${total}…`);
-          await host.insert(built.pieces, location, (done, of) =>
-            working(`Inserting ${Math.min(done + 1, of)} of ${of}…`),
+          working(total === 1 ? "Inserting…" : `Inserting 1 of ${total}…`);
+          await host.insert(
+            built.pieces,
+            location,
+            (done, of) => of > 1 && working(`Inserting ${Math.min(done + 1, of)} of ${of}…`),
+            options,
           );
-          const what = whole ? "the document" : total === 1 ? "1 section" : `${total} sections`;
+          const what = whole ? "the document" : sections === 1 ? "1 section" : `${sections} sections`;
           setState({ phase: "done", message: `Inserted ${what} into Word.`, warnings: [] });
         };
         // Warnings first: the user decides, later, in a job of its own ("Insert anyway").
@@ -144,7 +151,7 @@ function checkSize(pieces: InsertPiece[], max: number | undefined, whole: boolea
     new Error(
       whole
         ? `The document is ${size}; Word here accepts at most ${limit} at once.`
-        : `The section “${big.title ?? big.tag}” is ${size}; Word here accepts at most ${limit} at once.`,
+        : `“${big.title ?? big.tag}” is ${size}; Word here accepts at most ${limit} at once.`,
     ),
     {
       code: "too-large",

@@ -69,3 +69,24 @@ export async function expectPayload(
 }
 
 export const tagOf = (plan: SectionPlan) => `sectionsmith:${plan.id}@${plan.version}`;
+
+export type PackageControl = { tag: string; title: string; text: string };
+
+/**
+ * The block-level content controls inside an inserted package (one per section since one Insert is one
+ * package): each one's w:tag, w:alias and text, in document order.
+ */
+export async function packageControls(base64: unknown): Promise<PackageControl[]> {
+  const xml = await documentXml(decode(base64));
+  return [...xml.matchAll(/<w:sdt>([\s\S]*?)<\/w:sdt>/g)].map((m) => {
+    const props = /<w:sdtPr>([\s\S]*?)<\/w:sdtPr>/.exec(m[1]!)?.[1] ?? "";
+    return {
+      tag: /<w:tag w:val="([^"]*)"/.exec(props)?.[1] ?? "",
+      title: decodeEntities(/<w:alias w:val="([^"]*)"/.exec(props)?.[1] ?? ""),
+      text: paragraphsOf(m[1]!).join("\n"),
+    };
+  });
+}
+
+const decodeEntities = (s: string) =>
+  s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");

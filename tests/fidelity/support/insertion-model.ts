@@ -22,6 +22,10 @@
 //                   is the call that can bring them).
 //  5. notes, comments, links — footnotes and comments the content refers to come along with new ids;
 //                   relationships the content uses (hyperlinks, pictures) are added to the host.
+//  6. content controls — block-level w:sdt in the file arrive as content controls in the host with their
+//                   tag and title (Word.ContentControl docs: controls in an inserted file are listed in
+//                   Document.contentControls); the model keeps them as they are. The file's final
+//                   paragraph (rule 3) is our trailing plain paragraph, outside every control.
 //
 // The cursor is the host body's last paragraph (an empty one, as when a drafter puts the cursor on a
 // new line at the end). Extend with care: keep one function per rule, each with its source.

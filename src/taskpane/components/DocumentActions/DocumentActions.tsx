@@ -5,7 +5,9 @@ import { useState } from "react";
 import {
   Button,
   Menu,
+  MenuDivider,
   MenuItem,
+  MenuItemCheckbox,
   MenuList,
   MenuPopover,
   MenuTrigger,
@@ -19,7 +21,7 @@ import {
   type MenuButtonProps,
 } from "@fluentui/react-components";
 import { ArrowDownload20Regular, DocumentArrowLeft20Regular } from "@fluentui/react-icons";
-import { INSERT_CHOICES, type HostCapabilities, type InsertLocation } from "../../host";
+import { INSERT_CHOICES, type HostCapabilities, type InsertLocation, type InsertOptions } from "../../host";
 import type { ActionState } from "../../hooks/use-document-actions";
 import type { PlainSection } from "../../model/plain-problem";
 import { PlainProblemList } from "../ProblemList/ProblemList";
@@ -31,7 +33,7 @@ type Props = {
   empty: boolean;
   /** The outline's sections, so problems say "Section 6, “Scope of work”" (model/plain-problem). */
   sections: readonly PlainSection[];
-  onInsert(location: InsertLocation): void;
+  onInsert(location: InsertLocation, options?: InsertOptions): void;
   onDownload(): void;
   onDismiss(): void;
 };
@@ -52,11 +54,22 @@ export function DocumentActions({
   // The menu hangs from the whole split button, not from its narrow chevron: anchored on the chevron it
   // is wider than the room to the chevron's left and got pushed against the pane's edge.
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Per insert, off by default: the document's own styles win (docs/task-pane.md, "What happens on insert").
+  const [formatting, setFormatting] = useState<Record<string, string[]>>({ formatting: [] });
+  const options: InsertOptions = {
+    formatting: formatting.formatting?.includes("snippets") ? "snippets" : "host",
+  };
 
   return (
     <div className={styles.root}>
       <div className={styles.buttons}>
-        <Menu positioning={{ position: "below", align: "start", target: anchor }}>
+        <Menu
+          positioning={{ position: "below", align: "start", target: anchor }}
+          checkedValues={formatting}
+          onCheckedValueChange={(_, { name, checkedItems }) =>
+            setFormatting((old) => ({ ...old, [name]: checkedItems }))
+          }
+        >
           <MenuTrigger disableButtonEnhancement>
             {(trigger: MenuButtonProps) => (
               <SplitButton
@@ -66,7 +79,7 @@ export function DocumentActions({
                 menuButton={{ ...trigger, "aria-label": "Choose where to insert" }}
                 primaryActionButton={{
                   disabled: working || empty || primary === undefined,
-                  onClick: () => primary && onInsert(primary),
+                  onClick: () => primary && onInsert(primary, options),
                 }}
               >
                 Insert into Word
@@ -79,7 +92,11 @@ export function DocumentActions({
                 const can = capabilities.can[location] ?? { ok: false, why: "Not available here." };
                 if (can.ok)
                   return (
-                    <MenuItem key={location} disabled={working || empty} onClick={() => onInsert(location)}>
+                    <MenuItem
+                      key={location}
+                      disabled={working || empty}
+                      onClick={() => onInsert(location, options)}
+                    >
                       {label}
                     </MenuItem>
                   );
@@ -93,6 +110,10 @@ export function DocumentActions({
                   </Tooltip>
                 );
               })}
+              <MenuDivider />
+              <MenuItemCheckbox name="formatting" value="snippets" persistOnClick>
+                Use the snippets’ formatting
+              </MenuItemCheckbox>
             </MenuList>
           </MenuPopover>
         </Menu>

@@ -16,7 +16,7 @@ import {
   Subtitle2,
 } from "@fluentui/react-components";
 import type { Snippet } from "../../../engine/core";
-import type { HostCapabilities, InsertLocation } from "../../host";
+import type { HostCapabilities, InsertLocation, InsertOptions } from "../../host";
 import type { ActionState } from "../../hooks/use-document-actions";
 import type { DocumentAction, DocumentState, OutlineSection } from "../../model/document";
 import { DocumentActions } from "../DocumentActions/DocumentActions";
@@ -34,7 +34,7 @@ export type DocumentViewProps = {
   onEdit(section: OutlineSection): void;
   /** "In this document": the document inventory (components/DocumentInventory), when the shell has one. */
   inventory?: ReactNode;
-  onInsert(location: InsertLocation): void;
+  onInsert(location: InsertLocation, options?: InsertOptions): void;
   onDownload(): void;
   onDismiss(): void;
 };

@@ -1,0 +1,82 @@
+// One Insert, one package — and several only past the host's size limit (Word on the web: 4 MB),
+// the later packages continuing the numbering of the earlier ones with explicit start values.
+import JSZip from "jszip";
+import { describe, expect, it } from "vitest";
+import * as engine from "../../src/engine";
+import { buildInsert } from "../../src/taskpane/hooks/build-pieces";
+import { DEFAULT_SETTINGS, type OutlineSection } from "../../src/taskpane/model/document";
+import { base64ByteLength } from "../../src/office/word-host";
+
+/** A PNG whose pixel data is random (incompressible): `kb` kilobytes that the package cannot shrink. */
+function noisyPng(kb: number, seed: number): string {
+  const header = [
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 64, 0, 0, 0,
+    64, 8, 2, 0, 0, 0,
+  ];
+  const bytes = new Uint8Array(header.length + kb * 1024);
+  bytes.set(header);
+  let x = seed >>> 0 || 1; // xorshift32
+  for (let i = header.length; i < bytes.length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    bytes[i] = x & 0xff;
+  }
+  return `data:image/png;base64,${Buffer.from(bytes).toString("base64")}`;
+}
+
+const lib = {
+  format: "sectionsmith/library@1",
+  snippets: [1, 2, 3].map((n) => ({
+    id: `part${n}`,
+    title: `Part ${n}`,
+    status: "approved",
+    body: `![figure ${n}](${noisyPng(60, n)})\n\n1. item ${n}a\n2. item ${n}b`,
+  })),
+};
+const section = (n: number, numbering: "restart" | "continue" = "restart"): OutlineSection => ({
+  key: `k${n}`,
+  snippet: `part${n}`,
+  title: `Part ${n}`,
+  values: {},
+  headingOffset: 0,
+  pageBreakBefore: false,
+  numbering,
+});
+const ctx = {
+  engine,
+  libraries: [lib],
+  libraryNames: ["lib.json"],
+  doc: { sections: [section(1), section(2, "continue"), section(3, "continue")], settings: DEFAULT_SETTINGS },
+  lookup: () => undefined,
+  onProgress: () => undefined,
+};
+
+const partOf = async (base64: string, name: string) =>
+  (await JSZip.loadAsync(Buffer.from(base64, "base64"))).file(name)!.async("string");
+
+describe("buildInsert", () => {
+  it("builds one package for the whole outline when it fits", async () => {
+    const built = await buildInsert(ctx, undefined);
+    expect(built.pieces).toHaveLength(1);
+    const doc = await partOf(built.pieces[0]!.base64, "word/document.xml");
+    expect(doc.match(/<w:sdt>/g)).toHaveLength(3);
+    expect(built.pieces[0]).toMatchObject({ hasControls: true, title: "Sections 1–3" });
+  });
+
+  it("splits past the limit into packages that fit, carrying the count: 1 2 | 3 4 | 5 6", async () => {
+    const whole = await buildInsert(ctx, undefined);
+    expect(base64ByteLength(whole.pieces[0]!.base64)).toBeGreaterThan(150_000);
+    const built = await buildInsert(ctx, 100_000);
+    expect(built.pieces.map((p) => p.title)).toEqual(["Part 1", "Part 2", "Part 3"]);
+    for (const piece of built.pieces) expect(base64ByteLength(piece.base64)).toBeLessThanOrEqual(100_000);
+    const starts = [];
+    for (const piece of built.pieces) {
+      const doc = await partOf(piece.base64, "word/document.xml");
+      expect(doc.match(/<w:tag w:val="[^"]+"\/>/g)).toHaveLength(1);
+      const numbering = await partOf(piece.base64, "word/numbering.xml");
+      starts.push(/<w:lvl w:ilvl="0"[^>]*><w:start w:val="(\d+)"\/>/.exec(numbering)![1]);
+    }
+    expect(starts).toEqual(["1", "3", "5"]);
+  });
+});
