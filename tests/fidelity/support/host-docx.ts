@@ -6,7 +6,8 @@
 // - US Letter with 1.25 in margins;
 // - a numbered list in progress, "1) … 2) …", then an empty paragraph where the cursor is.
 
-import { AlignmentType, Document, LevelFormat, Packer, Paragraph, TextRun } from "docx";
+import { AlignmentType, Document, LevelFormat, Paragraph, TextRun } from "docx";
+import { packDocx } from "../../support/docx-zip";
 
 export const HOST = {
   headingFont: "Georgia",
@@ -56,15 +57,14 @@ export async function hostDocx(): Promise<Uint8Array> {
       config: [
         {
           reference: "host-steps",
-          levels: [
-            {
-              level: 0,
-              format: LevelFormat.DECIMAL,
-              text: "%1)",
-              alignment: AlignmentType.LEFT,
-              style: { paragraph: { indent: { left: 1080, hanging: 360 } } },
-            },
-          ],
+          // All nine levels, as Word writes a list definition (the Word rules check: WORD_ABSTRACTNUM_LEVELS).
+          levels: Array.from({ length: 9 }, (_, level) => ({
+            level,
+            format: LevelFormat.DECIMAL,
+            text: `%${level + 1})`,
+            alignment: AlignmentType.LEFT,
+            style: { paragraph: { indent: { left: 1080 + 360 * level, hanging: 360 } } },
+          })),
         },
       ],
     },
@@ -92,5 +92,6 @@ export async function hostDocx(): Promise<Uint8Array> {
       },
     ],
   });
-  return Packer.pack(doc, "uint8array");
+  // packDocx writes the note separators as Word does, so the host itself passes the Word rules check.
+  return packDocx(doc);
 }
