@@ -82,6 +82,7 @@ export const SAMPLES: Record<string, Sample> = {
   FIELDS_REQUIRED: withVariables([{ name: "items", type: "list" }]),
   LIST_NESTED: withVariables([{ name: "items", type: "list", fields: [{ name: "sub", type: "list" }] }]),
   PATTERN_INVALID: withVariables([{ name: "ref", type: "text", pattern: "[A-Z" }]),
+  PATTERN_UNSUPPORTED: withVariables([{ name: "ref", type: "text", pattern: "(?=.*\\d)[a-z0-9]+" }]),
   CURRENCY_INVALID: withVariables([{ name: "fee", type: "currency", currency: "euro" }]),
   DATE_FORMAT_INVALID: withVariables([{ name: "start", type: "date", format: "DD/MM/YYYY" }]),
   RANGE_INVERTED: withVariables([{ name: "term", type: "number", min: 10, max: 1 }]),

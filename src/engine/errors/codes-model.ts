@@ -129,6 +129,12 @@ export const MODEL_CODES = {
     fix: "Correct the regular expression (remember to double backslashes inside JSON strings).",
     example: '"pattern": "[A-Z"',
   },
+  PATTERN_UNSUPPORTED: {
+    severity: "error",
+    title: "A pattern uses lookaround or backreferences, which cannot be matched in linear time",
+    fix: "Rewrite the pattern without lookahead/lookbehind ((?=…), (?!…), (?<=…), (?<!…)) and backreferences (\\1, \\k<name>): patterns are matched by an RE2-style engine so that no value can make a check hang.",
+    example: '"pattern": "(?=.*\\\\d)[a-z0-9]+"',
+  },
   CURRENCY_INVALID: {
     severity: "error",
     title: "A currency is not an ISO 4217 code",

@@ -2,7 +2,7 @@
 // placeholder values so the preview can render before every required field is filled in. The engine
 // validates again when it builds; these messages are the friendly, per-field version.
 
-import type { ListItem, Value, Values, Variable } from "../../engine/core";
+import { matchesPattern, type ListItem, type Value, type Values, type Variable } from "../../engine/core";
 
 export const labelOf = (v: Variable): string => v.label?.trim() || v.name;
 
@@ -30,7 +30,7 @@ export function validateValue(v: Variable, value: Value | undefined): string | u
       const text = String(value);
       if (v.maxLength !== undefined && text.length > v.maxLength)
         return `At most ${v.maxLength} characters (now ${text.length}).`;
-      if (v.pattern !== undefined && !matchesWhole(v.pattern, text))
+      if (v.pattern !== undefined && !matchesPattern(v.pattern, text))
         return `${label} does not have the expected form.`;
       return undefined;
     }
@@ -55,14 +55,6 @@ export function validateValue(v: Variable, value: Value | undefined): string | u
       return typeof value === "boolean" ? undefined : "Choose yes or no.";
     case "list":
       return Array.isArray(value) ? undefined : "Expected a list.";
-  }
-}
-
-function matchesWhole(pattern: string, text: string): boolean {
-  try {
-    return new RegExp(`^(?:${pattern})$`, "u").test(text);
-  } catch {
-    return true; // a bad pattern is the library's problem; the engine reports it with its path
   }
 }
 
