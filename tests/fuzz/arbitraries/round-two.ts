@@ -1,0 +1,63 @@
+import fc from "fast-check";
+import type { FuzzInput } from "./documents";
+import { anyText } from "./text";
+
+// Issue 14, "Hostile input, round two": the inputs the first hostile generators did not make. Each
+// generator below would have found one of its items: a hang (the harness stops a case after its time
+// limit), a crash (an uncoded exception) or an invalid file (the schema check).
+
+const lib = (snippets: Array<Record<string, unknown>>) => ({
+  format: "sectionsmith/library@1",
+  name: "Round two",
+  snippets: snippets.map((s, i) => ({ id: `s${i}`, title: `S${i}`, status: "approved", ...s })),
+});
+const one = (
+  snippet: Record<string, unknown>,
+  asm: Record<string, unknown> = {},
+  section: Record<string, unknown> = {},
+): FuzzInput => ({
+  libraries: [lib([snippet])],
+  assembly: { format: "sectionsmith/assembly@1", ...asm, sections: [{ snippet: "s0", ...section }] },
+  shape: "document",
+  validate: true,
+});
+
+// --- Patterns: nested quantifiers and alternations that make a backtracking engine exponential.
+const atom = fc.constantFrom("a", "\\w", "[a-z]", ".", "\\d", "(?:a|a)", "\\s", "[^b]", "\\u0061");
+const quantifier = fc.constantFrom("+", "*", "{1,}", "{2,}", "?", "+?", "*?");
+const pattern: fc.Arbitrary<string> = fc.letrec<{ p: string }>((tie) => ({
+  p: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    atom,
+    fc.tuple(tie("p"), quantifier).map(([p, q]) => `(${p})${q}`),
+    fc.tuple(tie("p"), tie("p")).map(([a, b]) => `${a}|${b}`),
+    fc.tuple(tie("p"), tie("p")).map(([a, b]) => `(${a})(${b})`),
+    fc.constantFrom("(a+)+b", "(a|a)*b", "(a*)*b", "(\\w+\\s?)+$x", "(.*a){12}", "(?=a)a", "(a)\\1", "[A-Z"),
+  ),
+})).p;
+const runOf = fc.tuple(fc.constantFrom("a", "aa", "a ", "0", " ", "ab"), fc.integer({ min: 20, max: 5000 }), fc.constantFrom("", "!", "b", "\u00a0"));
+export const patternInput = fc
+  .record({ pattern, value: runOf.map(([s, n, end]) => s.repeat(n) + end), asDefault: fc.boolean(), multiline: fc.boolean() })
+  .map(({ pattern, value, asDefault, multiline }) => {
+    const variable = { name: "x", type: multiline ? "multiline" : "text", pattern, ...(asDefault ? { default: value } : {}) };
+    return one({ body: "Value: {{x}}", variables: [variable] }, {}, asDefault ? {} : { values: { x: value } });
+  });
+
+// --- Long runs of blanks inside a value (the trim of edge blanks was quadratic).
+export const blanksInput = fc
+  .record({
+    before: anyText(5),
+    blanks: fc.tuple(fc.constantFrom(" ", "\t", " \t"), fc.integer({ min: 1000, max: 150_000 })).map(([b, n]) => b.repeat(n)),
+    after: fc.constantFrom("b ", "b", "", " x", "\t"),
+    lines: fc.integer({ min: 1, max: 3 }),
+  })
+  .map(({ before, blanks, after, lines }) =>
+    one({ body: "{{x}}", variables: [{ name: "x", type: "multiline" }] }, {}, { values: { x: Array(lines).fill(`${before}${blanks}${after}`).join("\n") } }),
+  );
+
+/** Every round-two generator, weighted so that each item is met a few hundred times per full run. */
+export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
+  { weight: 3, arbitrary: patternInput },
+  { weight: 1, arbitrary: blanksInput },
+);
+
