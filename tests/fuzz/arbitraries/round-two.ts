@@ -55,9 +55,32 @@ export const blanksInput = fc
     one({ body: "{{x}}", variables: [{ name: "x", type: "multiline" }] }, {}, { values: { x: Array(lines).fill(`${before}${blanks}${after}`).join("\n") } }),
   );
 
+// --- Unknown ids (and variable names) at scale: "did you mean" against thousands of long candidates.
+export const unknownIdsInput = fc
+  .record({
+    count: fc.integer({ min: 100, max: 3000 }),
+    idLength: fc.integer({ min: 5, max: 95 }),
+    sections: fc.integer({ min: 1, max: 400 }),
+    near: fc.boolean(),
+  })
+  .map(({ count, idLength, sections, near }): FuzzInput => {
+    const id = (i: number) => `${"k".repeat(idLength)}-${i}`;
+    const snippets = Array.from({ length: count }, (_, i) => ({ id: id(i), title: "T", status: "approved", body: "{{> nope}} {{clientt}}" }));
+    return {
+      libraries: [{ format: "sectionsmith/library@1", name: "Many", snippets }],
+      assembly: {
+        format: "sectionsmith/assembly@1",
+        sections: Array.from({ length: sections }, (_, i) => ({ snippet: near ? `${id(i)}x` : `zz${"q".repeat(idLength)}${i}` })),
+      },
+      shape: "document",
+      validate: false,
+    };
+  });
+
 /** Every round-two generator, weighted so that each item is met a few hundred times per full run. */
 export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 3, arbitrary: patternInput },
   { weight: 1, arbitrary: blanksInput },
+  { weight: 1, arbitrary: unknownIdsInput },
 );
 
