@@ -135,7 +135,7 @@ class Expander {
     if (this.budget.size < 0) {
       this.exhaust(
         "LIMIT_EXPANDED_SIZE",
-        `this document expands to more text than Sectionsmith builds at once (${formatCount(MAX_EXPANDED_SIZE)}: characters plus a weight per line and mark-up, about 1,200 pages; this is where it ran out); split it into several assemblies, or look for a snippet included many times`,
+        `this document expands to more text than Sectionsmith builds at once (${formatCount(MAX_EXPANDED_SIZE)}: characters plus a weight per line, list item, cell, link and mark-up, about 900 pages; this is where it ran out); split it into several assemblies, or look for a snippet included many times`,
         body,
         origin.offset,
       );

@@ -77,10 +77,21 @@ export const unknownIdsInput = fc
     };
   });
 
+// --- Structure at scale: bodies of one repeated node-making unit, up to past the expanded-size limit.
+// Before the limit weighed structure, such bodies within it took gigabytes (issue 14).
+const UNITS = ["|a", "\\!", "` a ", "[a](https://a.b) ", "- a\n", "a\n\n", "&amp;", "*a* ", "> a\n", "| a | b |\n"];
+export const structureInput = fc
+  .record({ unit: fc.constantFrom(...UNITS), count: fc.integer({ min: 1_000, max: 400_000 }), header: fc.boolean() })
+  .map(({ unit, count, header }) => {
+    const body = (unit.startsWith("|") && header ? "| h | h |\n|---|---|\n" : "") + unit.repeat(Math.ceil(count / unit.length) * 2);
+    return one({ body });
+  });
+
 /** Every round-two generator, weighted so that each item is met a few hundred times per full run. */
 export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 3, arbitrary: patternInput },
   { weight: 1, arbitrary: blanksInput },
   { weight: 1, arbitrary: unknownIdsInput },
+  { weight: 1, arbitrary: structureInput },
 );
 
