@@ -88,6 +88,7 @@ export const SAMPLES: Record<string, Sample> = {
   RANGE_INVERTED: withVariables([{ name: "term", type: "number", min: 10, max: 1 }]),
   LOCALE_INVALID: assemblyWith({ locale: "en_GB" }),
   LENGTH_INVALID: assemblyWith({ page: { margins: { top: "25" } } }),
+  LENGTH_RANGE: assemblyWith({ page: { margins: { left: "9999999999999999999999in" } } }),
   COLOR_INVALID: assemblyWith({ theme: { headingColor: "navy" } }),
   HEADER_FOOTER_INVALID: assemblyWith({ footer: { snippet: "footer", text: "Page {{page}}" } }),
   SECTIONS_EMPTY: assemblyWith({}, []),

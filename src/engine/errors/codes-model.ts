@@ -165,6 +165,12 @@ export const MODEL_CODES = {
     fix: 'Write lengths like "25mm", "2.5cm", "1in" or "72pt".',
     example: '"top": "25"',
   },
+  LENGTH_RANGE: {
+    severity: "error",
+    title: "A length is larger than Word allows for a page measurement (22 inches)",
+    fix: 'Use a length of at most 22in (558.8mm, 1584pt); margins are usually 10–40mm, e.g. "25mm".',
+    example: '"left": "9999999999999999999999in"',
+  },
   COLOR_INVALID: {
     severity: "error",
     title: "A colour is not written #RRGGBB",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ASSEMBLY_FORMAT } from "./types";
 import { show } from "./describe";
-import { LENGTH_PATTERN } from "./length";
+import { LENGTH_PATTERN, lengthInRange } from "./length";
 import { formatRule } from "./schema-library";
 import { idSchema, intSchema, onAny, onNumber, onString, valuesSchema, versionSchema } from "./schema-common";
 
@@ -28,6 +28,13 @@ const lengthSchema = z
     onString(
       "LENGTH_INVALID",
       (v) => `Length ${show(v)} must be a number followed by mm, cm, in or pt, e.g. "25mm" or "1in"`,
+    ),
+  )
+  .refine(
+    lengthInRange,
+    onString(
+      "LENGTH_RANGE",
+      (v) => `Length ${show(v)} is more than Word allows for a page measurement: at most 22in (558.8mm, 1584pt)`,
     ),
   )
   .meta({ description: 'A number followed by mm, cm, in or pt, e.g. "25mm"' });
@@ -68,14 +75,15 @@ const pageSchema = z
   .meta({ description: "Paper size, orientation and margins" });
 
 const fontSizeMessage = (n: number): string =>
-  `fontSize must be a number of points above 0 and at most 1638, not ${n}`;
+  `fontSize must be a number of points from 1 to 1638 (what Word allows), not ${n}`;
 
 const themeSchema = z
   .object({
     font: z.string().optional().meta({ description: "Body font, e.g. Calibri" }),
     fontSize: z
       .number()
-      .positive(onNumber("FIELD_RANGE", fontSizeMessage))
+      // Word's sizes run from 1 to 1638 points: 0.2 would be written w:sz="0".
+      .min(1, onNumber("FIELD_RANGE", fontSizeMessage))
       .max(1638, onNumber("FIELD_RANGE", fontSizeMessage))
       .optional()
       .meta({ description: "Body font size in points" }),

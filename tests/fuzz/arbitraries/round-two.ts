@@ -87,11 +87,26 @@ export const structureInput = fc
     return one({ body });
   });
 
+// --- Measurements at and past what OOXML and Word allow.
+const bigNumber = fc.oneof(
+  fc.integer({ min: 0, max: 400 }).map(String),
+  fc.constantFrom("558.8", "558.9", "22", "22.01", "1584", "1585", "0", "0.0001", ".5", "9999999999999999999999", `1${"0".repeat(309)}`),
+  fc.tuple(fc.integer({ min: 1, max: 400 }), fc.nat(999)).map(([a, b]) => `${a}${"0".repeat(b % 40)}`),
+);
+const measurement = fc.tuple(bigNumber, fc.constantFrom("mm", "cm", "in", "pt")).map(([n, u]) => n + u);
+export const measurementInput = fc
+  .record({
+    margins: fc.record({ top: measurement, bottom: measurement, left: measurement, right: measurement }, { requiredKeys: [] }),
+    fontSize: fc.oneof(fc.double({ min: 0, max: 2000, noNaN: true }), fc.constantFrom(0.2, 0.24, 0.25, 0.26, 1, 1638, 1638.5, 1e-300)),
+  })
+  .map(({ margins, fontSize }) => one({ body: "Text" }, { page: { margins }, theme: { fontSize } }));
+
 /** Every round-two generator, weighted so that each item is met a few hundred times per full run. */
 export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 3, arbitrary: patternInput },
   { weight: 1, arbitrary: blanksInput },
   { weight: 1, arbitrary: unknownIdsInput },
   { weight: 1, arbitrary: structureInput },
+  { weight: 2, arbitrary: measurementInput },
 );
 
