@@ -169,6 +169,7 @@ export const SAMPLES: Record<string, Sample> = {
 
   // Markdown
   MARKDOWN_LINK_SCHEME: body("See the [Terms](javascript:alert(1))."),
+  MARKDOWN_LINK_INVALID: body("See the [Terms](https://example.com/100%)."),
   MARKDOWN_HTML: body('<span style="color:red">Important</span>'),
   MARKDOWN_HTML_UNBALANCED: body("<u>underlined"),
   MARKDOWN_IMAGE_SOURCE: body("![Logo](https://example.com/logo.png)"),

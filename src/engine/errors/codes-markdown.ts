@@ -8,6 +8,12 @@ export const MARKDOWN_CODES = {
     fix: "Use a full http://, https:// or mailto: address; other schemes (javascript:, file:, relative links) cannot be followed from a Word document safely.",
     example: "[Terms](javascript:alert(1))",
   },
+  MARKDOWN_LINK_INVALID: {
+    severity: "error",
+    title: "A link's address is not a valid URI",
+    fix: 'Percent-encode what an address cannot hold: a space as %20, "%" as %25, "[" and "]" as %5B and %5D; values placed inside an address are encoded for you.',
+    example: "[Terms](https://example.com/100%)",
+  },
   MARKDOWN_HTML: {
     severity: "error",
     title: "Raw HTML other than <u>, <sup>, <sub>, <mark> or <br>",

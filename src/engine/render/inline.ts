@@ -46,6 +46,27 @@ const BREAK_TAG = /^<br\s*\/?>$/i;
 const HTML_COMMENT = /^<!--[\s\S]*-->$/;
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 
+// The relationship's Target must be a URI (RFC 3986; Word and LibreOffice reject the document or the
+// link otherwise): "%" only before two hex digits, and no character URIs never hold — blanks, controls,
+// " < > \ ^ ` { | } — nor "[" "]" outside an IPv6 host. Non-ASCII letters (IRIs) are kept: Word encodes
+// them itself.
+const BAD_URI_CHAR = /[\x00-\x20"<>\\^`{|}\x7f]/;
+const BAD_PERCENT = /%(?![0-9A-Fa-f]{2})/;
+const AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i;
+
+/** Why `href` is not a valid URI, or undefined when it is. */
+function uriFault(href: string): string | undefined {
+  const bad = BAD_URI_CHAR.exec(href);
+  if (bad) return `${JSON.stringify(bad[0])} cannot appear in one (percent-encode it, e.g. a space as %20)`;
+  if (BAD_PERCENT.test(href)) return '"%" must be followed by two hexadecimal digits (write a percent sign as %25)';
+  const host = AUTHORITY.exec(href)?.[1] ?? "";
+  const rest = href.slice(href.indexOf(host) + host.length);
+  const hostBrackets = host.replace(/^(?:[^@]*@)?\[[0-9A-Fa-f:.]+\](?::\d*)?$/, "");
+  if (/[[\]]/.test(hostBrackets) || /[[\]]/.test(AUTHORITY.test(href) ? rest : href))
+    return '"[" and "]" may only enclose an IPv6 address (percent-encode them as %5B and %5D)';
+  return undefined;
+}
+
 export function report(s: SectionState, node: Node | undefined, code: ProblemCode, message: string): void {
   const at = s.locate(node?.position?.start.offset ?? 0);
   s.doc.problems.push(problem({ code, message, path: at.path, line: at.line, column: at.column }));
@@ -223,6 +244,11 @@ function link(
       "MARKDOWN_LINK_SCHEME",
       `The link ${JSON.stringify(clip(href))} must start with http://, https:// or mailto:.`,
     );
+    return renderInline(children, s, fmt);
+  }
+  const invalid = uriFault(href);
+  if (invalid !== undefined) {
+    report(s, node, "MARKDOWN_LINK_INVALID", `The link ${JSON.stringify(clip(href))} is not a valid address: ${invalid}.`);
     return renderInline(children, s, fmt);
   }
   // <w:hyperlink r:id> with an external relationship; runs use the built-in "Hyperlink" style.

@@ -43,3 +43,33 @@ export function escapeValue(text: string): string {
     .map(escapeLine)
     .join(S_BREAK);
 }
+
+// A value written inside a link's address after some of it ("[a](https://x/{{id}})",
+// "<https://x/{{id}}>", "[r]: https://x/{{id}}") is a URL component, not text: Markdown escapes would
+// become part of the address, so a value such as ")![i](https://evil/x.png" changed the path, and a value
+// with a space ended the address (and dropped the link). There it is percent-encoded instead, every
+// character but RFC 3986's unreserved ones, so a value can never change where the link goes. A value
+// that is the whole address ("[a]({{url}})") is the URL itself: it is escaped as text, as before, and
+// checked as a link (scheme, valid URI) by the renderer.
+// Each check looks only at the last word and line written, anchored, so it costs time linear in them.
+const DESTINATION_REST = /^(?:[^()<>\\]|\\[\s\S])+$/;
+const AUTOLINK_REST = /^(?:https?|mailto):[^<>]*$/i;
+const DEFINITION_LINE = /^ {0,3}\[(?:[^\]\\]|\\.)+\]:[ \t]*[^\s<>]+$/;
+
+/** Whether text written after `before` lands inside a link address, after some of the address. */
+export function inLinkAddress(before: string): boolean {
+  const word = before.slice(Math.max(before.lastIndexOf(" "), before.lastIndexOf("\t"), before.lastIndexOf("\n")) + 1);
+  const open = word.lastIndexOf("](");
+  if (open >= 0 && DESTINATION_REST.test(word.slice(open + 2))) return true;
+  const angle = word.lastIndexOf("<");
+  if (angle >= 0 && AUTOLINK_REST.test(word.slice(angle + 1))) return true;
+  return DEFINITION_LINE.test(before.slice(before.lastIndexOf("\n") + 1));
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Percent-encodes a value as one URL component (UTF-8; only A–Z a–z 0–9 - . _ ~ stay as they are). */
+export function escapeUrlComponent(text: string): string {
+  const clean = text.replace(SENTINEL_RANGE, "").replace(LONE_SURROGATE, "\uFFFD");
+  return encodeURIComponent(clean).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}

@@ -1,7 +1,7 @@
 import type { AST } from "@handlebars/parser";
 import type { ProblemCode } from "../errors/codes";
 import { pathJoin, problem, type Problem } from "../errors/problem";
-import { escapeValue } from "./escape";
+import { escapeUrlComponent, escapeValue, inLinkAddress } from "./escape";
 import { dataValue, evaluate, loopFrames, resolveName, type Frame } from "./evaluate";
 import { formatToday, formatValue, isTruthy } from "./format";
 import { MarkdownBuilder, type Origin } from "./builder";
@@ -180,7 +180,7 @@ class Expander {
     if (path.data) {
       const value = dataValue(String(path.parts[0]), frames);
       if (value !== undefined)
-        this.write(escapeValue(typeof value === "boolean" ? (value ? "Yes" : "No") : String(value)), at, body);
+        this.write(this.escape(typeof value === "boolean" ? (value ? "Yes" : "No") : String(value)), at, body);
       return;
     }
     const name = simpleName(path);
@@ -189,13 +189,18 @@ class Expander {
       if (name === "page") this.write(S_PAGE, at, body);
       else if (name === "pages") this.write(S_PAGES, at, body);
       else if (name === "today")
-        this.write(escapeValue(formatToday(this.input.today, this.input.locale)), at, body);
+        this.write(this.escape(formatToday(this.input.today, this.input.locale)), at, body);
       else if (ALONE_TAGS.has(name)) this.write(`\n\n${name === "toc" ? S_TOC : S_PAGEBREAK}\n\n`, at, body);
       return;
     }
     const found = resolveName(name, frames, this.input.variables, this.input.values);
     if (found?.value === undefined) return;
-    this.write(escapeValue(formatValue(found.variable, found.value, this.input.locale)), at, body);
+    this.write(this.escape(formatValue(found.variable, found.value, this.input.locale)), at, body);
+  }
+
+  /** A value as Markdown text, or percent-encoded when it lands inside a link address (escape.ts). */
+  private escape(text: string): string {
+    return inLinkAddress(this.out.tail(512)) ? escapeUrlComponent(text) : escapeValue(text);
   }
 
   private block(node: AST.BlockStatement, body: Body, frames: Frame[]): void {

@@ -101,6 +101,32 @@ export const measurementInput = fc
   })
   .map(({ margins, fontSize }) => one({ body: "Text" }, { page: { margins }, theme: { fontSize } }));
 
+// --- Values inside link addresses, and addresses that are not URIs, in body, footnotes and headers.
+const urlValue = fc.oneof(
+  anyText(30),
+  fc.constantFrom(")![i](https://evil/x.png", "a b", "%zz", "[x]", "100%", ") [y](javascript:alert(1)", "<b>", "\\", "a\nb", "é/ü?x=1&y=2#f"),
+);
+const address = fc.oneof(
+  fc.constantFrom("https://a.b/%zz", "https://a.b/%", "https://a.b/[x]", "https://[::1]/p", "https://a.b/x%20y", "mailto:a@b.c", "https://a.b/{x}", "https://ok/p?q=1&r=(2)"),
+  fc.tuple(fc.constantFrom("https://a.b/", "mailto:"), anyText(12)).map(([a, b]) => a + b.replace(/[\s()<>]/g, "")),
+);
+export const linkInput = fc
+  .record({
+    value: urlValue,
+    address,
+    form: fc.constantFrom("inline", "auto", "definition", "whole", "footnote", "header"),
+  })
+  .map(({ value, address, form }) => {
+    const link =
+      form === "auto" ? `<${address}{{x}}>` : form === "definition" ? `[r]\n\n[r]: ${address}{{x}}` : form === "whole" ? "[a]({{x}})" : `[a](${address}{{x}})`;
+    const body = form === "footnote" ? `Text.[^1]\n\n[^1]: ${link}` : form === "header" ? "Body" : link;
+    return one(
+      { body, variables: [{ name: "x", type: "text" }] },
+      form === "header" ? { header: { text: `[h](${address})` } } : {},
+      { values: { x: value } },
+    );
+  });
+
 /** Every round-two generator, weighted so that each item is met a few hundred times per full run. */
 export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 3, arbitrary: patternInput },
@@ -108,5 +134,6 @@ export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 1, arbitrary: unknownIdsInput },
   { weight: 1, arbitrary: structureInput },
   { weight: 2, arbitrary: measurementInput },
+  { weight: 2, arbitrary: linkInput },
 );
 
