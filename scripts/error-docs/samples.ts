@@ -170,6 +170,12 @@ export const SAMPLES: Record<string, Sample> = {
   // Markdown
   MARKDOWN_LINK_SCHEME: body("See the [Terms](javascript:alert(1))."),
   MARKDOWN_LINK_INVALID: body("See the [Terms](https://example.com/100%)."),
+  MARKDOWN_FOOTNOTE_PLACE: body("Claim.[^a]\n\n[^a]: See also [^a]."),
+  MARKDOWN_NOTE_IN_FOOTNOTE: {
+    kind: "build",
+    libraries: [library(snippet("clause", 'Claim.[^a]\n\n[^a]: {{#note "check"}}Source{{/note}}.'))],
+    assembly: assembly([{ snippet: "clause" }], { options: { draftingNotes: true } }),
+  },
   MARKDOWN_HTML: body('<span style="color:red">Important</span>'),
   MARKDOWN_HTML_UNBALANCED: body("<u>underlined"),
   MARKDOWN_IMAGE_SOURCE: body("![Logo](https://example.com/logo.png)"),

@@ -33,7 +33,7 @@ export const MAX_TEMPLATE_STEPS = 1_000_000;
  * runs, cells, hyperlinks). LINE_WEIGHT for each line break, LIST_ITEM_WEIGHT more for each list item
  * (a paragraph with numbering costs about twice a plain one), CELL_WEIGHT for
  * each "|" but a row's first (a table cell), LINK_WEIGHT for each "[" (a
- * hyperlink with its relationship), and MARKUP_WEIGHT for each "*", "_", "~", "<", "`" (a run or code
+ * hyperlink with its relationship), and MARKUP_WEIGHT for each "*", "_", "~", "<", ">" (a run, a quote) and "`" (a code
  * span), "\\" (a backslash escape: six parser events for one character) and "&" (a character reference).
  * Measured (issue 14): before these weights, bodies within the limit — a 63×4000 table, "\\!" × 2.4 M,
  * "` a " × 1.2 M — took 2.6–4 GB; a paragraph, list item, link or cell costs about 0.3–0.5 ms and tens of
@@ -83,7 +83,7 @@ export const LIMITS: readonly LimitInfo[] = [
   { value: MAX_TEMPLATE_NESTING, unit: "levels", code: "LIMIT_TEMPLATE_NESTING", what: "template blocks inside each other (and (…) inside each other in one tag)" },
   { value: MAX_INCLUDE_DEPTH, unit: "levels", code: "LIMIT_INCLUDE_DEPTH", what: "{{> id}} includes inside each other" },
   { value: MAX_TEMPLATE_STEPS, unit: "steps", code: "LIMIT_TEMPLATE_WORK", what: "template tags and text pieces processed for one document, loop iterations included" },
-  { value: MAX_EXPANDED_SIZE, unit: "characters", code: "LIMIT_EXPANDED_SIZE", what: `Markdown produced for one document: characters, plus ${LINE_WEIGHT} per line break, ${LIST_ITEM_WEIGHT} per list item, ${CELL_WEIGHT} per |, ${LINK_WEIGHT} per [ and ${MARKUP_WEIGHT} per *, _, ~, <, \`, \\ and & (image data not counted); about 900 pages` },
+  { value: MAX_EXPANDED_SIZE, unit: "characters", code: "LIMIT_EXPANDED_SIZE", what: `Markdown produced for one document: characters, plus ${LINE_WEIGHT} per line break, ${LIST_ITEM_WEIGHT} per list item, ${CELL_WEIGHT} per |, ${LINK_WEIGHT} per [, ${CODE_WEIGHT} per \` and ${MARKUP_WEIGHT} per *, _, ~, <, >, \\ and & (image data not counted); about 900 pages` },
   { value: MAX_MARKDOWN_NESTING, unit: "levels", code: "LIMIT_MARKDOWN_NESTING", what: `lists and block quotes inside each other (lists deeper than ${LIST_LEVELS} are drawn at level ${LIST_LEVELS})` },
   { value: MAX_EMPHASIS_MARKERS, unit: "markers", code: "LIMIT_MARKDOWN_EMPHASIS", what: "runs of *, _ or ~ in one paragraph" },
   { value: MAX_IMAGE_BYTES, unit: "bytes", code: "LIMIT_IMAGE_SIZE", what: "one embedded image, decoded" },
@@ -118,7 +118,7 @@ const IMAGE_PAYLOAD = /;base64,[A-Za-z0-9+/=\s]+/g;
 /** The extra cost of each character that makes structure (see MAX_EXPANDED_SIZE); U+FDD0 is a line break from a value. */
 const WEIGHTS = new Uint16Array(128);
 WEIGHTS[10] = LINE_WEIGHT;
-for (const ch of "*_~<\\&") WEIGHTS[ch.charCodeAt(0)] = MARKUP_WEIGHT;
+for (const ch of "*_~<>\\&") WEIGHTS[ch.charCodeAt(0)] = MARKUP_WEIGHT;
 WEIGHTS["`".charCodeAt(0)] = CODE_WEIGHT;
 WEIGHTS["|".charCodeAt(0)] = CELL_WEIGHT;
 WEIGHTS["[".charCodeAt(0)] = LINK_WEIGHT;

@@ -162,6 +162,7 @@ function headerFooter(
       pageBreakBefore: false,
       continueNumbering: false,
       commentAuthor: "Sectionsmith",
+      part: which,
     },
     state,
   );

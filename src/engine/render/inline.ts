@@ -10,7 +10,7 @@ import {
   type IRunOptions,
   type ParagraphChild,
 } from "docx";
-import type { Html, Node, PhrasingContent } from "mdast";
+import type { FootnoteReference, Html, Node, PhrasingContent } from "mdast";
 import { problem } from "../errors/problem";
 import type { ProblemCode } from "../errors/codes";
 import { splitSentinels, SENTINEL_RANGE } from "../template/sentinels";
@@ -113,6 +113,10 @@ export function textRuns(value: string, fmt: Format, s: SectionState): Paragraph
         break;
       case "note-start":
         if (s.doc.options.draftingNotes && !s.noteComments.has(piece.index)) {
+          if (s.part.startsWith("footnote:")) {
+            if (!s.movedNotes.includes(piece.index)) s.movedNotes.push(piece.index);
+            break;
+          }
           const id = s.doc.addComment(s.notes[piece.index] ?? "", s.commentAuthor);
           s.noteComments.set(piece.index, id);
           s.noteParts.set(piece.index, s.part);
@@ -121,6 +125,7 @@ export function textRuns(value: string, fmt: Format, s: SectionState): Paragraph
         break;
       case "note-end":
         if (s.doc.options.draftingNotes && !s.notesClosed.has(piece.index)) {
+          if (s.movedNotes.includes(piece.index)) break; // closed round the footnote's reference
           const started = s.noteComments.get(piece.index);
           // An end in another part than the start (a note around a footnote's text) is left for the
           // end of the start's own part (section.ts: closeOpenNotes).
@@ -184,7 +189,7 @@ export function renderInline(
         break;
       }
       case "footnoteReference":
-        append(out, footnote(node.identifier, node.label ?? node.identifier, fmt, s));
+        append(out, footnote(node, fmt, s));
         break;
       case "html": {
         const value = node.value.trim();
@@ -322,15 +327,39 @@ function image(
   ];
 }
 
-function footnote(identifier: string, label: string, fmt: Format, s: SectionState): ParagraphChild[] {
+function footnote(node: FootnoteReference, fmt: Format, s: SectionState): ParagraphChild[] {
+  const { identifier } = node;
+  const label = node.label ?? identifier;
+  const def = s.footnoteDefinitions.get(identifier);
+  if (def && s.part !== "body") {
+    // A footnote reference inside a footnote (itself, another, a chain) or in a header or footer is
+    // schema-valid, but LibreOffice cannot load such a file and Word drops or mangles the note.
+    const where = s.part.startsWith("footnote:") ? "inside another footnote" : `in the ${s.part}`;
+    report(s, node, "MARKDOWN_FOOTNOTE_PLACE", `The footnote [^${label}] is referenced ${where}; footnotes can only be referenced from the body text.`);
+    return textRuns(`[^${label}]`, fmt, s);
+  }
   const known = s.footnoteIds.get(identifier);
   if (known !== undefined) return [new FootnoteReferenceRun(known)];
-  const def = s.footnoteDefinitions.get(identifier);
   if (!def) return textRuns(`[^${label}]`, fmt, s);
   const id = s.doc.reserveFootnote();
   s.footnoteIds.set(identifier, id);
+  const from = s.movedNotes.length;
   s.doc.setFootnote(id, s.renderFootnote(def));
-  return [new FootnoteReferenceRun(id)]; // <w:footnoteReference w:id>
+  const ref = new FootnoteReferenceRun(id); // <w:footnoteReference w:id>
+  const moved = s.movedNotes.splice(from);
+  if (moved.length === 0) return [ref];
+  // Drafting notes that began inside the footnote: comments round the reference, in document.xml.
+  report(s, node, "MARKDOWN_NOTE_IN_FOOTNOTE", `A drafting note inside the footnote [^${label}] is attached to the footnote's reference in the text: a comment cannot be placed inside a footnote.`);
+  const ids = moved.map((index) => {
+    s.notesClosed.add(index);
+    return s.doc.addComment(s.notes[index] ?? "", s.commentAuthor);
+  });
+  return [
+    ...ids.map((c) => new CommentRangeStart(c)),
+    ref,
+    ...ids.map((c) => new CommentRangeEnd(c)),
+    ...ids.map((c) => new TextRun({ children: [new CommentReference(c)] })),
+  ];
 }
 
 const clip = (text: string): string => (text.length > 60 ? text.slice(0, 57) + "…" : text);

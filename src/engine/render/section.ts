@@ -19,6 +19,8 @@ export type SectionInput = {
   pageBreakBefore: boolean;
   continueNumbering: boolean;
   commentAuthor: string;
+  /** Where the blocks go: a footnote cannot be referenced from a header or footer. */
+  part?: "body" | "header" | "footer";
 };
 
 /** One section's expanded Markdown → body blocks, sharing numbering, footnotes and comments with the document. */
@@ -35,8 +37,9 @@ export function renderSection(input: SectionInput, doc: DocumentState): Block[] 
     notes: input.notes,
     noteComments: new Map(),
     notesClosed: new Set(),
-    part: "body",
+    part: input.part ?? "body",
     noteParts: new Map(),
+    movedNotes: [],
     commentAuthor: input.commentAuthor,
     headingOffset: input.headingOffset,
     continueNumbering: input.continueNumbering,

@@ -37,6 +37,7 @@ describe("the expanded-size limit measures structure, not characters", () => {
     expect(expandedCost("&amp;")).toBe(5 + MARKUP_WEIGHT);
     expect(expandedCost("a\n- b\n1. c\n  * d\n-e")).toBe(19 + 4 * LINE_WEIGHT + 3 * LIST_ITEM_WEIGHT + MARKUP_WEIGHT);
     expect(expandedCost("- a")).toBe(3 + LIST_ITEM_WEIGHT);
+    expect(expandedCost("> a")).toBe(3 + MARKUP_WEIGHT);
   });
 
   it("still takes about 900 pages of ordinary prose", () => {

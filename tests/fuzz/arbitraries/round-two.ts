@@ -127,6 +127,27 @@ export const linkInput = fc
     );
   });
 
+// --- Notes inside notes: footnotes referencing footnotes, footnotes in headers and footers, drafting
+// notes inside footnotes.
+const label = fc.constantFrom("a", "b", "c");
+const noteText = fc.oneof(
+  fc.constantFrom("Source.", "See [^a].", "See [^b] and [^c].", '{{#note "check"}}Source{{/note}}.', "{{#note \"n\"}}See [^a]{{/note}}", "[^b]"),
+  anyText(10).map((t) => t.replace(/[{}[\]\n]/g, "")),
+);
+export const noteNestingInput = fc
+  .record({
+    refs: fc.array(label, { minLength: 1, maxLength: 3 }),
+    defs: fc.array(fc.tuple(label, noteText), { minLength: 1, maxLength: 3 }),
+    where: fc.constantFrom("body", "body", "header", "footer"),
+    draftingNotes: fc.boolean(),
+  })
+  .map(({ refs, defs, where, draftingNotes }) => {
+    const text = `Claim.${refs.map((r) => `[^${r}]`).join(" ")}\n\n${defs.map(([l, t]) => `[^${l}]: ${t}`).join("\n\n")}`;
+    return where === "body"
+      ? one({ body: text }, { options: { draftingNotes } })
+      : one({ body: "Body" }, { [where]: { text: text.replace(/\{\{[^}]*\}\}/g, "") }, options: { draftingNotes } });
+  });
+
 /** Every round-two generator, weighted so that each item is met a few hundred times per full run. */
 export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 3, arbitrary: patternInput },
@@ -135,5 +156,6 @@ export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 1, arbitrary: structureInput },
   { weight: 2, arbitrary: measurementInput },
   { weight: 2, arbitrary: linkInput },
+  { weight: 2, arbitrary: noteNestingInput },
 );
 
