@@ -58,17 +58,21 @@ export function validateValue(v: Variable, value: Value | undefined): string | u
   }
 }
 
+// Own properties only: a variable or field named "constructor" or "toString" must not read Object.prototype's.
+const own = <T extends object>(o: T, key: string): T[keyof T] | undefined =>
+  Object.hasOwn(o, key) ? o[key as keyof T] : undefined;
+
 /** Every message, keyed "name" or "name[2].field" for list items. */
 export function validateAll(variables: readonly Variable[], values: Values): Map<string, string> {
   const errors = new Map<string, string>();
   for (const v of variables) {
-    const value = values[v.name];
+    const value = own(values, v.name);
     const message = validateValue(v, value);
     if (message !== undefined) errors.set(v.name, message);
     if (v.type === "list" && Array.isArray(value)) {
       value.forEach((item, i) => {
         for (const f of v.fields ?? []) {
-          const m = validateValue(f, item[f.name]);
+          const m = validateValue(f, own(item, f.name));
           if (m !== undefined) errors.set(`${v.name}[${i}].${f.name}`, m);
         }
       });
@@ -84,7 +88,7 @@ export function validateAll(variables: readonly Variable[], values: Values): Map
 export function previewValues(variables: readonly Variable[], values: Values, today: Date): Values {
   const out: Values = {};
   for (const v of variables) {
-    const value = values[v.name];
+    const value = own(values, v.name);
     if (!isEmpty(value) && validateValue(v, value) === undefined) {
       out[v.name] =
         v.type === "list"
@@ -98,7 +102,7 @@ export function previewValues(variables: readonly Variable[], values: Values, to
 function fillItem(fields: readonly Variable[], item: ListItem, today: Date): ListItem {
   const out: ListItem = {};
   for (const f of fields) {
-    const value = item[f.name];
+    const value = own(item, f.name);
     if (value !== undefined && value !== "" && validateValue(f, value) === undefined) out[f.name] = value;
     else if (f.required) out[f.name] = placeholder(f, today) as ListItem[string];
   }

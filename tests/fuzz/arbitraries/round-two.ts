@@ -148,6 +148,17 @@ export const noteNestingInput = fc
       : one({ body: "Body" }, { [where]: { text: text.replace(/\{\{[^}]*\}\}/g, "") }, options: { draftingNotes } });
   });
 
+// --- Field names Object.prototype also has, in items that lack them. The property: no native function's
+// source ("function Object() { [native code] }") reaches the document (checked in the worker's output).
+const PROTO_NAMES = ["constructor", "toString", "valueOf", "hasOwnProperty", "isPrototypeOf", "toLocaleString", "name"];
+export const protoFieldInput = fc
+  .record({ names: fc.subarray(PROTO_NAMES, { minLength: 1 }), items: fc.array(fc.dictionary(fc.constantFrom(...PROTO_NAMES), anyText(8), { maxKeys: 3 }), { maxLength: 4 }), loop: fc.boolean() })
+  .map(({ names, items, loop }) => {
+    const fields = names.map((name) => ({ name, type: "text" }));
+    const body = loop ? `{{#each items}}${names.map((n) => `{{${n}}}`).join(" ")}\n{{/each}}` : "{{items}}";
+    return one({ body, variables: [{ name: "items", type: "list", fields }] }, {}, { values: { items } });
+  });
+
 /** Every round-two generator, weighted so that each item is met a few hundred times per full run. */
 export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 3, arbitrary: patternInput },
@@ -157,5 +168,6 @@ export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 2, arbitrary: measurementInput },
   { weight: 2, arbitrary: linkInput },
   { weight: 2, arbitrary: noteNestingInput },
+  { weight: 1, arbitrary: protoFieldInput },
 );
 
