@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { FuzzInput } from "./documents";
+import { IMAGES } from "./markdown";
 import { anyText } from "./text";
 
 // Issue 14, "Hostile input, round two": the inputs the first hostile generators did not make. Each
@@ -159,6 +160,17 @@ export const protoFieldInput = fc
     return one({ body, variables: [{ name: "items", type: "list", fields }] }, {}, { values: { items } });
   });
 
+// --- Pictures cut short or damaged: only a header, a chunk or segment missing, a flipped byte.
+export const damagedImageInput = fc
+  .record({ kind: fc.constantFrom("png", "gif", "jpeg") as fc.Arbitrary<keyof typeof IMAGES>, cut: fc.nat(200), flip: fc.option(fc.tuple(fc.nat(200), fc.integer({ min: 1, max: 255 }))) })
+  .map(({ kind, cut, flip }) => {
+    const uri = IMAGES[kind];
+    const bytes = Buffer.from(uri.slice(uri.indexOf(",") + 1), "base64");
+    const kept = Buffer.from(bytes.subarray(0, bytes.length - (cut % (bytes.length + 1))));
+    if (flip && kept.length > 0) kept[flip[0] % kept.length]! ^= flip[1];
+    return one({ body: `Logo: ![logo](data:image/${kind};base64,${kept.toString("base64")})` });
+  });
+
 /** Every round-two generator, weighted so that each item is met a few hundred times per full run. */
 export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 3, arbitrary: patternInput },
@@ -169,5 +181,6 @@ export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 2, arbitrary: linkInput },
   { weight: 2, arbitrary: noteNestingInput },
   { weight: 1, arbitrary: protoFieldInput },
+  { weight: 1, arbitrary: damagedImageInput },
 );
 
