@@ -18,7 +18,7 @@ describe("an image must be an image, not only its header", () => {
     const headerOnly = full.subarray(0, 33);
     const noEnd = full.subarray(0, full.length - 12);
     const badCrc = Buffer.from(full);
-    badCrc[40] ^= 0xff; // inside IDAT's data
+    badCrc[40] = badCrc[40]! ^ 0xff; // inside IDAT's data
     const cut = full.subarray(0, full.length - 20);
     for (const bytes of [headerOnly, noEnd, badCrc, cut, full.subarray(0, 24)]) {
       expect(readDataUri(dataUri(bytes))).toEqual({ ok: false, reason: "invalid" });
