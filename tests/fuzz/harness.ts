@@ -178,7 +178,9 @@ export async function runFuzz(name: string, arbitrary: fc.Arbitrary<FuzzInput>, 
         const outcome = await worker.run(input);
         // U+FFFD may come from the input, or from a numeric character reference Markdown must replace (&#0;).
         const text = serialise(input);
-        const fault = outcomeFault(outcome, text.includes("\uFFFD") || text.includes("&#"));
+        const fault =
+          outcomeFault(outcome, text.includes("\uFFFD") || text.includes("&#")) ??
+          (input.mustFail !== undefined && outcome.kind === "built" ? `built, but must be refused: ${input.mustFail}` : undefined);
         if (fault) throw new Error(`${name}: ${fault}`);
         stats.cases++;
         stats.slowest = Math.max(stats.slowest, outcome.ms);

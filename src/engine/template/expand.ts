@@ -92,6 +92,17 @@ class Expander {
           // section, so a value existing somewhere does not make an undeclared name right here.
           isKnown: () => false,
           report: (code, message, offset) => this.report(code, message, src, offset),
+          // Every include, in branches taken or not, is checked as `validate` checks it: a missing or
+          // self-including {{> id}} inside a false {{#if}} fails the build too (the same problem, with
+          // the same message, as when the include is reached; report() keeps one of each).
+          include: (id, offset) => {
+            if (this.stack.includes(id)) {
+              const chain = [...this.stack.slice(this.stack.indexOf(id)), id].join(" → ");
+              this.report("TEMPLATE_INCLUDE_CYCLE", `including "${id}" makes a cycle: ${chain}`, src, offset);
+            } else if (!this.input.lookup(id)) {
+              this.report("TEMPLATE_INCLUDE_NOT_FOUND", `no snippet "${id}" in the library`, src, offset);
+            }
+          },
         },
         parsed.program,
         frames.map((f) => f.fields),

@@ -12,6 +12,8 @@ export type FuzzInput = {
   shape: "document" | "fragment";
   /** Also run validateLibrary on each library (what the CLI's validate and the editor do). */
   validate: boolean;
+  /** Set when the input must be refused with coded problems (why): building it breaks the property. */
+  mustFail?: string;
 };
 
 type VariableSpec = { decl: Record<string, unknown>; value: fc.Arbitrary<unknown>; role: "scalar" | "flag" | "list"; fields?: string[] };

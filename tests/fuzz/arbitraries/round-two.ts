@@ -171,6 +171,24 @@ export const damagedImageInput = fc
     return one({ body: `Logo: ![logo](data:image/${kind};base64,${kept.toString("base64")})` });
   });
 
+// --- Includes in branches not taken: missing and self. `validate` reports them, so the build must
+// refuse them too (FuzzInput.mustFail; the old build skipped untaken branches and succeeded).
+export const hiddenIncludeInput = fc
+  .record({ target: fc.constantFrom("nope", "s0", "s1"), wrap: fc.constantFrom("if", "unless", "each", "else"), flag: fc.boolean() })
+  .map(({ target, wrap, flag }): FuzzInput => {
+    const inner = `\n{{> ${target}}}\n`;
+    const body =
+      wrap === "if" ? `A{{#if flag}}${inner}{{/if}}` : wrap === "unless" ? `A{{#unless flag}}${inner}{{/unless}}` : wrap === "each" ? `A{{#each items}}${inner}{{/each}}` : `A{{#if flag}}x{{else}}${inner}{{/if}}`;
+    const variables = [{ name: "flag", type: "boolean" }, { name: "items", type: "list", fields: [{ name: "x", type: "text" }] }];
+    return {
+      libraries: [lib([{ body, variables }, { body: "B" }])],
+      assembly: { format: "sectionsmith/assembly@1", sections: [{ snippet: "s0", values: { flag, items: [] } }] },
+      shape: "document",
+      validate: true,
+      ...(target === "s1" ? {} : { mustFail: `{{> ${target}}} in an untaken branch is an error for validate` }),
+    };
+  });
+
 /** Every round-two generator, weighted so that each item is met a few hundred times per full run. */
 export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 3, arbitrary: patternInput },
@@ -182,5 +200,6 @@ export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 2, arbitrary: noteNestingInput },
   { weight: 1, arbitrary: protoFieldInput },
   { weight: 1, arbitrary: damagedImageInput },
+  { weight: 1, arbitrary: hiddenIncludeInput },
 );
 
