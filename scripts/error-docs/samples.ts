@@ -89,6 +89,7 @@ export const SAMPLES: Record<string, Sample> = {
   LOCALE_INVALID: assemblyWith({ locale: "en_GB" }),
   LENGTH_INVALID: assemblyWith({ page: { margins: { top: "25" } } }),
   LENGTH_RANGE: assemblyWith({ page: { margins: { left: "9999999999999999999999in" } } }),
+  FONT_INVALID: assemblyWith({ theme: { font: "Calibri;}p,h1{display:none}" } }),
   COLOR_INVALID: assemblyWith({ theme: { headingColor: "navy" } }),
   HEADER_FOOTER_INVALID: assemblyWith({ footer: { snippet: "footer", text: "Page {{page}}" } }),
   SECTIONS_EMPTY: assemblyWith({}, []),

@@ -171,6 +171,12 @@ export const MODEL_CODES = {
     fix: 'Use a length of at most 22in (558.8mm, 1584pt); margins are usually 10–40mm, e.g. "25mm".',
     example: '"left": "9999999999999999999999in"',
   },
+  FONT_INVALID: {
+    severity: "error",
+    title: "A theme font name has characters no font name has, or more than 31",
+    fix: 'Write the font\'s name as Word shows it, e.g. "Calibri" or "Times New Roman".',
+    example: '"font": "Calibri;}p,h1{display:none}"',
+  },
   COLOR_INVALID: {
     severity: "error",
     title: "A colour is not written #RRGGBB",

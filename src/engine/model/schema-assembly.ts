@@ -77,9 +77,21 @@ const pageSchema = z
 const fontSizeMessage = (n: number): string =>
   `fontSize must be a number of points from 1 to 1638 (what Word allows), not ${n}`;
 
+// A font name goes into styles.xml and, in the task pane's preview, into a stylesheet (docx-preview
+// writes it unquoted): "Calibri;}p,h1{display:none}" would inject rules there. No font is named with
+// these characters, and Word keeps font names to 31 characters.
+const FONT_NAME = /^[^;:{}<>"'\\\u0000-\u001f\u007f]{1,31}$/u;
+const fontSchema = z.string().regex(
+  FONT_NAME,
+  onString(
+    "FONT_INVALID",
+    (v) => `Font name ${show(v)} is not a font name: 1–31 characters, without ; : { } < > " ' or \\`,
+  ),
+);
+
 const themeSchema = z
   .object({
-    font: z.string().optional().meta({ description: "Body font, e.g. Calibri" }),
+    font: fontSchema.optional().meta({ description: "Body font, e.g. Calibri" }),
     fontSize: z
       .number()
       // Word's sizes run from 1 to 1638 points: 0.2 would be written w:sz="0".
@@ -87,7 +99,7 @@ const themeSchema = z
       .max(1638, onNumber("FIELD_RANGE", fontSizeMessage))
       .optional()
       .meta({ description: "Body font size in points" }),
-    headingFont: z.string().optional().meta({ description: "Heading font, e.g. Calibri Light" }),
+    headingFont: fontSchema.optional().meta({ description: "Heading font, e.g. Calibri Light" }),
     headingColor: z
       .string()
       .regex(

@@ -88,19 +88,24 @@ export const structureInput = fc
     return one({ body });
   });
 
-// --- Measurements at and past what OOXML and Word allow.
+// --- Measurements at and past what OOXML and Word allow, and theme font names (a stylesheet in the pane).
 const bigNumber = fc.oneof(
   fc.integer({ min: 0, max: 400 }).map(String),
   fc.constantFrom("558.8", "558.9", "22", "22.01", "1584", "1585", "0", "0.0001", ".5", "9999999999999999999999", `1${"0".repeat(309)}`),
   fc.tuple(fc.integer({ min: 1, max: 400 }), fc.nat(999)).map(([a, b]) => `${a}${"0".repeat(b % 40)}`),
 );
 const measurement = fc.tuple(bigNumber, fc.constantFrom("mm", "cm", "in", "pt")).map(([n, u]) => n + u);
+const fontName = fc.oneof(
+  fc.constantFrom("Calibri;}p,h1{display:none}", "Calibri", "a}b{c", 'x"y', "Times New Roman", "x".repeat(32), ""),
+  anyText(20),
+);
 export const measurementInput = fc
   .record({
+    font: fontName,
     margins: fc.record({ top: measurement, bottom: measurement, left: measurement, right: measurement }, { requiredKeys: [] }),
     fontSize: fc.oneof(fc.double({ min: 0, max: 2000, noNaN: true }), fc.constantFrom(0.2, 0.24, 0.25, 0.26, 1, 1638, 1638.5, 1e-300)),
   })
-  .map(({ margins, fontSize }) => one({ body: "Text" }, { page: { margins }, theme: { fontSize } }));
+  .map(({ font, margins, fontSize }) => one({ body: "Text" }, { page: { margins }, theme: { fontSize, font } }));
 
 // --- Values inside link addresses, and addresses that are not URIs, in body, footnotes and headers.
 const urlValue = fc.oneof(
