@@ -87,6 +87,7 @@ export const SAMPLES: Record<string, Sample> = {
   DATE_FORMAT_INVALID: withVariables([{ name: "start", type: "date", format: "DD/MM/YYYY" }]),
   RANGE_INVERTED: withVariables([{ name: "term", type: "number", min: 10, max: 1 }]),
   LOCALE_INVALID: assemblyWith({ locale: "en_GB" }),
+  LOCALE_UNSUPPORTED: assemblyWith({ locale: "xx-INVALID" }),
   LENGTH_INVALID: assemblyWith({ page: { margins: { top: "25" } } }),
   LENGTH_RANGE: assemblyWith({ page: { margins: { left: "9999999999999999999999in" } } }),
   FONT_INVALID: assemblyWith({ theme: { font: "Calibri;}p,h1{display:none}" } }),

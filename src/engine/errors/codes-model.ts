@@ -159,6 +159,12 @@ export const MODEL_CODES = {
     fix: "Use a tag such as en-US, en-GB, de-DE or fr-CA (a hyphen, not an underscore).",
     example: '"locale": "en_GB"',
   },
+  LOCALE_UNSUPPORTED: {
+    severity: "error",
+    title: "A locale is a well-formed tag, but there is no formatting data for it",
+    fix: "Use the tag of a language and region that has formatting data, e.g. en-US, en-GB, de-DE or fr-FR; \"und\" and invented languages are shown as en-US.",
+    example: '"locale": "xx-INVALID"',
+  },
   LENGTH_INVALID: {
     severity: "error",
     title: "A length is not a number followed by mm, cm, in or pt",

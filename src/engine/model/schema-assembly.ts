@@ -15,6 +15,19 @@ export function isLocale(tag: string): boolean {
   }
 }
 
+/**
+ * Whether the platform has formatting data for the locale's language: a well-formed tag such as
+ * "xx-INVALID" or "und" would otherwise be formatted as the default locale (en-US) without a word.
+ */
+export function isSupportedLocale(tag: string): boolean {
+  if (!isLocale(tag)) return true; // LOCALE_INVALID says what is wrong
+  try {
+    return Intl.NumberFormat.supportedLocalesOf(tag).length === 1 && Intl.DateTimeFormat.supportedLocalesOf(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
 function localeMessage(v: string): string {
   const fixed = v.replaceAll("_", "-");
   const hint = fixed !== v && isLocale(fixed) ? ` Did you mean "${Intl.getCanonicalLocales(fixed)[0]}"?` : "";
@@ -178,6 +191,13 @@ export const assemblySchema = z
     locale: z
       .string()
       .refine(isLocale, onString("LOCALE_INVALID", localeMessage))
+      .refine(
+        isSupportedLocale,
+        onString(
+          "LOCALE_UNSUPPORTED",
+          (v) => `Locale ${show(v)} is a well-formed tag, but there is no formatting data for it (numbers and dates would be shown as en-US): use a tag such as en-US, en-GB or de-DE`,
+        ),
+      )
       .default("en-US")
       .meta({ description: "BCP 47 tag for formatting numbers, currencies and dates; default en-US" }),
     page: pageSchema,

@@ -49,9 +49,14 @@ const refusedAs = (pattern: string, code: "PATTERN_INVALID" | "PATTERN_UNSUPPORT
 
 let currencies: ReadonlySet<string> | null | undefined;
 
-/** ISO 4217, as far as this JavaScript engine knows; three capital letters when it cannot say. */
+// ISO 4217 codes that ICU (and so Intl.supportedValuesOf) leaves out: funds codes, precious metals,
+// bond-market units, the testing and "no currency" codes, and VED. Intl formats them like any code.
+const ISO_4217_EXTRA = new Set("BOV CHE CHW CLF COU MXV USN UYI UYW XAG XAU XBA XBB XBC XBD XDR XPD XPT XSU XTS XUA XXX VED".split(" "));
+
+/** ISO 4217, as far as this JavaScript engine knows (and the codes ICU omits); three capital letters when it cannot say. */
 export function isCurrencyCode(code: string): boolean {
   if (!/^[A-Z]{3}$/.test(code)) return false;
+  if (ISO_4217_EXTRA.has(code)) return true;
   if (currencies === undefined) {
     currencies =
       typeof Intl.supportedValuesOf === "function" ? new Set(Intl.supportedValuesOf("currency")) : null;

@@ -194,6 +194,17 @@ export const hiddenIncludeInput = fc
     };
   });
 
+// --- Settings taken silently before: locales without data, ISO codes ICU omits, year 0000.
+export const silentInput = fc
+  .record({
+    locale: fc.constantFrom("xx-INVALID", "und", "qaa", "en-US", "de-DE", "en-ZZ", "x-private", "i-klingon"),
+    currency: fc.constantFrom("XXX", "XTS", "CLF", "USN", "QQQ", "EUR"),
+    date: fc.oneof(fc.constantFrom("0000-01-01", "0001-01-01", "9999-12-31", "0000-02-29"), fc.date({ noInvalidDate: true, min: new Date("0000-01-01T00:00:00Z"), max: new Date("0100-01-01T00:00:00Z") }).map((d) => d.toISOString().slice(0, 10))),
+  })
+  .map(({ locale, currency, date }) =>
+    one({ body: "{{fee}} {{d}}", variables: [{ name: "fee", type: "currency", currency }, { name: "d", type: "date" }] }, { locale }, { values: { fee: 12.5, d: date } }),
+  );
+
 /** Every round-two generator, weighted so that each item is met a few hundred times per full run. */
 export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 3, arbitrary: patternInput },
@@ -206,5 +217,6 @@ export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 1, arbitrary: protoFieldInput },
   { weight: 1, arbitrary: damagedImageInput },
   { weight: 1, arbitrary: hiddenIncludeInput },
+  { weight: 1, arbitrary: silentInput },
 );
 
