@@ -53,6 +53,14 @@ const confidentiality = snippet("confidentiality", "{{discloser}} shall keep …
 export const SAMPLES: Record<string, Sample> = {
   // The model: files, fields, variables, values, snippet selection
   JSON_SYNTAX: { kind: "library", input: '{ "format": "sectionsmith/library@1", }' },
+  JSON_DUPLICATE_KEY: {
+    kind: "library",
+    input: '{ "format": "sectionsmith/library@1", "snippets": [{ "id": "intro", "title": "Intro", "status": "approved", "body": "Old", "body": "New" }] }',
+  },
+  TEXT_REPLACEMENT_CHARACTER: {
+    kind: "library",
+    input: '{ "format": "sectionsmith/library@1", "snippets": [{ "id": "intro", "title": "Gesch\uFFFDftsbedingungen", "status": "approved", "body": "Text" }] }',
+  },
   FORMAT_UNKNOWN: { kind: "library", input: { format: "sectionsmith/library@9", snippets: [] } },
   FIELD_REQUIRED: { kind: "library", input: library({ id: "intro", body: "Hello" }) },
   FIELD_TYPE: { kind: "library", input: library(snippet("intro", "Hello", { version: "3" })) },

@@ -23,7 +23,7 @@ const SLOW_CASE_MS = 5_000;
 export const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 
 /** Problems that concern a whole file have the root path "". */
-const FILE_LEVEL = new Set(["JSON_SYNTAX", "FIELD_TYPE", "FIELD_REQUIRED", "FORMAT_UNKNOWN", "LIMIT_FILE_SIZE", "LIMIT_FILE_DEPTH", "CHARACTERS_REMOVED"]);
+const FILE_LEVEL = new Set(["JSON_SYNTAX", "TEXT_REPLACEMENT_CHARACTER", "FIELD_TYPE", "FIELD_REQUIRED", "FORMAT_UNKNOWN", "LIMIT_FILE_SIZE", "LIMIT_FILE_DEPTH", "CHARACTERS_REMOVED"]);
 
 class EngineWorker {
   private worker: Worker | undefined;

@@ -9,6 +9,18 @@ export const MODEL_CODES = {
     fix: "Correct the JSON at the line and column given (common causes: a trailing comma, a missing comma, single quotes, comments).",
     example: '{ "format": "sectionsmith/library@1", }',
   },
+  JSON_DUPLICATE_KEY: {
+    severity: "warning",
+    title: "A key is given twice in the same JSON object; the last one is used",
+    fix: "Remove the repeated key (or rename it): only the last of them takes effect.",
+    example: '{ "id": "nda", "body": "Old text", "body": "New text" }',
+  },
+  TEXT_REPLACEMENT_CHARACTER: {
+    severity: "warning",
+    title: "The file contains U+FFFD, what bytes that are not valid UTF-8 become when read",
+    fix: "Save the file as UTF-8 (not Windows-1252 or Latin-1) and check the text around the position given.",
+    example: '"title": "Gesch\uFFFDftsbedingungen"',
+  },
   FORMAT_UNKNOWN: {
     severity: "error",
     title: 'The "format" field is missing or names a format this version cannot read',

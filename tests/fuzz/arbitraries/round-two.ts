@@ -205,6 +205,18 @@ export const silentInput = fc
     one({ body: "{{fee}} {{d}}", variables: [{ name: "fee", type: "currency", currency }, { name: "d", type: "date" }] }, { locale }, { values: { fee: 12.5, d: date } }),
   );
 
+// --- Library text with a key given twice (anywhere) or bytes that were not UTF-8 (now U+FFFD).
+export const jsonTextInput = fc
+  .record({ key: fc.constantFrom("body", "id", "title", "status", "format", "snippets", "name"), at: fc.nat(), latin1: fc.boolean() })
+  .map(({ key, at, latin1 }): FuzzInput => {
+    let text = JSON.stringify(lib([{ body: "Geschäftsbedingungen {{x}}", variables: [{ name: "x", type: "text" }] }]));
+    const places = [...text.matchAll(new RegExp(`"${key}":`, "g"))];
+    const place = places[at % Math.max(1, places.length)];
+    if (place?.index !== undefined) text = `${text.slice(0, place.index)}"${key}": "again", ${text.slice(place.index)}`;
+    if (latin1) text = new TextDecoder().decode(Buffer.from(text, "latin1"));
+    return { libraries: [text], assembly: { format: "sectionsmith/assembly@1", sections: [{ snippet: "s0" }] }, shape: "document", validate: true };
+  });
+
 /** Every round-two generator, weighted so that each item is met a few hundred times per full run. */
 export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 3, arbitrary: patternInput },
@@ -218,5 +230,6 @@ export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 1, arbitrary: damagedImageInput },
   { weight: 1, arbitrary: hiddenIncludeInput },
   { weight: 1, arbitrary: silentInput },
+  { weight: 1, arbitrary: jsonTextInput },
 );
 
