@@ -14,7 +14,7 @@ describe("JSON text that says less than it seems", () => {
     const parsed = parseLibrary(text);
     const warnings = parsed.problems.map((p) => `${p.code} ${p.path} ${p.line}:${p.column}`);
     expect(warnings).toEqual(["JSON_DUPLICATE_KEY snippets[0].body 2:18"]);
-    expect(parsed.value?.snippets[0]?.body).toBe("New");
+    expect(parsed.ok && parsed.value.snippets[0]?.body).toBe("New");
   });
 
   it("finds repeats at any depth, escaped keys included, and not across objects", () => {
