@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CELL_WEIGHT, CODE_WEIGHT, expandedCost, LINE_WEIGHT, LINK_WEIGHT, LIST_ITEM_WEIGHT, MARKUP_WEIGHT, MAX_EXPANDED_SIZE } from "../../../src/engine/limits";
+import { validateLibrary } from "../../../src/engine";
 import { assembly, library } from "../support";
 import { failure, only } from "./helpers";
 
@@ -26,6 +27,15 @@ describe("the expanded-size limit measures structure, not characters", () => {
       expect(performance.now() - start).toBeLessThan(5_000);
     });
   }
+
+  it("validate refuses such a body at once too, instead of rendering it (a 358,000-character one-row table took 17 s)", () => {
+    for (const body of [`| h | h |\n|---|---|\n${"|a".repeat(180_000)}`, "\\!".repeat(2_400_000), table(63, 4000)]) {
+      const start = performance.now();
+      const problems = validateLibrary(library({ id: "s1", body })).problems;
+      expect(problems.map((p) => `${p.code} ${p.path}`)).toEqual(["LIMIT_EXPANDED_SIZE snippets[0].body"]);
+      expect(performance.now() - start).toBeLessThan(3_000);
+    }
+  });
 
   it("weighs each node-making character", () => {
     expect(expandedCost("plain text")).toBe(10);
