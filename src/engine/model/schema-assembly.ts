@@ -93,6 +93,7 @@ const fontSizeMessage = (n: number): string =>
 // A font name goes into styles.xml and, in the task pane's preview, into a stylesheet (docx-preview
 // writes it unquoted): "Calibri;}p,h1{display:none}" would inject rules there. No font is named with
 // these characters, and Word keeps font names to 31 characters.
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const FONT_NAME = /^[^;:{}<>"'\\\u0000-\u001f\u007f]{1,31}$/u;
 const fontSchema = z.string().regex(
   FONT_NAME,

@@ -50,6 +50,7 @@ const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 // link otherwise): "%" only before two hex digits, and no character URIs never hold — blanks, controls,
 // " < > \ ^ ` { | } — nor "[" "]" outside an IPv6 host. Non-ASCII letters (IRIs) are kept: Word encodes
 // them itself.
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const BAD_URI_CHAR = /[\x00-\x20"<>\\^`{|}\x7f]/;
 const BAD_PERCENT = /%(?![0-9A-Fa-f]{2})/;
 const AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i;

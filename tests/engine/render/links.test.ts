@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assembly, build, buildBody, library, problemsOf } from "../support";
+import { assembly, buildBody, library, problemsOf } from "../support";
 
 // Issue 14: link targets that are not URIs reached the relationships part ([a](https://a.b/%zz), "%",
 // "[x]", <https://a.b/[x]>) in body, headers and footnotes; a value inside a link address could change
