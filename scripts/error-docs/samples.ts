@@ -53,6 +53,14 @@ const confidentiality = snippet("confidentiality", "{{discloser}} shall keep …
 export const SAMPLES: Record<string, Sample> = {
   // The model: files, fields, variables, values, snippet selection
   JSON_SYNTAX: { kind: "library", input: '{ "format": "sectionsmith/library@1", }' },
+  JSON_DUPLICATE_KEY: {
+    kind: "library",
+    input: '{ "format": "sectionsmith/library@1", "snippets": [{ "id": "intro", "title": "Intro", "status": "approved", "body": "Old", "body": "New" }] }',
+  },
+  TEXT_REPLACEMENT_CHARACTER: {
+    kind: "library",
+    input: '{ "format": "sectionsmith/library@1", "snippets": [{ "id": "intro", "title": "Gesch\uFFFDftsbedingungen", "status": "approved", "body": "Text" }] }',
+  },
   FORMAT_UNKNOWN: { kind: "library", input: { format: "sectionsmith/library@9", snippets: [] } },
   FIELD_REQUIRED: { kind: "library", input: library({ id: "intro", body: "Hello" }) },
   FIELD_TYPE: { kind: "library", input: library(snippet("intro", "Hello", { version: "3" })) },
@@ -82,11 +90,15 @@ export const SAMPLES: Record<string, Sample> = {
   FIELDS_REQUIRED: withVariables([{ name: "items", type: "list" }]),
   LIST_NESTED: withVariables([{ name: "items", type: "list", fields: [{ name: "sub", type: "list" }] }]),
   PATTERN_INVALID: withVariables([{ name: "ref", type: "text", pattern: "[A-Z" }]),
+  PATTERN_UNSUPPORTED: withVariables([{ name: "ref", type: "text", pattern: "(?=.*\\d)[a-z0-9]+" }]),
   CURRENCY_INVALID: withVariables([{ name: "fee", type: "currency", currency: "euro" }]),
   DATE_FORMAT_INVALID: withVariables([{ name: "start", type: "date", format: "DD/MM/YYYY" }]),
   RANGE_INVERTED: withVariables([{ name: "term", type: "number", min: 10, max: 1 }]),
   LOCALE_INVALID: assemblyWith({ locale: "en_GB" }),
+  LOCALE_UNSUPPORTED: assemblyWith({ locale: "xx-INVALID" }),
   LENGTH_INVALID: assemblyWith({ page: { margins: { top: "25" } } }),
+  LENGTH_RANGE: assemblyWith({ page: { margins: { left: "9999999999999999999999in" } } }),
+  FONT_INVALID: assemblyWith({ theme: { font: "Calibri;}p,h1{display:none}" } }),
   COLOR_INVALID: assemblyWith({ theme: { headingColor: "navy" } }),
   HEADER_FOOTER_INVALID: assemblyWith({ footer: { snippet: "footer", text: "Page {{page}}" } }),
   SECTIONS_EMPTY: assemblyWith({}, []),
@@ -167,6 +179,13 @@ export const SAMPLES: Record<string, Sample> = {
 
   // Markdown
   MARKDOWN_LINK_SCHEME: body("See the [Terms](javascript:alert(1))."),
+  MARKDOWN_LINK_INVALID: body("See the [Terms](https://example.com/100%)."),
+  MARKDOWN_FOOTNOTE_PLACE: body("Claim.[^a]\n\n[^a]: See also [^a]."),
+  MARKDOWN_NOTE_IN_FOOTNOTE: {
+    kind: "build",
+    libraries: [library(snippet("clause", 'Claim.[^a]\n\n[^a]: {{#note "check"}}Source{{/note}}.'))],
+    assembly: assembly([{ snippet: "clause" }], { options: { draftingNotes: true } }),
+  },
   MARKDOWN_HTML: body('<span style="color:red">Important</span>'),
   MARKDOWN_HTML_UNBALANCED: body("<u>underlined"),
   MARKDOWN_IMAGE_SOURCE: body("![Logo](https://example.com/logo.png)"),

@@ -7,6 +7,8 @@ export type * from "./model/types";
 export { ASSEMBLY_FORMAT, LIBRARY_FORMAT } from "./model/types";
 export type { ParseResult } from "./model/parse-common";
 export { selectSnippet, snippetHealth } from "./model/select";
+// Patterns are checked as the user types, on the pane's main thread: in linear time (model/pattern.ts).
+export { matchesPattern } from "./model/pattern";
 export {
   createSnippetIndex,
   isStale,

@@ -28,16 +28,26 @@ export const MAX_INCLUDE_DEPTH = 10;
 export const MAX_TEMPLATE_STEPS = 1_000_000;
 /**
  * Size of the Markdown the templates produce for one document (all sections, header and footer): its
- * characters, plus LINE_WEIGHT for each line break and MARKUP_WEIGHT for each "|", "*", "_", "~", "<"
- * and "[", because those cost a paragraph, list item, cell or run each — work and memory that plain
- * text does not (measured: a list item costs as much as 50 characters of prose). Embedded image data is
- * not counted (MAX_IMAGE_BYTES covers it). About 1,200 pages of ordinary text (a page of ~3,000
- * characters in 10 paragraphs costs ~4,000); at the limit a build takes under a minute and ~1.5 GB on a
- * slow 2-core machine.
+ * characters, plus a weight for each character that makes structure, because structure — not text — is
+ * what costs work and memory in the Markdown parser and in docx's objects (output nodes: paragraphs,
+ * runs, cells, hyperlinks). LINE_WEIGHT for each line break, LIST_ITEM_WEIGHT more for each list item
+ * (a paragraph with numbering costs about twice a plain one), CELL_WEIGHT for
+ * each "|" but a row's first (a table cell), LINK_WEIGHT for each "[" (a
+ * hyperlink with its relationship), and MARKUP_WEIGHT for each "*", "_", "~", "<", ">" (a run, a quote) and "`" (a code
+ * span), "\\" (a backslash escape: six parser events for one character) and "&" (a character reference).
+ * Measured (issue 14): before these weights, bodies within the limit — a 63×4000 table, "\\!" × 2.4 M,
+ * "` a " × 1.2 M — took 2.6–4 GB; a paragraph, list item, link or cell costs about 0.3–0.5 ms and tens of
+ * KB, a character of prose about 1 µs. Embedded image data is not counted (MAX_IMAGE_BYTES covers it).
+ * About 900 pages of ordinary text (a page of ~3,000 characters in 10 paragraphs costs ~5,600); at the limit,
+ * whatever the mix, a build takes seconds and stays under ~1.5 GB on a slow 2-core machine.
  */
 export const MAX_EXPANDED_SIZE = 5_000_000;
-export const LINE_WEIGHT = 48;
+export const LINE_WEIGHT = 128;
 export const MARKUP_WEIGHT = 16;
+export const CODE_WEIGHT = 32;
+export const CELL_WEIGHT = 96;
+export const LINK_WEIGHT = 384;
+export const LIST_ITEM_WEIGHT = 128;
 /** List levels Word can show (the contract's 9): deeper lists are drawn at this level. */
 export const LIST_LEVELS = 9;
 /** Lists and block quotes inside each other in one snippet's Markdown. */
@@ -79,7 +89,7 @@ export const LIMITS: readonly LimitInfo[] = [
   { value: MAX_TEMPLATE_NESTING, unit: "levels", code: "LIMIT_TEMPLATE_NESTING", what: "template blocks inside each other (and (…) inside each other in one tag)" },
   { value: MAX_INCLUDE_DEPTH, unit: "levels", code: "LIMIT_INCLUDE_DEPTH", what: "{{> id}} includes inside each other" },
   { value: MAX_TEMPLATE_STEPS, unit: "steps", code: "LIMIT_TEMPLATE_WORK", what: "template tags and text pieces processed for one document, loop iterations included" },
-  { value: MAX_EXPANDED_SIZE, unit: "characters", code: "LIMIT_EXPANDED_SIZE", what: `Markdown produced for one document: characters, plus ${LINE_WEIGHT} per line break and ${MARKUP_WEIGHT} per |, *, _, ~, < and [ (image data not counted); about 1,200 pages` },
+  { value: MAX_EXPANDED_SIZE, unit: "characters", code: "LIMIT_EXPANDED_SIZE", what: `Markdown produced for one document: characters, plus ${LINE_WEIGHT} per line break, ${LIST_ITEM_WEIGHT} per list item, ${CELL_WEIGHT} per |, ${LINK_WEIGHT} per [, ${CODE_WEIGHT} per \` and ${MARKUP_WEIGHT} per *, _, ~, <, >, \\ and & (image data not counted); about 900 pages` },
   { value: MAX_MARKDOWN_NESTING, unit: "levels", code: "LIMIT_MARKDOWN_NESTING", what: `lists and block quotes inside each other (lists deeper than ${LIST_LEVELS} are drawn at level ${LIST_LEVELS})` },
   { value: MAX_EMPHASIS_MARKERS, unit: "markers", code: "LIMIT_MARKDOWN_EMPHASIS", what: "runs of *, _ or ~ in one paragraph" },
   { value: MAX_IMAGE_BYTES, unit: "bytes", code: "LIMIT_IMAGE_SIZE", what: "one embedded image, decoded" },
@@ -111,17 +121,40 @@ export const createExpandBudget = (): ExpandBudget => ({ steps: MAX_TEMPLATE_STE
 // Base64 payloads of embedded images: cheap to parse, and limited by MAX_IMAGE_BYTES instead.
 const IMAGE_PAYLOAD = /;base64,[A-Za-z0-9+/=\s]+/g;
 
-/** The extra cost of a character that makes structure (see MAX_EXPANDED_SIZE); U+FDD0 is a line break from a value. */
+/** The extra cost of each character that makes structure (see MAX_EXPANDED_SIZE); U+FDD0 is a line break from a value. */
+const WEIGHTS = new Uint16Array(128);
+WEIGHTS[10] = LINE_WEIGHT;
+for (const ch of "*_~<>\\&") WEIGHTS[ch.charCodeAt(0)] = MARKUP_WEIGHT;
+WEIGHTS["`".charCodeAt(0)] = CODE_WEIGHT;
+WEIGHTS["|".charCodeAt(0)] = CELL_WEIGHT;
+WEIGHTS["[".charCodeAt(0)] = LINK_WEIGHT;
+
 function weight(code: number): number {
-  if (code === 10 || code === 0xfdd0) return LINE_WEIGHT;
-  return code === 124 || code === 42 || code === 95 || code === 126 || code === 60 || code === 91 ? MARKUP_WEIGHT : 0;
+  return code < 128 ? WEIGHTS[code]! : code === 0xfdd0 ? LINE_WEIGHT : 0;
+}
+
+/** Whether a list item's marker ("- ", "* ", "+ ", "1. ", "1) ") starts at `i`, at the start of a line. */
+function listMarkerAt(s: string, i: number): boolean {
+  let j = i;
+  while (s.charCodeAt(j) === 32 || s.charCodeAt(j) === 62) j++; // indentation and ">" of quotes
+  const c = s.charCodeAt(j);
+  if (c === 45 || c === 42 || c === 43) return s.charCodeAt(j + 1) === 32;
+  let k = j;
+  while (s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57 && k - j < 9) k++;
+  return k > j && (s.charCodeAt(k) === 46 || s.charCodeAt(k) === 41) && s.charCodeAt(k + 1) === 32;
 }
 
 /** What `text` costs against the expanded-size budget (see MAX_EXPANDED_SIZE). */
 export function expandedCost(text: string): number {
   const count = (s: string): number => {
     let cost = s.length;
-    for (let i = 0; i < s.length; i++) cost += weight(s.charCodeAt(i));
+    for (let i = 0; i < s.length; i++) {
+      const code = s.charCodeAt(i);
+      // A row's leading "|" opens no cell of its own: a one-column row "| a |" is one cell.
+      if (code !== 124 || (i > 0 && s.charCodeAt(i - 1) !== 10)) cost += weight(code);
+      // A list item costs a paragraph with numbering on top of its line: about twice a paragraph.
+      if ((i === 0 || code === 10) && listMarkerAt(s, code === 10 ? i + 1 : i)) cost += LIST_ITEM_WEIGHT;
+    }
     return cost;
   };
   let cost = count(text);

@@ -25,6 +25,8 @@ async function scan(bytes: Uint8Array): Promise<{ forbidden: string[]; replaceme
     const text = await file.async("string");
     for (const m of text.matchAll(FORBIDDEN)) forbidden.push(`${name}: ${hex(m[0])} at ${m.index}`);
     for (const m of text.matchAll(SENTINEL)) forbidden.push(`${name}: sentinel ${hex(m[0])} at ${m.index}`);
+    // A value lookup that found Object.prototype's function instead of an own field (issue 14).
+    for (const m of text.matchAll(/\[native code\]/g)) forbidden.push(`${name}: a native function's source at ${m.index}`);
     for (let i = text.indexOf("\uFFFD"); i >= 0; i = text.indexOf("\uFFFD", i + 1)) replacementChars++;
   }
   return { forbidden: forbidden.slice(0, 20), replacementChars };

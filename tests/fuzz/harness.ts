@@ -23,7 +23,7 @@ const SLOW_CASE_MS = 5_000;
 export const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 
 /** Problems that concern a whole file have the root path "". */
-const FILE_LEVEL = new Set(["JSON_SYNTAX", "FIELD_TYPE", "FIELD_REQUIRED", "FORMAT_UNKNOWN", "LIMIT_FILE_SIZE", "LIMIT_FILE_DEPTH", "CHARACTERS_REMOVED"]);
+const FILE_LEVEL = new Set(["JSON_SYNTAX", "TEXT_REPLACEMENT_CHARACTER", "FIELD_TYPE", "FIELD_REQUIRED", "FORMAT_UNKNOWN", "LIMIT_FILE_SIZE", "LIMIT_FILE_DEPTH", "CHARACTERS_REMOVED"]);
 
 class EngineWorker {
   private worker: Worker | undefined;
@@ -178,7 +178,9 @@ export async function runFuzz(name: string, arbitrary: fc.Arbitrary<FuzzInput>, 
         const outcome = await worker.run(input);
         // U+FFFD may come from the input, or from a numeric character reference Markdown must replace (&#0;).
         const text = serialise(input);
-        const fault = outcomeFault(outcome, text.includes("\uFFFD") || text.includes("&#"));
+        const fault =
+          outcomeFault(outcome, text.includes("\uFFFD") || text.includes("&#")) ??
+          (input.mustFail !== undefined && outcome.kind === "built" ? `built, but must be refused: ${input.mustFail}` : undefined);
         if (fault) throw new Error(`${name}: ${fault}`);
         stats.cases++;
         stats.slowest = Math.max(stats.slowest, outcome.ms);

@@ -192,6 +192,7 @@ function headerFooter(
       pageBreakBefore: false,
       continueNumbering: false,
       commentAuthor: "Sectionsmith",
+      part: which,
     },
     state,
   );

@@ -1,4 +1,4 @@
-import { errorsOf, SectionsmithError, type Problem } from "../errors/problem";
+import { errorsOf, problem, SectionsmithError, type Problem } from "../errors/problem";
 import { parseAssembly } from "../model/parse-assembly";
 import { parseLibrary, type ParseResult } from "../model/parse-library";
 import { selectSnippet } from "../model/select";
@@ -9,6 +9,7 @@ import { checkTemplate, collectVariables } from "../template";
 import type { SnippetLookup } from "../template/types";
 import { buildDocx } from "./build";
 import { append } from "../append";
+import { expandedCost, formatCount, MAX_EXPANDED_SIZE } from "../limits";
 
 /**
  * A library checked as deeply as it can be without values: its structure, every body's template
@@ -63,6 +64,18 @@ export function checkMarkdown(body: string, path: string): Problem[] {
     }
     return { path, line: lo + 1, column: offset - starts[lo]! + 1 };
   };
+  // A body's own text is always expanded: one over the expanded-size limit fails every build, and
+  // rendering it here would cost what the limit exists to prevent (a 358,000-character one-row table
+  // took 17 s to validate). Say so instead, as the build does.
+  if (expandedCost(body) > MAX_EXPANDED_SIZE) {
+    return [
+      problem({
+        code: "LIMIT_EXPANDED_SIZE",
+        ...locate(0),
+        message: `this body alone is more than Sectionsmith builds at once (${formatCount(MAX_EXPANDED_SIZE)}: characters plus a weight per line, list item, cell, link and mark-up, about 900 pages); split it into several snippets`,
+      }),
+    ];
+  }
   const state = new DocumentState({
     draftingNotes: false,
     today: new Date(),

@@ -8,6 +8,24 @@ export const MARKDOWN_CODES = {
     fix: "Use a full http://, https:// or mailto: address; other schemes (javascript:, file:, relative links) cannot be followed from a Word document safely.",
     example: "[Terms](javascript:alert(1))",
   },
+  MARKDOWN_LINK_INVALID: {
+    severity: "error",
+    title: "A link's address is not a valid URI",
+    fix: 'Percent-encode what an address cannot hold: a space as %20, "%" as %25, "[" and "]" as %5B and %5D; values placed inside an address are encoded for you.',
+    example: "[Terms](https://example.com/100%)",
+  },
+  MARKDOWN_FOOTNOTE_PLACE: {
+    severity: "error",
+    title: "A footnote is referenced inside a footnote, or in a header or footer",
+    fix: "Reference footnotes only from the body text: write the second note's text into the first, or reference both from the body.",
+    example: "Claim.[^a]\n\n[^a]: See also [^a].",
+  },
+  MARKDOWN_NOTE_IN_FOOTNOTE: {
+    severity: "warning",
+    title: "A drafting note inside a footnote is attached to the footnote's reference instead",
+    fix: "Nothing is required; to place the note exactly, put the {{#note}} around text in the body.",
+    example: 'Claim.[^a]\n\n[^a]: {{#note "check"}}Source{{/note}}.',
+  },
   MARKDOWN_HTML: {
     severity: "error",
     title: "Raw HTML other than <u>, <sup>, <sub>, <mark> or <br>",

@@ -9,6 +9,18 @@ export const MODEL_CODES = {
     fix: "Correct the JSON at the line and column given (common causes: a trailing comma, a missing comma, single quotes, comments).",
     example: '{ "format": "sectionsmith/library@1", }',
   },
+  JSON_DUPLICATE_KEY: {
+    severity: "warning",
+    title: "A key is given twice in the same JSON object; the last one is used",
+    fix: "Remove the repeated key (or rename it): only the last of them takes effect.",
+    example: '{ "id": "nda", "body": "Old text", "body": "New text" }',
+  },
+  TEXT_REPLACEMENT_CHARACTER: {
+    severity: "warning",
+    title: "The file contains U+FFFD, what bytes that are not valid UTF-8 become when read",
+    fix: "Save the file as UTF-8 (not Windows-1252 or Latin-1) and check the text around the position given.",
+    example: '"title": "Gesch\uFFFDftsbedingungen"',
+  },
   FORMAT_UNKNOWN: {
     severity: "error",
     title: 'The "format" field is missing or names a format this version cannot read',
@@ -129,6 +141,12 @@ export const MODEL_CODES = {
     fix: "Correct the regular expression (remember to double backslashes inside JSON strings).",
     example: '"pattern": "[A-Z"',
   },
+  PATTERN_UNSUPPORTED: {
+    severity: "error",
+    title: "A pattern uses lookaround or backreferences, which cannot be matched in linear time",
+    fix: "Rewrite the pattern without lookahead/lookbehind ((?=…), (?!…), (?<=…), (?<!…)) and backreferences (\\1, \\k<name>): patterns are matched by an RE2-style engine so that no value can make a check hang.",
+    example: '"pattern": "(?=.*\\\\d)[a-z0-9]+"',
+  },
   CURRENCY_INVALID: {
     severity: "error",
     title: "A currency is not an ISO 4217 code",
@@ -153,11 +171,29 @@ export const MODEL_CODES = {
     fix: "Use a tag such as en-US, en-GB, de-DE or fr-CA (a hyphen, not an underscore).",
     example: '"locale": "en_GB"',
   },
+  LOCALE_UNSUPPORTED: {
+    severity: "error",
+    title: "A locale is a well-formed tag, but there is no formatting data for it",
+    fix: "Use the tag of a language and region that has formatting data, e.g. en-US, en-GB, de-DE or fr-FR; \"und\" and invented languages are shown as en-US.",
+    example: '"locale": "xx-INVALID"',
+  },
   LENGTH_INVALID: {
     severity: "error",
     title: "A length is not a number followed by mm, cm, in or pt",
     fix: 'Write lengths like "25mm", "2.5cm", "1in" or "72pt".',
     example: '"top": "25"',
+  },
+  LENGTH_RANGE: {
+    severity: "error",
+    title: "A length is larger than Word allows for a page measurement (22 inches)",
+    fix: 'Use a length of at most 22in (558.8mm, 1584pt); margins are usually 10–40mm, e.g. "25mm".',
+    example: '"left": "9999999999999999999999in"',
+  },
+  FONT_INVALID: {
+    severity: "error",
+    title: "A theme font name has characters no font name has, or more than 31",
+    fix: 'Write the font\'s name as Word shows it, e.g. "Calibri" or "Times New Roman".',
+    example: '"font": "Calibri;}p,h1{display:none}"',
   },
   COLOR_INVALID: {
     severity: "error",

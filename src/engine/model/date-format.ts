@@ -9,6 +9,8 @@ export function isRealDate(text: string): boolean {
   const m = ISO_DATE.exec(text);
   if (!m) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // Year 0 does not exist in the calendar dates are shown in (it would be shown as "January 1, 1").
+  if (year < 1) return false;
   const date = new Date(Date.UTC(2000, month - 1, day));
   date.setUTCFullYear(year); // Date.UTC maps years 0–99 to 1900–1999; set the year separately.
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;

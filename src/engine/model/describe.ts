@@ -26,31 +26,69 @@ export function orList(items: readonly string[]): string {
     : `${quoted.slice(0, -1).join(", ")} or ${quoted[quoted.length - 1]}`;
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+/**
+ * The edit distance of `a` and `b` when it is at most `max`, else max + 1. Only the band of cells within
+ * `max` of the diagonal is computed, and the work stops as soon as a whole row exceeds `max`: the cost
+ * is at most a.length × (2·max + 1) cells, usually a few rows, never a full a.length × b.length table.
+ */
+export function boundedDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const over = max + 1;
+  let prev = new Array<number>(b.length + 1);
+  let row = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j <= max ? j : over;
   for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j]!;
-      row[j] = Math.min(above + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
+    const from = Math.max(1, i - max);
+    const to = Math.min(b.length, i + max);
+    row[from - 1] = from === 1 && i <= max ? i : over;
+    let rowMin = row[from - 1]!;
+    for (let j = from; j <= to; j++) {
+      const d = Math.min(
+        (j <= i - 1 + max ? prev[j]! : over) + 1,
+        row[j - 1]! + 1,
+        prev[j - 1]! + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1),
+      );
+      row[j] = d > over ? over : d;
+      if (d < rowMin) rowMin = d;
     }
+    if (to < b.length) row[to + 1] = over;
+    if (rowMin > max) return over;
+    [prev, row] = [row, prev];
   }
-  return row[b.length]!;
+  return Math.min(prev[b.length]!, over);
 }
 
-/** The candidate closest to `word` (case-insensitive; 1 edit for short words, 2 up to 8 letters, else 3). */
-export function closest(word: string, candidates: Iterable<string>): string | undefined {
+/** The most distance cells one suggestion may compute: "did you mean" must stay cheap at any scale. */
+export const SUGGESTION_BUDGET = 200_000;
+/** Words longer than this get no suggestion (a typo is not 500 characters long). */
+const SUGGEST_MAX_LENGTH = 200;
+
+/**
+ * The candidate closest to `word`, case-insensitive, at most `maxDistance` edits away (by default 1 for
+ * short words, 2 up to 8 letters, else 3); the first of equals wins. Candidates whose length differs by
+ * more than that are skipped at once, and the search stops, keeping the best so far, after
+ * SUGGESTION_BUDGET cells (the same unknown id against 10,000 long ids took seconds each before).
+ */
+export function closest(
+  word: string,
+  candidates: Iterable<string>,
+  maxDistance = word.length <= 3 ? 1 : word.length <= 8 ? 2 : 3,
+): string | undefined {
+  if (word.length > SUGGEST_MAX_LENGTH) return undefined;
   const lower = word.toLowerCase();
   let best: string | undefined;
-  let bestDistance = (word.length <= 3 ? 1 : word.length <= 8 ? 2 : 3) + 1;
+  let bound = maxDistance;
+  let budget = SUGGESTION_BUDGET;
   for (const candidate of candidates) {
-    const d = distance(lower, candidate.toLowerCase());
-    if (d < bestDistance) {
+    if (Math.abs(candidate.length - word.length) > bound) continue;
+    const d = boundedDistance(lower, candidate.toLowerCase(), bound);
+    if (d <= bound) {
       best = candidate;
-      bestDistance = d;
+      if (d === 0) break;
+      bound = d - 1;
     }
+    budget -= word.length * (2 * maxDistance + 1);
+    if (budget <= 0) break;
   }
   return best;
 }

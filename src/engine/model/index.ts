@@ -6,6 +6,7 @@ export { parseLibrary } from "./parse-library";
 export { parseAssembly } from "./parse-assembly";
 export type { ParseOptions, ParseResult } from "./parse-common";
 export { resolveValues, validateValue, isEmptyValue, type ValueLayer } from "./values";
+export { compilePattern, matchesPattern, type CompiledPattern } from "./pattern";
 export { selectSnippet, snippetHealth, findSnippet, type SnippetRef, type FindOptions } from "./select";
 export { sanitize, cleanString, describeRemoved } from "./sanitize";
 export { lengthToTwips, parseLength, LENGTH_PATTERN, type LengthUnit } from "./length";

@@ -1,4 +1,4 @@
-import { problem, type Problem } from "../errors/problem";
+import { pathJoin, problem, type Problem } from "../errors/problem";
 
 // JSON.parse says *that* text is invalid, but its messages differ between engines and Node 20's
 // V8 omits the position for some errors ("Unexpected token '}', … is not valid JSON"). So when
@@ -153,13 +153,90 @@ function locate(text: string, error: unknown): Failure {
   return { offset: position ? Number(position[1]) : 0, message };
 }
 
-export type JsonTextResult = { ok: true; value: unknown } | { ok: false; problem: Problem };
+/**
+ * Keys given twice in one object of valid JSON text: JSON.parse keeps the last silently, so a library
+ * with two "body" fields would use the second without a word. Where each repeat is, with the path of
+ * the object it is in. One pass over the text.
+ */
+function duplicateKeys(text: string): Array<{ offset: number; path: string; key: string }> {
+  type Frame = { keys?: Set<string>; path: string; key?: string | number; expectKey: boolean };
+  const out: Array<{ offset: number; path: string; key: string }> = [];
+  const stack: Frame[] = [];
+  const childPath = (): string => {
+    const top = stack[stack.length - 1];
+    return top ? (top.key === undefined ? top.path : pathJoin(top.path, top.key)) : "";
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i;
+      let escaped = false;
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) {
+        if (text.charCodeAt(i) === 0x5c) {
+          escaped = true;
+          i++;
+        }
+      }
+      const top = stack[stack.length - 1];
+      if (top?.keys && top.expectKey) {
+        const raw = text.slice(start + 1, i);
+        const key = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : raw;
+        if (top.keys.has(key)) out.push({ offset: start, path: top.path, key });
+        else top.keys.add(key);
+        top.key = key;
+        top.expectKey = false;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      const path = childPath();
+      stack.push(c === 0x7b ? { keys: new Set(), path, expectKey: true } : { path, key: 0, expectKey: false });
+    } else if (c === 0x7d || c === 0x5d) stack.pop();
+    else if (c === 0x2c) {
+      const top = stack[stack.length - 1];
+      if (top?.keys) top.expectKey = true;
+      else if (top && typeof top.key === "number") top.key++;
+    }
+  }
+  return out;
+}
 
-/** Parses JSON text (a leading byte-order mark is allowed) into a value, or one JSON_SYNTAX problem. */
+export type JsonTextResult = { ok: true; value: unknown; warnings?: Problem[] } | { ok: false; problem: Problem };
+
+/**
+ * Parses JSON text (a leading byte-order mark is allowed) into a value, or one JSON_SYNTAX problem.
+ * Warnings: JSON_DUPLICATE_KEY for a key given twice in one object (the last one is used), and
+ * TEXT_REPLACEMENT_CHARACTER for U+FFFD in the text, which is what bytes that were not valid UTF-8
+ * become when a file is read (the text no longer says what the file said).
+ */
 export function parseJsonText(input: string, source?: string): JsonTextResult {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    const value = JSON.parse(text) as unknown;
+    const warnings: Problem[] = [];
+    const at = (offset: number) => ({ ...lineColumn(text, offset), ...(source !== undefined ? { source } : {}) });
+    for (const d of duplicateKeys(text).slice(0, 20)) {
+      const where = at(d.offset);
+      warnings.push(
+        problem({
+          code: "JSON_DUPLICATE_KEY",
+          path: pathJoin(d.path, d.key),
+          ...where,
+          message: `The key ${JSON.stringify(d.key)} is given twice in the same object (again at line ${where.line}, column ${where.column}); the last one is used. Remove one of them.`,
+        }),
+      );
+    }
+    const replaced = text.indexOf("\uFFFD");
+    if (replaced >= 0) {
+      const where = at(replaced);
+      warnings.push(
+        problem({
+          code: "TEXT_REPLACEMENT_CHARACTER",
+          path: "",
+          ...where,
+          message: `The file contains the replacement character U+FFFD (first at line ${where.line}, column ${where.column}): usually bytes that were not valid UTF-8, replaced when the file was read. Save the file as UTF-8 and check the text there.`,
+        }),
+      );
+    }
+    return warnings.length > 0 ? { ok: true, value, warnings } : { ok: true, value };
   } catch (error) {
     const failure = locate(text, error);
     const { line, column } = lineColumn(text, failure.offset);

@@ -23,5 +23,22 @@ export function lengthToTwips(length: string): number {
   const parsed = parseLength(length);
   if (!parsed)
     throw new RangeError(`"${length}" is not a length: write a number followed by mm, cm, in or pt`);
-  return Math.round(parsed.value * TWIPS_PER_UNIT[parsed.unit]);
+  const twips = Math.round(parsed.value * TWIPS_PER_UNIT[parsed.unit]);
+  if (!(twips <= MAX_LENGTH_TWIPS)) throw new RangeError(`"${length}" is longer than Word allows (22in)`);
+  return twips;
+}
+
+/**
+ * The largest length Word accepts for a page measurement: 22 inches (31,680 twips), its largest page
+ * and margin. A bigger number would be written as w:left="1.44e+25" (schema-invalid) or, past the
+ * range of a double ("1" and 309 zeros), crash the writer; such lengths are LENGTH_RANGE.
+ */
+export const MAX_LENGTH_TWIPS = 31_680;
+
+/** Whether a length (already matching LENGTH_PATTERN) is within what Word accepts. */
+export function lengthInRange(length: string): boolean {
+  const parsed = parseLength(length);
+  if (!parsed) return true; // not a length at all: LENGTH_INVALID says so
+  const twips = parsed.value * TWIPS_PER_UNIT[parsed.unit];
+  return Number.isFinite(twips) && Math.round(twips) <= MAX_LENGTH_TWIPS;
 }

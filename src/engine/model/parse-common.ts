@@ -29,16 +29,19 @@ export function load(
   kind: "library" | "assembly",
 ): { ok: true; value: unknown; problems: Problem[] } | { ok: false; problems: Problem[] } {
   let value = input;
+  const warnings: Problem[] = [];
   if (typeof input === "string") {
     const tooBig = fileLimitProblems(input, undefined, kind);
     if (tooBig.length > 0) return { ok: false, problems: tooBig };
     const parsed = parseJsonText(input);
     if (!parsed.ok) return { ok: false, problems: [parsed.problem] };
     value = parsed.value;
+    warnings.push(...(parsed.warnings ?? []));
   }
   const limited = fileLimitProblems(typeof input === "string" ? input : undefined, value, kind);
   if (limited.length > 0) return { ok: false, problems: limited };
-  return { ok: true, ...sanitize(value, "") };
+  const clean = sanitize(value, "");
+  return { ok: true, value: clean.value, problems: [...warnings, ...clean.problems] };
 }
 
 /**

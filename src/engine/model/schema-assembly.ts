@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ASSEMBLY_FORMAT } from "./types";
 import { show } from "./describe";
-import { LENGTH_PATTERN } from "./length";
+import { LENGTH_PATTERN, lengthInRange } from "./length";
 import { formatRule } from "./schema-library";
 import { idSchema, intSchema, onAny, onNumber, onString, valuesSchema, versionSchema } from "./schema-common";
 
@@ -10,6 +10,19 @@ import { idSchema, intSchema, onAny, onNumber, onString, valuesSchema, versionSc
 export function isLocale(tag: string): boolean {
   try {
     return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the platform has formatting data for the locale's language: a well-formed tag such as
+ * "xx-INVALID" or "und" would otherwise be formatted as the default locale (en-US) without a word.
+ */
+export function isSupportedLocale(tag: string): boolean {
+  if (!isLocale(tag)) return true; // LOCALE_INVALID says what is wrong
+  try {
+    return Intl.NumberFormat.supportedLocalesOf(tag).length === 1 && Intl.DateTimeFormat.supportedLocalesOf(tag).length === 1;
   } catch {
     return false;
   }
@@ -28,6 +41,13 @@ const lengthSchema = z
     onString(
       "LENGTH_INVALID",
       (v) => `Length ${show(v)} must be a number followed by mm, cm, in or pt, e.g. "25mm" or "1in"`,
+    ),
+  )
+  .refine(
+    lengthInRange,
+    onString(
+      "LENGTH_RANGE",
+      (v) => `Length ${show(v)} is more than Word allows for a page measurement: at most 22in (558.8mm, 1584pt)`,
     ),
   )
   .meta({ description: 'A number followed by mm, cm, in or pt, e.g. "25mm"' });
@@ -71,18 +91,32 @@ const pageSchema = z
   .meta({ description: "Paper size, orientation and margins" });
 
 const fontSizeMessage = (n: number): string =>
-  `fontSize must be a number of points above 0 and at most 1638, not ${n}`;
+  `fontSize must be a number of points from 1 to 1638 (what Word allows), not ${n}`;
+
+// A font name goes into styles.xml and, in the task pane's preview, into a stylesheet (docx-preview
+// writes it unquoted): "Calibri;}p,h1{display:none}" would inject rules there. No font is named with
+// these characters, and Word keeps font names to 31 characters.
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const FONT_NAME = /^[^;:{}<>"'\\\u0000-\u001f\u007f]{1,31}$/u;
+const fontSchema = z.string().regex(
+  FONT_NAME,
+  onString(
+    "FONT_INVALID",
+    (v) => `Font name ${show(v)} is not a font name: 1–31 characters, without ; : { } < > " ' or \\`,
+  ),
+);
 
 const themeSchema = z
   .object({
-    font: z.string().optional().meta({ description: "Body font, e.g. Calibri" }),
+    font: fontSchema.optional().meta({ description: "Body font, e.g. Calibri" }),
     fontSize: z
       .number()
-      .positive(onNumber("FIELD_RANGE", fontSizeMessage))
+      // Word's sizes run from 1 to 1638 points: 0.2 would be written w:sz="0".
+      .min(1, onNumber("FIELD_RANGE", fontSizeMessage))
       .max(1638, onNumber("FIELD_RANGE", fontSizeMessage))
       .optional()
       .meta({ description: "Body font size in points" }),
-    headingFont: z.string().optional().meta({ description: "Heading font, e.g. Calibri Light" }),
+    headingFont: fontSchema.optional().meta({ description: "Heading font, e.g. Calibri Light" }),
     headingColor: z
       .string()
       .regex(
@@ -161,6 +195,13 @@ export const assemblySchema = z
     locale: z
       .string()
       .refine(isLocale, onString("LOCALE_INVALID", localeMessage))
+      .refine(
+        isSupportedLocale,
+        onString(
+          "LOCALE_UNSUPPORTED",
+          (v) => `Locale ${show(v)} is a well-formed tag, but there is no formatting data for it (numbers and dates would be shown as en-US): use a tag such as en-US, en-GB or de-DE`,
+        ),
+      )
       .default("en-US")
       .meta({ description: "BCP 47 tag for formatting numbers, currencies and dates; default en-US" }),
     page: pageSchema,

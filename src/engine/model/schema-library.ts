@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LIBRARY_FORMAT } from "./types";
 import { parseDateFormat } from "./date-format";
 import { show } from "./describe";
+import { compilePattern } from "./pattern";
 import {
   ID_PATTERN,
   VARIABLE_NAME_PATTERN,
@@ -35,20 +36,27 @@ const FIELD_TYPES = VARIABLE_TYPES.filter((t) => t !== "list") as Exclude<
   "list"
 >[];
 
+/** Why a pattern is refused, or undefined when it can be matched (model/pattern.ts). */
 export function compileError(pattern: string): string | undefined {
-  try {
-    new RegExp(pattern);
-    return undefined;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
+  const compiled = compilePattern(pattern);
+  return compiled.ok ? undefined : compiled.reason;
 }
+
+const refusedAs = (pattern: string, code: "PATTERN_INVALID" | "PATTERN_UNSUPPORTED"): boolean => {
+  const compiled = compilePattern(pattern);
+  return !compiled.ok && compiled.code === code;
+};
 
 let currencies: ReadonlySet<string> | null | undefined;
 
-/** ISO 4217, as far as this JavaScript engine knows; three capital letters when it cannot say. */
+// ISO 4217 codes that ICU (and so Intl.supportedValuesOf) leaves out: funds codes, precious metals,
+// bond-market units, the testing and "no currency" codes, and VED. Intl formats them like any code.
+const ISO_4217_EXTRA = new Set("BOV CHE CHW CLF COU MXV USN UYI UYW XAG XAU XBA XBB XBC XBD XDR XPD XPT XSU XTS XUA XXX VED".split(" "));
+
+/** ISO 4217, as far as this JavaScript engine knows (and the codes ICU omits); three capital letters when it cannot say. */
 export function isCurrencyCode(code: string): boolean {
   if (!/^[A-Z]{3}$/.test(code)) return false;
+  if (ISO_4217_EXTRA.has(code)) return true;
   if (currencies === undefined) {
     currencies =
       typeof Intl.supportedValuesOf === "function" ? new Set(Intl.supportedValuesOf("currency")) : null;
@@ -93,10 +101,18 @@ const variableShape = {
   pattern: z
     .string()
     .refine(
-      (p) => compileError(p) === undefined,
+      (p) => !refusedAs(p, "PATTERN_INVALID"),
       onString(
         "PATTERN_INVALID",
         (p) => `Pattern ${show(p)} is not a valid JavaScript regular expression: ${compileError(p)}`,
+      ),
+    )
+    .refine(
+      (p) => !refusedAs(p, "PATTERN_UNSUPPORTED"),
+      onString(
+        "PATTERN_UNSUPPORTED",
+        (p) =>
+          `Pattern ${show(p)} uses syntax that cannot be matched in time linear in the value (lookaround, backreferences): ${compileError(p)}`,
       ),
     )
     .optional()

@@ -50,6 +50,14 @@ export type FindOptions = {
   kind?: SnippetKind;
 };
 
+// One set of ids per library, not one per unknown reference (2,000 sections × 10,000 snippets).
+const ids = new WeakMap<readonly Snippet[], ReadonlySet<string>>();
+function idsOf(snippets: readonly Snippet[]): ReadonlySet<string> {
+  let set = ids.get(snippets);
+  if (!set) ids.set(snippets, (set = new Set(snippets.map((s) => s.id))));
+  return set;
+}
+
 /**
  * selectSnippet with problems, for the build: SNIPPET_NOT_FOUND / VERSION_NOT_FOUND (errors) and
  * SNIPPET_DRAFT, SNIPPET_DEPRECATED, SNIPPET_STALE, SNIPPET_KIND_MISMATCH (warnings). `path` is where
@@ -64,7 +72,7 @@ export function findSnippet(
   const at = pathJoin(path, "snippet");
   const sameId = snippets.filter((s) => s.id === ref.id);
   if (sameId.length === 0) {
-    const message = `No snippet in the library has the id "${ref.id}".${didYouMean(ref.id, new Set(snippets.map((s) => s.id)))}`;
+    const message = `No snippet in the library has the id "${ref.id}".${didYouMean(ref.id, idsOf(snippets))}`;
     return { problems: [problem({ code: "SNIPPET_NOT_FOUND", path: at, message })] };
   }
   const snippet = selectSnippet(snippets, ref.id, ref.version);

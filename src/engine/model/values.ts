@@ -1,6 +1,7 @@
 import { pathJoin, problem, type Problem } from "../errors/problem";
 import { formatCount, MAX_LIST_ITEMS } from "../limits";
 import { isRealDate } from "./date-format";
+import { matchesPattern } from "./pattern";
 import { orList, show, showKind } from "./describe";
 import type { ListItem, ScalarValue, Value, Values, Variable } from "./types";
 
@@ -74,13 +75,8 @@ function checkScalar(v: Variable, value: string | number | boolean, path: string
         );
     }
     if ((v.type === "text" || v.type === "multiline") && v.pattern !== undefined) {
-      let re: RegExp | undefined;
-      try {
-        re = new RegExp(`^(?:${v.pattern})$`);
-      } catch {
-        re = undefined; // reported as PATTERN_INVALID when the library loads
-      }
-      if (re && !re.test(value))
+      // A refused pattern is reported as PATTERN_INVALID/PATTERN_UNSUPPORTED when the library loads
+      if (!matchesPattern(v.pattern, value))
         push(
           "VALUE_PATTERN",
           `${named(v)} must match the pattern ${v.pattern} (all of the value), but ${show(value)} does not`,

@@ -100,6 +100,11 @@ export type SectionState = {
    */
   part: string;
   noteParts: Map<number, string>;
+  /**
+   * Notes whose range began inside the footnote being rendered: a comment inside footnotes.xml makes a
+   * file LibreOffice cannot load, so their comment goes round the footnote's reference instead.
+   */
+  movedNotes: number[];
   commentAuthor: string;
   headingOffset: number;
   /** The snippet is a title block: # is the Title style and ## the Subtitle style (not headings). */

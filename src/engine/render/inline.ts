@@ -10,7 +10,7 @@ import {
   type IRunOptions,
   type ParagraphChild,
 } from "docx";
-import type { Html, Node, PhrasingContent } from "mdast";
+import type { FootnoteReference, Html, Node, PhrasingContent } from "mdast";
 import { problem } from "../errors/problem";
 import type { ProblemCode } from "../errors/codes";
 import { splitSentinels, SENTINEL_RANGE } from "../template/sentinels";
@@ -47,6 +47,28 @@ const BREAK_TAG = /^<br\s*\/?>$/i;
 const HTML_COMMENT = /^<!--[\s\S]*-->$/;
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 const LINE_ENDING = /\r\n?|\n/g;
+
+// The relationship's Target must be a URI (RFC 3986; Word and LibreOffice reject the document or the
+// link otherwise): "%" only before two hex digits, and no character URIs never hold — blanks, controls,
+// " < > \ ^ ` { | } — nor "[" "]" outside an IPv6 host. Non-ASCII letters (IRIs) are kept: Word encodes
+// them itself.
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const BAD_URI_CHAR = /[\x00-\x20"<>\\^`{|}\x7f]/;
+const BAD_PERCENT = /%(?![0-9A-Fa-f]{2})/;
+const AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i;
+
+/** Why `href` is not a valid URI, or undefined when it is. */
+function uriFault(href: string): string | undefined {
+  const bad = BAD_URI_CHAR.exec(href);
+  if (bad) return `${JSON.stringify(bad[0])} cannot appear in one (percent-encode it, e.g. a space as %20)`;
+  if (BAD_PERCENT.test(href)) return '"%" must be followed by two hexadecimal digits (write a percent sign as %25)';
+  const host = AUTHORITY.exec(href)?.[1] ?? "";
+  const rest = href.slice(href.indexOf(host) + host.length);
+  const hostBrackets = host.replace(/^(?:[^@]*@)?\[[0-9A-Fa-f:.]+\](?::\d*)?$/, "");
+  if (/[[\]]/.test(hostBrackets) || /[[\]]/.test(AUTHORITY.test(href) ? rest : href))
+    return '"[" and "]" may only enclose an IPv6 address (percent-encode them as %5B and %5D)';
+  return undefined;
+}
 
 export function report(s: SectionState, node: Node | undefined, code: ProblemCode, message: string): void {
   const at = s.locate(node?.position?.start.offset ?? 0);
@@ -96,6 +118,10 @@ export function textRuns(value: string, fmt: Format, s: SectionState): Paragraph
         break;
       case "note-start":
         if (s.doc.options.draftingNotes && !s.noteComments.has(piece.index)) {
+          if (s.part.startsWith("footnote:")) {
+            if (!s.movedNotes.includes(piece.index)) s.movedNotes.push(piece.index);
+            break;
+          }
           const id = s.doc.addComment(s.notes[piece.index] ?? "", s.commentAuthor);
           s.noteComments.set(piece.index, id);
           s.noteParts.set(piece.index, s.part);
@@ -104,6 +130,7 @@ export function textRuns(value: string, fmt: Format, s: SectionState): Paragraph
         break;
       case "note-end":
         if (s.doc.options.draftingNotes && !s.notesClosed.has(piece.index)) {
+          if (s.movedNotes.includes(piece.index)) break; // closed round the footnote's reference
           const started = s.noteComments.get(piece.index);
           // An end in another part than the start (a note around a footnote's text) is left for the
           // end of the start's own part (section.ts: closeOpenNotes).
@@ -167,7 +194,7 @@ export function renderInline(
         break;
       }
       case "footnoteReference":
-        append(out, footnote(node.identifier, node.label ?? node.identifier, fmt, s));
+        append(out, footnote(node, fmt, s));
         break;
       case "html": {
         const value = node.value.trim();
@@ -227,6 +254,11 @@ function link(
       "MARKDOWN_LINK_SCHEME",
       `The link ${JSON.stringify(clip(href))} must start with http://, https:// or mailto:.`,
     );
+    return renderInline(children, s, fmt);
+  }
+  const invalid = uriFault(href);
+  if (invalid !== undefined) {
+    report(s, node, "MARKDOWN_LINK_INVALID", `The link ${JSON.stringify(clip(href))} is not a valid address: ${invalid}.`);
     return renderInline(children, s, fmt);
   }
   // <w:hyperlink r:id> with an external relationship; runs use the built-in "Hyperlink" style.
@@ -304,18 +336,41 @@ function image(
 
 // Word takes one <w:footnoteReference> per footnote: a second reference to the same note makes it
 // repair the file (dolanmiu/docx#1554, shinjukunian/DocX#55). So a label referenced again in the body
-// gets a note of its own with the same content (its problems were reported with the first); inside a
-// footnote, a label that already has a note is written as text (no notes within notes, no loops).
-function footnote(identifier: string, label: string, fmt: Format, s: SectionState): ParagraphChild[] {
+// gets a note of its own with the same content (its problems were reported with the first).
+function footnote(node: FootnoteReference, fmt: Format, s: SectionState): ParagraphChild[] {
+  const { identifier } = node;
+  const label = node.label ?? identifier;
   const def = s.footnoteDefinitions.get(identifier);
+  if (def && s.part !== "body") {
+    // A footnote reference inside a footnote (itself, another, a chain) or in a header or footer is
+    // schema-valid, but LibreOffice cannot load such a file and Word drops or mangles the note.
+    const where = s.part.startsWith("footnote:") ? "inside another footnote" : `in the ${s.part}`;
+    report(s, node, "MARKDOWN_FOOTNOTE_PLACE", `The footnote [^${label}] is referenced ${where}; footnotes can only be referenced from the body text.`);
+    return textRuns(`[^${label}]`, fmt, s);
+  }
+  if (!def) return textRuns(`[^${label}]`, fmt, s);
   const repeat = s.footnoteIds.has(identifier);
-  if (!def || (repeat && s.part.startsWith("footnote:"))) return textRuns(`[^${label}]`, fmt, s);
   const id = s.doc.reserveFootnote();
   s.footnoteIds.set(identifier, id);
   const problemsBefore = s.doc.problems.length;
+  const from = s.movedNotes.length;
   s.doc.setFootnote(id, s.renderFootnote(def));
   if (repeat) s.doc.problems.length = problemsBefore;
-  return [new FootnoteReferenceRun(id)]; // <w:footnoteReference w:id>
+  const ref = new FootnoteReferenceRun(id); // <w:footnoteReference w:id>
+  const moved = s.movedNotes.splice(from);
+  if (moved.length === 0) return [ref];
+  // Drafting notes that began inside the footnote: comments round the reference, in document.xml.
+  if (!repeat) report(s, node, "MARKDOWN_NOTE_IN_FOOTNOTE", `A drafting note inside the footnote [^${label}] is attached to the footnote's reference in the text: a comment cannot be placed inside a footnote.`);
+  const ids = moved.map((index) => {
+    s.notesClosed.add(index);
+    return s.doc.addComment(s.notes[index] ?? "", s.commentAuthor);
+  });
+  return [
+    ...ids.map((c) => new CommentRangeStart(c)),
+    ref,
+    ...ids.map((c) => new CommentRangeEnd(c)),
+    ...ids.map((c) => new TextRun({ children: [new CommentReference(c)] })),
+  ];
 }
 
 const clip = (text: string): string => (text.length > 60 ? text.slice(0, 57) + "…" : text);

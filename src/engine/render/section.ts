@@ -23,6 +23,8 @@ export type SectionInput = {
   commentAuthor: string;
   /** headingNumbering "legal": number the section's headings (body sections only). Default false. */
   numberHeadings?: boolean;
+  /** Where the blocks go: a footnote cannot be referenced from a header or footer. */
+  part?: "body" | "header" | "footer";
 };
 
 /** One section's expanded Markdown → body blocks, sharing numbering, footnotes and comments with the document. */
@@ -39,8 +41,9 @@ export function renderSection(input: SectionInput, doc: DocumentState): Block[] 
     notes: input.notes,
     noteComments: new Map(),
     notesClosed: new Set(),
-    part: "body",
+    part: input.part ?? "body",
     noteParts: new Map(),
+    movedNotes: [],
     commentAuthor: input.commentAuthor,
     headingOffset: input.headingOffset,
     titleBlock: input.titleBlock ?? false,

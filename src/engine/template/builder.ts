@@ -60,6 +60,17 @@ export class MarkdownBuilder {
     return last ? last.text.endsWith("\n") : this.lastChar === "\n";
   }
 
+  /**
+   * The last characters written (at most `max`, from at most 64 writes), held-back blanks included:
+   * enough to tell whether a value lands inside a link address.
+   */
+  tail(max: number): string {
+    let out = "";
+    for (let i = this.pending.length - 1; i >= 0 && out.length < max; i--) out = this.pending[i]!.text + out;
+    for (let i = this.parts.length - 1, n = 0; i >= 0 && out.length < max && n < 64; i--, n++) out = this.parts[i]! + out;
+    return out.length > max ? out.slice(-max) : out;
+  }
+
   write(text: string, origin: Origin): void {
     if (text === "") return;
     const cut = trailingBlanksStart(text);

@@ -10,17 +10,25 @@ import { S_BREAK, S_SPACE, SENTINEL_RANGE } from "./sentinels";
 // text after escapes are gone, are not enabled: see markdown/parse.ts.)
 
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/g;
-const EDGE_BLANKS = /^[ \t]+|[ \t]+$/g;
 
 /** Escapes one line of a value (no line breaks in it). */
 function escapeLine(line: string): string {
   let out = line.replace(ASCII_PUNCTUATION, "\\$&");
   // Leading blanks would be indentation and trailing ones a hard break ("  " + newline): keep them as
   // sentinel spaces, which Markdown treats as ordinary characters.
-  const first = out.charCodeAt(0);
-  const last = out.charCodeAt(out.length - 1);
-  if (first === 32 || first === 9 || last === 32 || last === 9) {
-    out = out.replace(EDGE_BLANKS, (blanks) => S_SPACE.repeat(blanks.length));
+  // Found by scanning from each end: the regular expression /^[ \t]+|[ \t]+$/g tried the "$" branch
+  // at every position of a run of blanks, which is quadratic (100,000 blanks took 11 s).
+  const isBlank = (i: number): boolean => {
+    const c = out.charCodeAt(i);
+    return c === 32 || c === 9;
+  };
+  let start = 0;
+  while (start < out.length && isBlank(start)) start++;
+  if (start === out.length) return S_SPACE.repeat(out.length);
+  let end = out.length;
+  while (isBlank(end - 1)) end--;
+  if (start > 0 || end < out.length) {
+    out = S_SPACE.repeat(start) + out.slice(start, end) + S_SPACE.repeat(out.length - end);
   }
   return out;
 }
@@ -34,4 +42,34 @@ export function escapeValue(text: string): string {
     .split(/\r\n|\r|\n/)
     .map(escapeLine)
     .join(S_BREAK);
+}
+
+// A value written inside a link's address after some of it ("[a](https://x/{{id}})",
+// "<https://x/{{id}}>", "[r]: https://x/{{id}}") is a URL component, not text: Markdown escapes would
+// become part of the address, so a value such as ")![i](https://evil/x.png" changed the path, and a value
+// with a space ended the address (and dropped the link). There it is percent-encoded instead, every
+// character but RFC 3986's unreserved ones, so a value can never change where the link goes. A value
+// that is the whole address ("[a]({{url}})") is the URL itself: it is escaped as text, as before, and
+// checked as a link (scheme, valid URI) by the renderer.
+// Each check looks only at the last word and line written, anchored, so it costs time linear in them.
+const DESTINATION_REST = /^(?:[^()<>\\]|\\[\s\S])+$/;
+const AUTOLINK_REST = /^(?:https?|mailto):[^<>]*$/i;
+const DEFINITION_LINE = /^ {0,3}\[(?:[^\]\\]|\\.)+\]:[ \t]*[^\s<>]+$/;
+
+/** Whether text written after `before` lands inside a link address, after some of the address. */
+export function inLinkAddress(before: string): boolean {
+  const word = before.slice(Math.max(before.lastIndexOf(" "), before.lastIndexOf("\t"), before.lastIndexOf("\n")) + 1);
+  const open = word.lastIndexOf("](");
+  if (open >= 0 && DESTINATION_REST.test(word.slice(open + 2))) return true;
+  const angle = word.lastIndexOf("<");
+  if (angle >= 0 && AUTOLINK_REST.test(word.slice(angle + 1))) return true;
+  return DEFINITION_LINE.test(before.slice(before.lastIndexOf("\n") + 1));
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Percent-encodes a value as one URL component (UTF-8; only A–Z a–z 0–9 - . _ ~ stay as they are). */
+export function escapeUrlComponent(text: string): string {
+  const clean = text.replace(SENTINEL_RANGE, "").replace(LONE_SURROGATE, "\uFFFD");
+  return encodeURIComponent(clean).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }

@@ -1,7 +1,7 @@
 import type { AST } from "@handlebars/parser";
 import type { ProblemCode } from "../errors/codes";
 import { pathJoin, problem, type Problem } from "../errors/problem";
-import { escapeValue } from "./escape";
+import { escapeUrlComponent, escapeValue, inLinkAddress } from "./escape";
 import { dataValue, evaluate, loopFrames, resolveName, type Frame } from "./evaluate";
 import { formatToday, formatValue, isTruthy } from "./format";
 import { MarkdownBuilder, type Origin } from "./builder";
@@ -101,6 +101,17 @@ class Expander {
           // section, so a value existing somewhere does not make an undeclared name right here.
           isKnown: () => false,
           report: (code, message, offset) => this.report(code, message, src, offset),
+          // Every include, in branches taken or not, is checked as `validate` checks it: a missing or
+          // self-including {{> id}} inside a false {{#if}} fails the build too (the same problem, with
+          // the same message, as when the include is reached; report() keeps one of each).
+          include: (id, offset) => {
+            if (this.stack.includes(id)) {
+              const chain = [...this.stack.slice(this.stack.indexOf(id)), id].join(" → ");
+              this.report("TEMPLATE_INCLUDE_CYCLE", `including "${id}" makes a cycle: ${chain}`, src, offset);
+            } else if (!this.input.lookup(id)) {
+              this.report("TEMPLATE_INCLUDE_NOT_FOUND", `no snippet "${id}" in the library`, src, offset);
+            }
+          },
         },
         parsed.program,
         frames.map((f) => f.fields),
@@ -144,7 +155,7 @@ class Expander {
     if (this.budget.size < 0) {
       this.exhaust(
         "LIMIT_EXPANDED_SIZE",
-        `this document expands to more text than Sectionsmith builds at once (${formatCount(MAX_EXPANDED_SIZE)}: characters plus a weight per line and mark-up, about 1,200 pages; this is where it ran out); split it into several assemblies, or look for a snippet included many times`,
+        `this document expands to more text than Sectionsmith builds at once (${formatCount(MAX_EXPANDED_SIZE)}: characters plus a weight per line, list item, cell, link and mark-up, about 900 pages; this is where it ran out); split it into several assemblies, or look for a snippet included many times`,
         body,
         origin.offset,
       );
@@ -189,7 +200,7 @@ class Expander {
     if (path.data) {
       const value = dataValue(String(path.parts[0]), frames);
       if (value !== undefined)
-        this.write(escapeValue(typeof value === "boolean" ? (value ? "Yes" : "No") : String(value)), at, body);
+        this.write(this.escape(typeof value === "boolean" ? (value ? "Yes" : "No") : String(value)), at, body);
       return;
     }
     const name = simpleName(path);
@@ -198,14 +209,19 @@ class Expander {
       if (name === "page") this.write(S_PAGE, at, body);
       else if (name === "pages") this.write(S_PAGES, at, body);
       else if (name === "today")
-        this.write(escapeValue(formatToday(this.input.today, this.input.locale)), at, body);
+        this.write(this.escape(formatToday(this.input.today, this.input.locale)), at, body);
       else if (ALONE_TAGS.has(name)) this.write(`\n\n${name === "toc" ? S_TOC : S_PAGEBREAK}\n\n`, at, body);
       return;
     }
     const found = resolveName(name, frames, this.input.variables, this.input.values);
     if (found && found.variable === this.input.variables.get(name)) this.used.add(name);
     if (found?.value === undefined) return;
-    this.write(escapeValue(formatValue(found.variable, found.value, this.input.locale)), at, body);
+    this.write(this.escape(formatValue(found.variable, found.value, this.input.locale)), at, body);
+  }
+
+  /** A value as Markdown text, or percent-encoded when it lands inside a link address (escape.ts). */
+  private escape(text: string): string {
+    return inLinkAddress(this.out.tail(512)) ? escapeUrlComponent(text) : escapeValue(text);
   }
 
   private block(node: AST.BlockStatement, body: Body, frames: Frame[]): void {

@@ -58,7 +58,8 @@ function formatScalar(variable: Variable, value: Exclude<Value, ListItem[]>, loc
 
 function formatItem(fields: readonly Variable[] | undefined, item: ListItem, locale: string): string {
   const defs = new Map((fields ?? []).map((f) => [f.name, f]));
-  const names = fields ? fields.map((f) => f.name).filter((n) => n in item) : Object.keys(item);
+  // Own properties only: a field named "constructor" or "toString" must not find Object.prototype's.
+  const names = fields ? fields.map((f) => f.name).filter((n) => Object.hasOwn(item, n)) : Object.keys(item);
   return names
     .map((name) => {
       const v = item[name] as Exclude<Value, ListItem[]>;

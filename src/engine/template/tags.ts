@@ -1,4 +1,5 @@
 import type { AST } from "@handlebars/parser";
+import { closest } from "../model/describe";
 import type { Variable } from "../model/types";
 import type { SourceText } from "./source-text";
 
@@ -85,30 +86,11 @@ export function includeIds(src: SourceText, program: AST.Program): string[] {
   return ids;
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const here = row[j] as number;
-      row[j] = Math.min(here + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = here;
-    }
-  }
-  return row[b.length] as number;
-}
-
 /** ` (did you mean "client"?)` when a known name is close to the unknown one. */
 export function suggestion(name: string, known: Iterable<string>): string {
-  let best: string | undefined;
-  let bestDistance = Math.max(1, Math.min(3, Math.floor(name.length / 3)));
-  for (const candidate of known) {
-    const d = distance(name.toLowerCase(), candidate.toLowerCase());
-    if (d <= bestDistance && candidate !== name) {
-      best = candidate;
-      bestDistance = d - 1;
-    }
-  }
+  const others = function* () {
+    for (const candidate of known) if (candidate !== name) yield candidate;
+  };
+  const best = closest(name, others(), Math.max(1, Math.min(3, Math.floor(name.length / 3))));
   return best === undefined ? "" : ` (did you mean "${best}"?)`;
 }

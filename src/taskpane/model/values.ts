@@ -2,7 +2,7 @@
 // placeholder values so the preview can render before every required field is filled in. The engine
 // validates again when it builds; these messages are the friendly, per-field version.
 
-import type { ListItem, Value, Values, Variable } from "../../engine/core";
+import { matchesPattern, type ListItem, type Value, type Values, type Variable } from "../../engine/core";
 
 export const labelOf = (v: Variable): string => v.label?.trim() || v.name;
 
@@ -54,7 +54,7 @@ export function validateValue(v: Variable, value: Value | undefined): string | u
       const text = String(value);
       if (v.maxLength !== undefined && text.length > v.maxLength)
         return `At most ${v.maxLength} characters (now ${text.length}).`;
-      if (v.pattern !== undefined && !matchesWhole(v.pattern, text)) {
+      if (v.pattern !== undefined && !matchesPattern(v.pattern, text)) {
         // Never the pattern itself: an example of what to type, when one can be made.
         const example = patternExample(v.pattern);
         return `${label} does not have the expected form${example ? `: type it like ${example}` : ""}.`;
@@ -97,25 +97,21 @@ export function validateValue(v: Variable, value: Value | undefined): string | u
   }
 }
 
-function matchesWhole(pattern: string, text: string): boolean {
-  try {
-    return new RegExp(`^(?:${pattern})$`, "u").test(text);
-  } catch {
-    return true; // a bad pattern is the library's problem; the engine reports it with its path
-  }
-}
+// Own properties only: a variable or field named "constructor" or "toString" must not read Object.prototype's.
+const own = <T extends object>(o: T, key: string): T[keyof T] | undefined =>
+  Object.hasOwn(o, key) ? o[key as keyof T] : undefined;
 
 /** Every message, keyed "name" or "name[2].field" for list items. */
 export function validateAll(variables: readonly Variable[], values: Values): Map<string, string> {
   const errors = new Map<string, string>();
   for (const v of variables) {
-    const value = values[v.name];
+    const value = own(values, v.name);
     const message = validateValue(v, value);
     if (message !== undefined) errors.set(v.name, message);
     if (v.type === "list" && Array.isArray(value)) {
       value.forEach((item, i) => {
         for (const f of v.fields ?? []) {
-          const m = validateValue(f, item[f.name]);
+          const m = validateValue(f, own(item, f.name));
           if (m !== undefined) errors.set(`${v.name}[${i}].${f.name}`, m);
         }
       });
@@ -143,7 +139,7 @@ export function previewValues(
   const asText = options.asText ?? new Set<string>();
   const out: Values = {};
   for (const v of variables) {
-    const value = values[v.name];
+    const value = own(values, v.name);
     if (!isEmpty(value) && validateValue(v, value) === undefined) {
       out[v.name] =
         v.type === "list"
@@ -158,7 +154,7 @@ export function previewValues(
 function fillItem(fields: readonly Variable[], item: ListItem, today: Date): ListItem {
   const out: ListItem = {};
   for (const f of fields) {
-    const value = item[f.name];
+    const value = own(item, f.name);
     if (value !== undefined && value !== "" && validateValue(f, value) === undefined) out[f.name] = value;
     else if (f.required) out[f.name] = placeholder(f, today) as ListItem[string];
   }

@@ -30,6 +30,9 @@ describe("model codes", () => {
     expect(warnings).toEqual(
       [
         "FIELD_UNKNOWN",
+        // Issue 14: what JSON.parse and a file's decoding do silently, said (the build goes on as before).
+        "JSON_DUPLICATE_KEY",
+        "TEXT_REPLACEMENT_CHARACTER",
         // Sectionsmith's replacedBy extension: a successor that is not there only loses a hint.
         "REPLACED_BY_UNKNOWN",
         "RULE_NOT_APPLICABLE",

@@ -12,6 +12,8 @@ export type FuzzInput = {
   shape: "document" | "fragment";
   /** Also run validateLibrary on each library (what the CLI's validate and the editor do). */
   validate: boolean;
+  /** Set when the input must be refused with coded problems (why): building it breaks the property. */
+  mustFail?: string;
 };
 
 type VariableSpec = { decl: Record<string, unknown>; value: fc.Arbitrary<unknown>; role: "scalar" | "flag" | "list"; fields?: string[] };
@@ -52,10 +54,17 @@ const VARIABLES: VariableSpec[] = [
 ];
 
 const LOCALES = ["en-US", "en-GB", "de-DE", "fr-FR", "ja-JP", "ar-EG", "he-IL", "zh-Hans-CN", "hi-IN", "ru-RU", "tr-TR", "fa-IR"];
+// Lengths within Word's 22 inches (558.8 mm, 55.88 cm, 1584 pt): longer ones are LENGTH_RANGE (issue 14).
 const length = fc.oneof(
-  fc.constantFrom("25mm", "1in", "2.5cm", "72pt", "0mm", ".5in"),
-  fc.tuple(fc.integer({ min: 0, max: 500 }), fc.constantFrom("mm", "cm", "in", "pt")).map(([n, u]) => `${n}${u}`),
+  fc.constantFrom("25mm", "1in", "2.5cm", "72pt", "0mm", ".5in", "22in", "558.8mm"),
+  fc.tuple(fc.integer({ min: 0, max: 558 }), fc.constantFrom("mm", "pt")).map(([n, u]) => `${n}${u}`),
+  fc.integer({ min: 0, max: 55 }).map((n) => `${n}cm`),
+  fc.integer({ min: 0, max: 22 }).map((n) => `${n}in`),
 );
+// A font name as the contract allows it: 1–31 characters without ; : { } < > " ' \ or controls (FONT_INVALID).
+const fontName = (maxLength: number) =>
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  unicodeText(maxLength).map((t) => [...t.replace(/[;:{}<>"'\\\u0000-\u001f\u007f]/g, "")].slice(0, 31).join("") || "Calibri");
 
 type Snippet = { id: string; body: string; [key: string]: unknown };
 
@@ -122,7 +131,7 @@ function assembly(snippetCount: number) {
         { requiredKeys: [] },
       ),
       theme: fc.record(
-        { font: fc.oneof(fc.constantFrom("Calibri", "Times New Roman", "Noto Sans CJK"), unicodeText(20)), fontSize: fc.integer({ min: 1, max: 1638 }), headingFont: unicodeText(10), headingColor: fc.constantFrom("#1F3864", "#000000", "#abcdef") },
+        { font: fc.oneof(fc.constantFrom("Calibri", "Times New Roman", "Noto Sans CJK"), fontName(20)), fontSize: fc.integer({ min: 1, max: 1638 }), headingFont: fontName(10), headingColor: fc.constantFrom("#1F3864", "#000000", "#abcdef") },
         { requiredKeys: [] },
       ),
       header: headerFooter,

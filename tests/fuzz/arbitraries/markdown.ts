@@ -5,15 +5,25 @@ import { anyText, forbiddenChar, longWord, prose, unicodeText } from "./text";
 // it forbids or what stresses the parser: raw HTML, script links, unbalanced tags, deep nesting, big
 // tables, punctuation soup.
 
-// A real 1×1 PNG and GIF, and a JPEG header the engine can size (Word never sees these tests' files).
+// A real 1×1 PNG, GIF and JPEG.
 const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 const GIF_1X1 = "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
-const JPEG_HEADER = Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x20, 0x00, 0x40, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xff, 0xd9]).toString("base64");
+// A 1×1 grey baseline JPEG: SOI, DQT, SOF0, DHT (one DC and one AC code), SOS, two bits of scan, EOI.
+const JPEG_1X1 = Buffer.from([
+  0xff, 0xd8,
+  0xff, 0xdb, 0x00, 0x43, 0x00, ...Array<number>(64).fill(1),
+  0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00,
+  0xff, 0xc4, 0x00, 0x14, 0x00, 0x01, ...Array<number>(15).fill(0), 0x00,
+  0xff, 0xc4, 0x00, 0x14, 0x10, 0x01, ...Array<number>(15).fill(0), 0x00,
+  0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00,
+  0x3f,
+  0xff, 0xd9,
+]).toString("base64");
 
 export const IMAGES = {
   png: `data:image/png;base64,${PNG_1X1}`,
   gif: `data:image/gif;base64,${GIF_1X1}`,
-  jpeg: `data:image/jpeg;base64,${JPEG_HEADER}`,
+  jpeg: `data:image/jpeg;base64,${JPEG_1X1}`,
 };
 
 const cellText = fc.oneof(prose, unicodeText(8).map((s) => s.replace(/[|\n\r\\]/g, " ")), fc.constant(""));
