@@ -6,22 +6,19 @@ import * as engine from "../../src/engine";
 import { buildInsert } from "../../src/taskpane/hooks/build-pieces";
 import { DEFAULT_SETTINGS, type OutlineSection } from "../../src/taskpane/model/document";
 import { base64ByteLength } from "../../src/office/word-host";
+import { png } from "../engine/limits/helpers";
 
 /** A PNG whose pixel data is random (incompressible): `kb` kilobytes that the package cannot shrink. */
 function noisyPng(kb: number, seed: number): string {
-  const header = [
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 64, 0, 0, 0,
-    64, 8, 2, 0, 0, 0,
-  ];
-  const bytes = new Uint8Array(header.length + kb * 1024);
-  bytes.set(header);
-  let x = seed >>> 0 || 1; // xorshift32
-  for (let i = header.length; i < bytes.length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    bytes[i] = x & 0xff;
-  }
+  const bytes = png(64, 64, kb * 1024, (payload) => {
+    let x = seed >>> 0 || 1; // xorshift32
+    for (let i = 0; i < payload.length; i++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      payload[i] = x & 0xff;
+    }
+  });
   return `data:image/png;base64,${Buffer.from(bytes).toString("base64")}`;
 }
 

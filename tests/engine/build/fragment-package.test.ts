@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { exportDocument } from "../../../src/engine";
 import { uniqueBookmarks } from "../../../src/engine/pack/fragment";
+import { png as wholePng } from "../limits/helpers";
 import { assembly, build, library, TODAY } from "../support";
 
 const lib = library(
@@ -202,11 +203,8 @@ describe("fragment geometry", () => {
 
 describe("pictures in a fragment", () => {
   it("are capped to 6 in (8,640 twips), narrower than the assembly's A4 text width; a document keeps its width", async () => {
-    // a PNG header 3,000 × 300 pixels: only the header is read for the size
-    const png = new Uint8Array([
-      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0x0b, 0xb8,
-      0, 0, 1, 0x2c, 8, 2, 0, 0, 0,
-    ]);
+    // a whole PNG of 3,000 × 300 pixels (its size is read from the header)
+    const png = wholePng(3000, 300);
     const body = `![wide](data:image/png;base64,${Buffer.from(png).toString("base64")})`;
     const pictures = library({ id: "p", body });
     const asm = assembly([{ snippet: "p" }], {

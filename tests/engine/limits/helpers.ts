@@ -25,7 +25,10 @@ export async function failure(lib: unknown, asm: unknown): Promise<Problem[]> {
 /** The one error with `code` among `problems` (exactly one), for looking at its path and message. */
 export function only(problems: Problem[], code: string): Problem {
   const found = problems.filter((p) => p.code === code);
-  expect(found.map((p) => p.code), JSON.stringify(problems.map((p) => `${p.code} ${p.path}`))).toEqual([code]);
+  expect(
+    found.map((p) => p.code),
+    JSON.stringify(problems.map((p) => `${p.code} ${p.path}`)),
+  ).toEqual([code]);
   return found[0]!;
 }
 
@@ -49,7 +52,13 @@ function crc32(bytes: Uint8Array): number {
  * A PNG as far as Sectionsmith reads one: the signature, an IHDR chunk with the size, an IDAT chunk
  * padding the file to `bytes` (its content is not decompressed) and IEND, every chunk with its CRC.
  */
-export function png(width: number, height: number, bytes = 64): Uint8Array {
+/** A whole PNG (signature, IHDR, IDAT, IEND with CRCs) of `bytes` bytes; `fill` writes the IDAT payload. */
+export function png(
+  width: number,
+  height: number,
+  bytes = 64,
+  fill?: (payload: Uint8Array) => void,
+): Uint8Array {
   const data = new Uint8Array(Math.max(bytes, 57));
   const view = new DataView(data.buffer);
   const chunk = (at: number, type: string, length: number): number => {
@@ -63,6 +72,7 @@ export function png(width: number, height: number, bytes = 64): Uint8Array {
   view.setUint32(20, height);
   data.set([8, 6, 0, 0, 0], 24);
   const afterHeader = chunk(8, "IHDR", 13);
+  fill?.(data.subarray(afterHeader + 8, data.length - 24));
   const afterData = chunk(afterHeader, "IDAT", data.length - afterHeader - 24);
   chunk(afterData, "IEND", 0);
   return data;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { linkTarget } from "../../../src/engine/render/link-target";
 import { uriProblem } from "../../support/word-rules/uri";
-import { buildBody } from "../support";
+import { assembly, buildBody, library, problemsOf } from "../support";
 
 // Link destinations become valid URIs in the hyperlink relationship (the Word rule WORD_HYPERLINK_URI).
 
@@ -28,10 +28,27 @@ describe("linkTarget", () => {
     expect(linkTarget(uri)).toBe(uri);
   });
 
-  it("is used for Markdown links", async () => {
-    const b = await buildBody("[terms](<https://example.com/our terms>) and [x](https://example.com/a%zz)");
+  it("is the last guard: a Markdown link that is not a URI is refused before it (MARKDOWN_LINK_INVALID)", async () => {
+    const problems = await problemsOf(
+      library({
+        id: "s1",
+        body: "[terms](<https://example.com/our terms>) and [x](https://example.com/a%zz)",
+      }),
+      assembly([{ snippet: "s1" }]),
+    );
+    expect(
+      problems
+        .filter((p) => p.code === "MARKDOWN_LINK_INVALID")
+        .map((p) => `${p.path}:${p.line}:${p.column}`),
+    ).toEqual(["snippets[0].body:1:1", "snippets[0].body:1:46"]);
+  });
+
+  it("writes a valid address unchanged in the relationship", async () => {
+    const b = await buildBody(
+      "[terms](https://example.com/our%20terms) and [x](https://example.com/stra%C3%9Fe)",
+    );
     const rels = await b.part("word/_rels/document.xml.rels");
     expect(rels).toContain('Target="https://example.com/our%20terms" TargetMode="External"');
-    expect(rels).toContain('Target="https://example.com/a%25zz" TargetMode="External"');
+    expect(rels).toContain('Target="https://example.com/stra%C3%9Fe" TargetMode="External"');
   });
 });

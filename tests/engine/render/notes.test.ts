@@ -81,15 +81,17 @@ describe("footnote references", () => {
     expect(problems.filter((p) => p.code === "MARKDOWN_HTML")).toHaveLength(2);
   });
 
-  it("write a note referencing itself, or an earlier note, as text inside the note", async () => {
-    const b = await buildBody("A.[^a] B.[^b]\n\n[^a]: See [^a] and [^b].\n[^b]: Back to [^a].");
-    const notes = await b.part("word/footnotes.xml");
-    expect([...b.document.matchAll(/<w:footnoteReference w:id="(\d+)"\/>/g)].map((m) => m[1])).toEqual([
-      "1",
-      "3",
+  it("refuse a note referencing itself or another note, at each reference (issue 14: no notes within notes)", async () => {
+    const problems = await problemsOf(
+      library({ id: "s1", body: "A.[^a] B.[^b]\n\n[^a]: See [^a] and [^b].\n[^b]: Back to [^a]." }),
+      assembly([{ snippet: "s1" }]),
+    );
+    const places = problems.filter((p) => p.code === "MARKDOWN_FOOTNOTE_PLACE");
+    // a → a and a → b inside note a; b → a inside note b: three references, three problems, each placed.
+    expect(places.map((p) => `${p.path}:${p.line}:${p.column}`)).toEqual([
+      "snippets[0].body:3:11",
+      "snippets[0].body:3:20",
+      "snippets[0].body:4:15",
     ]);
-    expect(notes).toContain("[^a]");
-    // a → b is a first reference (note 2, from inside note 1); b's own reference in the body is note 3.
-    expect([...notes.matchAll(/<w:footnoteReference w:id="(\d+)"\/>/g)].map((m) => m[1])).toEqual(["2"]);
   });
 });
