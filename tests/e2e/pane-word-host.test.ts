@@ -7,7 +7,7 @@
 // Within a describe block the tests share one page and run in order.
 
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { addSection, outlineTitles, SECTIONS, showDocument, type SectionPlan } from "./support/flow";
 import { openPane, startPane, type FakeOfficeConfig, type OpenPane, type PaneSession } from "./support/pane";
 import {
@@ -19,6 +19,7 @@ import {
   wordCalls,
   type WordCall,
 } from "./support/word";
+import { expectWithMessage } from "../support/expect-message";
 
 let session: PaneSession;
 
@@ -65,7 +66,7 @@ async function dismiss(page: Page) {
 /** The other plans' values must not leak into a piece meant for one section. */
 function expectOnly(text: string, plan: SectionPlan) {
   for (const other of SECTIONS.filter((p) => p !== plan))
-    for (const phrase of other.expect) expect(text, `${plan.title} piece`).not.toContain(phrase);
+    for (const phrase of other.expect) expectWithMessage(text, `${plan.title} piece`).not.toContain(phrase);
 }
 
 describe("inside Word (WordApi 1.5)", () => {
@@ -176,7 +177,7 @@ describe("a Word without WordApi 1.5 (Office 2019: WordApi 1.3)", () => {
       "At the end of the document",
       "Replace the whole document",
     ])
-      expect(await page.getByRole("menuitem", { name }).getAttribute("aria-disabled"), name).not.toBe("true");
+      expectWithMessage(await page.getByRole("menuitem", { name }).getAttribute("aria-disabled"), name).not.toBe("true");
     await page.keyboard.press("Escape");
 
     const calls = await insertVia(page, "At the end of the document", "Inserted 2 sections into Word.");

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { expand, libraryLookup, snippet, v, vars } from "./helpers";
 
 const variables = vars(v("client", "text"), v("x", "boolean"));
