@@ -39,12 +39,13 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 export const base = {
   rootDir: import.meta.dirname,
   testEnvironment: "node",
-  // jsdom tests (`@jest-environment jsdom`) resolve packages as Node does, as they did under vitest.
-  testEnvironmentOptions: { customExportConditions: ["node", "node-addons"] },
+  // Package exports resolve with each environment's default conditions: Node's for node, "browser" for
+  // jsdom (as webpack builds the pane). Under Node's conditions, Fluent's Dialog stayed aria-hidden in jsdom.
   transform: { "\\.[cm]?[jt]sx?$": "<rootDir>/tests/jest/transform.cjs" },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages().map(escape).join("|")})/)`],
   moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
   setupFiles: ["<rootDir>/tests/jest/setup-env.cjs"],
+  moduleNameMapper: { "^prettier$": "<rootDir>/tests/jest/prettier.cjs" },
   testPathIgnorePatterns: ["/node_modules/", "/dist/", "/out/"],
   watchPathIgnorePatterns: ["/out/", "/dist/", "/\\.tmp/"],
 };

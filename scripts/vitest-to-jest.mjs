@@ -20,6 +20,7 @@
 //   - it/test/describe.skipIf(c) / .runIf(c) → (c ? it.skip : it) / (c ? it : it.skip)
 // `import.meta.url` / `import.meta.dirname` stay: tests/jest/transform.cjs turns them into CommonJS.
 
+/* global process, console */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -116,6 +117,13 @@ export function convert(source, file) {
     problems.push(`vi.${name}: no Jest counterpart known to this script`);
     return whole;
   });
+
+  // vi.* returns vi, so `afterEach(() => vi.restoreAllMocks())` returned it harmlessly; Jest's types refuse a
+  // hook that returns its `jest` object: give such hooks a block body.
+  text = text.replace(
+    /^([ \t]*)(beforeAll|afterAll|beforeEach|afterEach)\(\s*\(\)\s*=>\s*(jest\.\w+\([^()]*\))\s*\)/gm,
+    "$1$2(() => {\n$1  $3;\n$1})",
+  );
 
   // 5. Matchers and modifiers Jest 30 lacks.
   text = text.replace(/\.toHaveBeenCalledOnce\(\s*\)/g, ".toHaveBeenCalledTimes(1)");

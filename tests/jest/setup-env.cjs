@@ -12,9 +12,11 @@ if (typeof window !== "undefined") {
   g.TextEncoder ??= util.TextEncoder;
   g.TextDecoder ??= util.TextDecoder;
   // Node's timers, from the realm outside the window (Jest's jsdom keeps Node's setTimeout the same way).
-  const outer = new Node.constructor("return { setImmediate, clearImmediate }")();
+  const outer = new Node.constructor("return { setImmediate, clearImmediate, MessageChannel, BroadcastChannel }")();
   g.setImmediate ??= outer.setImmediate;
   g.clearImmediate ??= outer.clearImmediate;
+  g.MessageChannel ??= outer.MessageChannel;
+  g.BroadcastChannel ??= outer.BroadcastChannel;
   if (typeof g.structuredClone !== "function") {
     const clone = require("@ungap/structured-clone").default;
     g.structuredClone = (value, options) => clone(value, { lossy: false, ...options });

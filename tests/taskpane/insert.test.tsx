@@ -120,7 +120,9 @@ describe("Insert into Word", () => {
 });
 
 describe("Download .docx", () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it("builds the whole document as a Blob and downloads it named after the title", async () => {
     const blobs: Blob[] = [];

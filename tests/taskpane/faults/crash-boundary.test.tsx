@@ -7,7 +7,9 @@ import { useState } from "react";
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { CRASH_TEXT, PaneErrorBoundary } from "../../../src/taskpane/crash-boundary";
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 function Fragile() {
   const [broken] = useState(true);
