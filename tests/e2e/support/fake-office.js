@@ -309,13 +309,9 @@
   // The real namespace from office.js (a plain object, window.Office), or a bare one when it did not load.
   const Office = window.Office || (window.Office = {});
   Office.HostType = Office.HostType || { Word: "Word" };
-  // In a plain browser office.js answers onReady with { host: null }: a Word host answers with Word.
-  Office.onReady = function onReady(callback) {
-    const ready = Promise.resolve(info);
-    if (callback) ready.then(callback);
-    return ready;
-  };
-  Office.context = Object.assign(Office.context || {}, {
+  // office.js defines Office.context (an accessor for the host's context) while it initialises, after this
+  // script has run: the Word host's context is put in its place once office.js is ready.
+  const context = {
     platform: config.platform,
     requirements: {
       isSetSupported(name, version) {
@@ -324,7 +320,25 @@
       },
     },
     ...(config.bodyBackground ? { officeTheme: { bodyBackgroundColor: config.bodyBackground } } : {}),
-  });
+  };
+  const installContext = () =>
+    Object.defineProperty(Office, "context", { configurable: true, enumerable: true, get: () => context, set() {} });
+  installContext();
+  // In a plain browser office.js answers onReady with { host: null } once it has initialised; the Word host
+  // waits for the same initialisation, then answers with Word.
+  const realOnReady = typeof Office.onReady === "function" ? Office.onReady.bind(Office) : () => Promise.resolve();
+  let ready;
+  Office.onReady = function onReady(callback) {
+    ready ??= Promise.resolve()
+      .then(() => realOnReady())
+      .catch(() => undefined)
+      .then(() => {
+        installContext();
+        return info;
+      });
+    if (callback) ready.then(callback);
+    return ready;
+  };
   window.Word = {
     async run(batch) {
       pending = [];

@@ -173,7 +173,10 @@ export async function openPane(session: PaneSession, options: OpenOptions = {}):
   });
   const office = options.office ?? "standalone";
   const officeJs = options.officeJs;
-  if (options.initScript !== undefined) await page.addInitScript(options.initScript);
+  // Init scripts run in every frame, including the error page left where the CSP refused office.js's
+  // telemetry frame (see OFFICE_TELEMETRY_FRAME): not the pane's, so skipped there.
+  if (options.initScript !== undefined)
+    await page.addInitScript(`if (!location.href.startsWith("chrome-error:")) {\n${options.initScript}\n}`);
   await page.route(OFFICE_JS, (route) => {
     const url = route.request().url();
     if (url.split(/[?#]/)[0] !== OFFICE_JS_URL) {
