@@ -156,6 +156,14 @@ export function convert(source, file) {
     }
   }
   if (withMessage || /\bexpectWithMessage\(/.test(text)) text = addImport(text, file, "expectWithMessage", MESSAGE_MODULE);
+  // An `expect` import left unused once every call took a message.
+  text = text.replace(/import\s+\{([^}]*)\}\s+from\s+"@jest\/globals";\n?/g, (whole, list) => {
+    const names = list.split(",").map((n) => n.trim()).filter(Boolean);
+    const rest = text.replace(whole, "").replace(/\/\/.*|\/\*[\s\S]*?\*\//g, "");
+    if (!names.includes("expect") || /(?<![\w$])expect\s*[.(]/.test(rest)) return whole;
+    const kept = names.filter((n) => n !== "expect");
+    return kept.length ? `import { ${kept.join(", ")} } from "@jest/globals";\n` : "";
+  });
   return { text, problems };
 }
 

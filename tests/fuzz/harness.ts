@@ -2,7 +2,6 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import fc from "fast-check";
-import { expect } from "@jest/globals";
 import { PROBLEM_CODES, type Problem } from "../../src/engine";
 import { checkDocxAll } from "../support/ooxml-check";
 import type { FuzzInput } from "./arbitraries/documents";

@@ -1,4 +1,3 @@
-import { expect } from "@jest/globals";
 import type { Problem } from "../../../src/engine/errors/problem";
 import { expectWithMessage } from "../../support/expect-message";
 
