@@ -102,4 +102,10 @@ async function main() {
   console.log(`${file} is valid (OfficeApp 1.1 schemas, resource references, icons).`);
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
+// No top-level await: the tests (Jest, CommonJS) import this file.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

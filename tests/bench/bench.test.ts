@@ -2,7 +2,7 @@
 // output check (and a short document fails it), and its generated libraries are valid. Figures are not
 // tested here — benchmarks are scripts (npm run bench), not timed tests.
 
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { parseLibrary } from "../../src/engine";
 import { CONTENDERS } from "../../bench/engine/contenders";
 import type { ContenderKey } from "../../bench/engine/contenders/types";

@@ -5,9 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { promisify } from "node:util";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "@jest/globals";
 import { io, main } from "../../src/cli/main";
 import { expectValidDocx } from "../support/ooxml-check";
+import { expectWithMessage } from "../support/expect-message";
 
 const LIB = {
   format: "sectionsmith/library@1",
@@ -132,7 +133,7 @@ describe("sectionsmith CLI", () => {
       ["build", "--nope"],
     ]) {
       const r = await run(...argv);
-      expect(r.code, argv.join(" ")).toBe(2);
+      expectWithMessage(r.code, argv.join(" ")).toBe(2);
       expect(r.stderr).toContain("Usage:");
     }
   });
@@ -166,7 +167,7 @@ describe("sectionsmith CLI", () => {
 describe("the built executable", () => {
   it("runs as `node dist/cli/index.js` with the right exit code", async () => {
     const cli = join(process.cwd(), "dist/cli/index.js");
-    expect(existsSync(cli), "run `npm run build` (npm test does) before this test").toBe(true);
+    expectWithMessage(existsSync(cli), "run `npm run build` (npm test does) before this test").toBe(true);
     const exec = promisify(execFile);
     const ok = await exec(process.execPath, [
       cli,

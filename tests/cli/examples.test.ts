@@ -1,16 +1,18 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, readdir } from "node:fs/promises";
+import { readdirSync } from "node:fs";
+import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { expectValidDocx } from "../support/ooxml-check";
 
 const exec = promisify(execFile);
 
 // Every example builds through the real executable, with the command its README gives.
-describe("examples build with the CLI", async () => {
-  const names = (await readdir("examples", { withFileTypes: true }))
+// (Listed synchronously: Jest collects tests synchronously.)
+describe("examples build with the CLI", () => {
+  const names = readdirSync("examples", { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name);
 

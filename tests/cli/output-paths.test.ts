@@ -3,9 +3,10 @@ import { link, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { PassThrough } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "@jest/globals";
 import { resolveOutput, type Input } from "../../src/cli/output";
 import { CliFileError } from "../../src/cli/problems";
+import { expectWithMessage } from "../support/expect-message";
 
 // Generated output paths (issue 14: "the fuzz suite generates … output paths"): however an input is
 // spelt — relative or absolute, with ./ and ../ and doubled slashes, through a linked folder, a chain
@@ -60,8 +61,8 @@ describe("-o paths generated around the inputs", () => {
     await fc.assert(
       fc.asyncProperty(input, async (out) => {
         const error = await resolveOutput(out, inputs, options).catch((e: unknown) => e);
-        expect(error, out).toBeInstanceOf(CliFileError);
-        expect((error as CliFileError).code, out).toBe("OUTPUT_IS_INPUT");
+        expectWithMessage(error, out).toBeInstanceOf(CliFileError);
+        expectWithMessage((error as CliFileError).code, out).toBe("OUTPUT_IS_INPUT");
       }),
       { numRuns: 300 },
     );
@@ -76,10 +77,10 @@ describe("-o paths generated around the inputs", () => {
     await fc.assert(
       fc.asyncProperty(cases, async ({ dir, file, out }) => {
         const target = await resolveOutput(out, inputs, options);
-        expect(target.kind, out).toBe("replace");
+        expectWithMessage(target.kind, out).toBe("replace");
         if (target.kind !== "replace") return;
-        expect(await realpath(dirname(target.path)), out).toBe(join(root, dir));
-        expect(target.path.endsWith(`/${file}`), out).toBe(true);
+        expectWithMessage(await realpath(dirname(target.path)), out).toBe(join(root, dir));
+        expectWithMessage(target.path.endsWith(`/${file}`), out).toBe(true);
       }),
       { numRuns: 200 },
     );
@@ -90,7 +91,7 @@ describe("-o paths generated around the inputs", () => {
       fc.asyncProperty(folder("in"), fc.boolean(), async (dir, bare) => {
         const out = `${root}/${dir}`.replace(/\/+$/, bare ? "" : "/");
         const error = await resolveOutput(out, inputs, options).catch((e: unknown) => e);
-        expect((error as CliFileError).code, out).toBe("OUTPUT_NEEDS_FILE_NAME");
+        expectWithMessage((error as CliFileError).code, out).toBe("OUTPUT_NEEDS_FILE_NAME");
       }),
       { numRuns: 100 },
     );

@@ -3,7 +3,7 @@ import { lstatSync, statSync } from "node:fs";
 import { link, mkdir, mkdtemp, readFile, readdir, readlink, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { expectValidDocx } from "../support/ooxml-check";
 import { ASSEMBLY, LIBRARY, STACK_TRACE, expectBuiltCli, runCli } from "./spawn-cli";
 
@@ -103,9 +103,13 @@ describe("devices, pipes and symlinks are written through, never replaced", () =
     expect(statSync(file("null")).isCharacterDevice()).toBe(true);
   });
 
-  it("a device node of its own (root only): written in place, still a device", async (ctx) => {
+  it("a device node of its own (root only): written in place, still a device", async () => {
     const made = spawnSync("mknod", [file("devnull"), "c", "1", "3"]);
-    if (made.status !== 0) ctx.skip();
+    if (made.status !== 0) {
+      // Jest cannot skip from inside a test: say so and stop (CI runs as root, where this runs).
+      console.warn("device-node case not run: mknod is not permitted here");
+      return;
+    }
     const r = await runCli(build("-o", "devnull"), { cwd: dir });
     expect(r.code).toBe(0);
     expect(lstatSync(file("devnull")).isCharacterDevice()).toBe(true);

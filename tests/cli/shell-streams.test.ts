@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { expectValidDocx } from "../support/ooxml-check";
 import {
   ASSEMBLY,
@@ -16,6 +16,7 @@ import {
   fixture,
   runCli,
 } from "./spawn-cli";
+import { expectWithMessage } from "../support/expect-message";
 
 // The built CLI at the shell: closed pipes, signals while writing, progress only on a terminal
 // (issues 11 and 14). Each test spawns dist/cli/index.js as a shell would.
@@ -83,7 +84,7 @@ describe("a signal while the output is being written leaves no temporary file", 
         });
       },
     });
-    expect(sent, r.stderr).toBe(true);
+    expectWithMessage(sent, r.stderr).toBe(true);
     expect(tempsWhenSent).toHaveLength(1);
     expect(await readdir(join(out, ".."))).toEqual([]);
     expect(existsSync(out)).toBe(false);
@@ -108,7 +109,7 @@ describe("progress lines go to stderr only when it is a terminal", () => {
   });
 
   const hasScript = spawnSync("script", ["--version"]).status === 0;
-  it.skipIf(!hasScript)("on a terminal (run under script(1), which gives it a pty)", async () => {
+  (!hasScript ? it.skip : it)("on a terminal (run under script(1), which gives it a pty)", async () => {
     const command = [process.execPath, ...slow, CLI, "build", "asm.json", "-l", "lib.json", "-o", "tty.docx"]
       .map((a) => `'${a}'`)
       .join(" ");

@@ -1,7 +1,7 @@
 import { spawn, type StdioOptions } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { expect } from "vitest";
+import { expectWithMessage } from "../support/expect-message";
 
 // Runs the built executable (dist/cli/index.js, made by `npm run build:engine`) as a shell would.
 
@@ -9,7 +9,7 @@ export const CLI = join(process.cwd(), "dist/cli/index.js");
 export const fixture = (name: string): string => join(process.cwd(), "tests/cli/fixtures", name);
 
 export function expectBuiltCli(): void {
-  expect(existsSync(CLI), "run `npm run build:engine` (npm test does) before this test").toBe(true);
+  expectWithMessage(existsSync(CLI), "run `npm run build:engine` (npm test does) before this test").toBe(true);
 }
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null; stdout: Buffer; stderr: string };

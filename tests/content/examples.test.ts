@@ -2,7 +2,7 @@
 // values formatted for each locale, continued numbering, headers, footers, footnotes and drafting notes.
 // (tests/fidelity checks the same documents through LibreOffice.)
 import { expectValidDocx } from "../support/ooxml-check";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "@jest/globals";
 import { exportDocument, type Problem } from "../../src/engine";
 import { docxParts, exampleAssembly, exampleLibrary, textOf, type ExampleName } from "./content-files";
 
@@ -16,9 +16,12 @@ async function build(name: ExampleName) {
   return { result, parts, body, all: body.join("\n") };
 }
 const codes = (warnings: Problem[]) => warnings.map((w) => `${w.code} ${w.path}`);
+type Built = Awaited<ReturnType<typeof build>>;
+// Jest collects tests synchronously: each example is built before its tests run (beforeAll).
 
-describe("examples/contract", async () => {
-  const { result, parts, body, all } = await build("contract");
+describe("examples/contract", () => {
+  let result: Built["result"], parts: Built["parts"], body: Built["body"], all: Built["all"];
+  beforeAll(async () => void ({ result, parts, body, all } = await build("contract")));
 
   it("builds without warnings and records every snippet, the include included", () => {
     expect(codes(result.warnings)).toEqual([]);
@@ -109,8 +112,9 @@ describe("examples/contract", async () => {
   });
 });
 
-describe("examples/proposal", async () => {
-  const { result, parts, body, all } = await build("proposal");
+describe("examples/proposal", () => {
+  let result: Built["result"], parts: Built["parts"], body: Built["body"], all: Built["all"];
+  beforeAll(async () => void ({ result, parts, body, all } = await build("proposal")));
 
   it("warns once, about the draft snippet, and uses version 2 of the pricing", () => {
     expect(codes(result.warnings)).toEqual(["SNIPPET_DRAFT sections[6].snippet"]);
@@ -167,9 +171,12 @@ describe("examples/proposal", async () => {
   });
 });
 
-describe("examples/letter", async () => {
-  const { result, parts, body, all } = await build("letter");
-  const doc = parts.get("word/document.xml")!;
+describe("examples/letter", () => {
+  let result: Built["result"], parts: Built["parts"], body: Built["body"], all: Built["all"], doc: string;
+  beforeAll(async () => {
+    ({ result, parts, body, all } = await build("letter"));
+    doc = parts.get("word/document.xml")!;
+  });
   const paragraphWith = (text: string) => doc.split("</w:p>").find((p) => p.includes(text))!;
 
   it("builds without warnings", () => {

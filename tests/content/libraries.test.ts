@@ -1,8 +1,9 @@
 // The shipped libraries must load without a single problem, and the starter library must cover what the task
 // pane promises: six categories, every variable type, and examples of each lifecycle state.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { validateLibrary, type Library, type Snippet, type Variable } from "../../src/engine";
 import { EXAMPLES, exampleLibrary, starterLibrary } from "./content-files";
+import { expectWithMessage } from "../support/expect-message";
 
 const TODAY = "2026-11-22";
 
@@ -61,7 +62,7 @@ describe("starter library content", () => {
     expect(deprecated).toHaveLength(2);
     for (const s of deprecated) {
       const successor = /Superseded by ([a-z0-9][a-z0-9._-]*[a-z0-9])/.exec(s.description ?? "")?.[1];
-      expect(successor, `${s.id} names its successor`).toBeDefined();
+      expectWithMessage(successor, `${s.id} names its successor`).toBeDefined();
       expect(snippets.some((t) => t.id === successor && t.status === "approved")).toBe(true);
     }
     const stale = snippets.filter((s) => s.reviewBy !== undefined && s.reviewBy < TODAY);
@@ -77,10 +78,10 @@ describe("starter library content", () => {
 
   it("gives every snippet an owner, tags and a description, and every variable a label", () => {
     for (const s of snippets) {
-      expect(s.owner, s.id).toMatch(/@/);
-      expect(s.tags.length, s.id).toBeGreaterThan(0);
-      expect(s.description, s.id).toBeTruthy();
-      for (const v of allVariables(s.variables)) expect(v.label, `${s.id}.${v.name}`).toBeTruthy();
+      expectWithMessage(s.owner, s.id).toMatch(/@/);
+      expectWithMessage(s.tags.length, s.id).toBeGreaterThan(0);
+      expectWithMessage(s.description, s.id).toBeTruthy();
+      for (const v of allVariables(s.variables)) expectWithMessage(v.label, `${s.id}.${v.name}`).toBeTruthy();
     }
   });
 
@@ -93,7 +94,7 @@ describe("starter library content", () => {
           v.options ?? null,
           (v.fields ?? []).map((f) => [f.name, f.type]),
         ]);
-        expect(kinds.get(v.name) ?? kind, `${s.id}.${v.name}`).toBe(kind);
+        expectWithMessage(kinds.get(v.name) ?? kind, `${s.id}.${v.name}`).toBe(kind);
         kinds.set(v.name, kind);
       }
   });

@@ -2,7 +2,7 @@
 // up from each variable's definition, once with booleans on and lists filled and once with booleans off and
 // optional lists empty, so both sides of every conditional are expanded and rendered.
 import { expectValidDocx } from "../support/ooxml-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import {
   exportDocument,
   validateLibrary,

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import { assembly, build, buildProblems, library, paragraphs } from "./helpers";
 
 // The "Behaviour" notes of docs/file-formats.md about values, headers and footers, sections, drafting

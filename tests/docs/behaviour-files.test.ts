@@ -1,6 +1,7 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import { localDateString, parseAssembly, parseLibrary, validateLibrary } from "../../src/engine";
 import { assembly, build, buildProblems, library, TODAY } from "./helpers";
+import { expectWithMessage } from "../support/expect-message";
 
 // The "Behaviour" and "Extension" notes of docs/file-formats.md about the files themselves (fields,
 // variables, versions, libraries), one claim per test, so a change in the engine that makes the page
@@ -55,7 +56,7 @@ describe("file-formats.md › library and variables", () => {
   test("a title of only spaces is FIELD_LENGTH; updated needs seconds and a time zone", () => {
     expect(codes(parseLibrary(library({ body: "", title: "   " })).problems)).toEqual(["FIELD_LENGTH"]);
     for (const updated of ["2026-10-01T12:00Z", "2026-10-01T12:00:00", "2026-10-01"])
-      expect(codes(parseLibrary(library({ body: "", updated })).problems), updated).toEqual([
+      expectWithMessage(codes(parseLibrary(library({ body: "", updated })).problems), updated).toEqual([
         "DATETIME_INVALID",
       ]);
     expect(parseLibrary(library({ body: "", updated: "2026-10-01T14:00:00.5+02:00" })).problems).toEqual([]);

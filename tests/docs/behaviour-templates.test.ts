@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import { validateLibrary } from "../../src/engine";
 import { assembly, build, buildProblems, library, paragraphs, TODAY } from "./helpers";
 

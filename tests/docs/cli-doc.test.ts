@@ -2,10 +2,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "@jest/globals";
 import { USAGE } from "../../src/cli/args";
 import { io, main } from "../../src/cli/main";
 import { codeBlocks, marked, readDoc, root } from "./helpers";
+import { expectWithMessage } from "../support/expect-message";
 
 // docs/cli.md against the real command line: the usage text, every option, and the examples run on
 // examples/ (a documented command's output must be what the command prints today).
@@ -25,8 +26,8 @@ describe("docs/cli.md", () => {
       expect.arrayContaining(["library", "output", "as", "fragment", "strict", "quiet", "search", "json"]),
     );
     for (const [, name, short] of options) {
-      expect(page, `--${name}`).toContain(`\`--${name}`);
-      if (short) expect(page, `-${short} for --${name}`).toContain(`\`-${short}`);
+      expectWithMessage(page, `--${name}`).toContain(`\`--${name}`);
+      if (short) expectWithMessage(page, `-${short} for --${name}`).toContain(`\`-${short}`);
     }
   });
 

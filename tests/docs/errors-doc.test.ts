@@ -1,9 +1,10 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import { PROBLEM_CODES } from "../../src/engine";
 import { renderErrorCatalogue, sampleProblem } from "../../scripts/error-docs/render";
 import { NO_SAMPLE, SAMPLES } from "../../scripts/error-docs/samples";
+import { expectWithMessage } from "../support/expect-message";
 
 // docs/errors.md is generated from the code catalogue; these tests keep the page, the catalogue and
 // the codes the engine really emits in step.
@@ -59,7 +60,7 @@ describe("docs/errors.md", () => {
   test("is what `npm run docs:errors` writes", async () => {
     const written = readFileSync(join(root, "docs", "errors.md"), "utf8");
     const expected = await renderErrorCatalogue(root);
-    expect(written === expected, "docs/errors.md is out of date: run npm run docs:errors").toBe(true);
+    expectWithMessage(written === expected, "docs/errors.md is out of date: run npm run docs:errors").toBe(true);
   });
 
   test("has one entry, with its severity, for every code of the catalogue and no other", () => {
@@ -69,7 +70,7 @@ describe("docs/errors.md", () => {
     for (const [code, info] of Object.entries(PROBLEM_CODES)) {
       const section = written.slice(written.indexOf(`### ${code}\n`));
       const word = info.severity === "error" ? "**Error.**" : "**Warning.**";
-      expect(section.split("\n")[2], code).toMatch(new RegExp(`^${word.replace(/\*/g, "\\*")} `));
+      expectWithMessage(section.split("\n")[2], code).toMatch(new RegExp(`^${word.replace(/\*/g, "\\*")} `));
     }
   });
 });
@@ -81,7 +82,7 @@ describe("the code catalogue cannot drift from the engine", () => {
     const unknown = [...emitted]
       .filter(([code]) => !(code in PROBLEM_CODES))
       .map(([code, files]) => `${code} (${files[0]})`);
-    expect(
+    expectWithMessage(
       unknown,
       "add these codes to src/engine/errors/codes-<domain>.ts, then run npm run docs:errors",
     ).toEqual([]);
@@ -89,13 +90,13 @@ describe("the code catalogue cannot drift from the engine", () => {
 
   test("every code of the catalogue is emitted somewhere in src/engine", () => {
     const unused = Object.keys(PROBLEM_CODES).filter((code) => !emitted.has(code) && !NOT_EMITTED.has(code));
-    expect(unused, "dead codes: emit them or remove them from the catalogue").toEqual([]);
+    expectWithMessage(unused, "dead codes: emit them or remove them from the catalogue").toEqual([]);
   });
 
   test("codes listed as not emitted really are not (else take them off the list)", () => {
     for (const code of NOT_EMITTED) {
-      expect(code in PROBLEM_CODES, code).toBe(true);
-      expect(emitted.has(code), `${code} is emitted now: remove it from NOT_EMITTED`).toBe(false);
+      expectWithMessage(code in PROBLEM_CODES, code).toBe(true);
+      expectWithMessage(emitted.has(code), `${code} is emitted now: remove it from NOT_EMITTED`).toBe(false);
     }
   });
 
@@ -109,7 +110,7 @@ describe("the code catalogue cannot drift from the engine", () => {
       "FIELD_RANGE",
       "VALUE_DATE",
     ])
-      expect(emitted.has(code), code).toBe(true);
+      expectWithMessage(emitted.has(code), code).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import { formatValue, parseAssembly, validateLibrary, type Variable } from "../../src/engine";
 import { build, code, codeBlocks, marked, readDoc, tableRows } from "./helpers";
+import { expectWithMessage } from "../support/expect-message";
 
 // The examples and tables of docs/file-formats.md and docs/templates.md, checked against the engine:
 // a reader copying them gets exactly what the page says.
@@ -37,14 +38,14 @@ describe("JSON files shown in the docs", () => {
   test("every library example is valid, templates and Markdown included", () => {
     for (const { value, offset } of files.filter((f) => f.value.format === "sectionsmith/library@1")) {
       const result = validateLibrary(value);
-      expect(result.problems, `library at offset ${offset}`).toEqual([]);
+      expectWithMessage(result.problems, `library at offset ${offset}`).toEqual([]);
     }
   });
 
   test("every assembly example is valid", () => {
     for (const { value, offset } of files.filter((f) => f.value.format === "sectionsmith/assembly@1")) {
       const result = parseAssembly(value);
-      expect(result.problems, `assembly at offset ${offset}`).toEqual([]);
+      expectWithMessage(result.problems, `assembly at offset ${offset}`).toEqual([]);
       expect(result.ok).toBe(true);
     }
   });
@@ -109,7 +110,7 @@ describe("template examples in templates.md", () => {
   test("every example is a valid snippet body", () => {
     expect(examples.length).toBeGreaterThanOrEqual(5);
     for (const { text, offset } of examples)
-      expect(validateLibrary(snippet(text)).problems, `example at offset ${offset}`).toEqual([]);
+      expectWithMessage(validateLibrary(snippet(text)).problems, `example at offset ${offset}`).toEqual([]);
   });
 
   test("the table-row and list-item loops build what they show", async () => {
@@ -145,7 +146,7 @@ describe("formatting tables", () => {
       locales.forEach((locale, i) => {
         // "`Line 1` ⏎ `Line 2`" stands for a value with a line break.
         const expected = cells[i]!.split(" ⏎ ").map(code).join("\n");
-        expect(formatValue(variable, value, locale), `${variableCell} ${valueCell} in ${locale}`).toBe(
+        expectWithMessage(formatValue(variable, value, locale), `${variableCell} ${valueCell} in ${locale}`).toBe(
           expected,
         );
       });
@@ -164,7 +165,7 @@ describe("formatting tables", () => {
     for (const [patternCell, ...cells] of rows) {
       const variable: Variable = { name: "d", type: "date", required: false, format: code(patternCell!) };
       ["en-US", "en-GB", "de-DE"].forEach((locale, i) =>
-        expect(formatValue(variable, "2026-03-05", locale), `${patternCell} in ${locale}`).toBe(
+        expectWithMessage(formatValue(variable, "2026-03-05", locale), `${patternCell} in ${locale}`).toBe(
           code(cells[i]!),
         ),
       );
@@ -182,9 +183,9 @@ describe("formatting tables", () => {
           format: "sectionsmith/library@1",
           snippets: [{ id: "x", title: "x", body: "", variables: [variable] }],
         });
-        expect(lib.problems, pattern).toEqual([]);
-        expect(formatValue(variable, "2026-03-05", "en-GB"), pattern).toBe(code(enGB!));
-        expect(formatValue(variable, "2026-03-05", "de-DE"), pattern).toBe(code(deDE!));
+        expectWithMessage(lib.problems, pattern).toEqual([]);
+        expectWithMessage(formatValue(variable, "2026-03-05", "en-GB"), pattern).toBe(code(enGB!));
+        expectWithMessage(formatValue(variable, "2026-03-05", "de-DE"), pattern).toBe(code(deDE!));
       }
     }
   });
@@ -202,7 +203,7 @@ describe("formatting tables", () => {
         format: "sectionsmith/library@1",
         snippets: [{ id: "x", title: "x", body: "", variables: [{ name: "d", type: "date", format }] }],
       });
-      expect(
+      expectWithMessage(
         lib.problems.map((p) => p.code),
         format,
       ).toEqual(["DATE_FORMAT_INVALID"]);

@@ -6,9 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { expectValidDocx } from "../support/ooxml-check";
 import { launchBrowser, serveDirectory, type StaticServer } from "../support/browser";
+import { expectWithMessage } from "../support/expect-message";
 
 let browser: Browser;
 let server: StaticServer;
@@ -96,7 +97,7 @@ describe("engine in a browser bundle", () => {
     expect(results.error).toBe("SNIPPET_NOT_FOUND");
     for (const form of ["string", "buffer", "base64", "blob", "stream"]) {
       const bytes = new Uint8Array(Buffer.from(results[form]!, "base64"));
-      expect([...bytes.subarray(0, 4)], form).toEqual([0x50, 0x4b, 0x03, 0x04]);
+      expectWithMessage([...bytes.subarray(0, 4)], form).toEqual([0x50, 0x4b, 0x03, 0x04]);
       await expectValidDocx(bytes);
     }
   });

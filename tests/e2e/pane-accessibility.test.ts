@@ -3,7 +3,7 @@
 // critical violations; and the whole flow done with the keyboard alone.
 
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { expectValidDocx } from "../support/ooxml-check";
 import { formatFindings, focusedLabel, pressUntilFocused, runAxe, type AxeFinding } from "./support/a11y";
 import {
@@ -19,6 +19,8 @@ import {
   type SectionPlan,
 } from "./support/flow";
 import { openPane, startPane, type PaneSession } from "./support/pane";
+import { poll } from "../support/poll";
+import { expectWithMessage } from "../support/expect-message";
 
 let session: PaneSession;
 
@@ -37,7 +39,7 @@ async function scan(page: Page, view: string): Promise<AxeFinding[]> {
   const findings = await runAxe(page);
   if (findings.length > 0) console.log(`[axe] ${view}:\n${formatFindings(findings)}`);
   const blocking = findings.filter((f) => f.impact === "serious" || f.impact === "critical");
-  expect(blocking, `${view}:\n${formatFindings(blocking)}`).toEqual([]);
+  expectWithMessage(blocking, `${view}:\n${formatFindings(blocking)}`).toEqual([]);
   return findings;
 }
 
@@ -114,7 +116,7 @@ describe("keyboard only", () => {
     const target = tab(page, to);
     await pressUntilFocused(page, target, to === "Library" ? "ArrowLeft" : "ArrowRight", 4);
     await page.keyboard.press("Enter");
-    await expect.poll(() => target.getAttribute("aria-selected")).toBe("true");
+    await poll(() => target.getAttribute("aria-selected")).toBe("true");
   }
 
   it("finds, fills and adds two snippets", async () => {
@@ -129,21 +131,21 @@ describe("keyboard only", () => {
     const item = page.getByRole("listitem", { name: /^Signature block, section 2 of 2$/ });
     await pressUntilFocused(page, item);
     await page.keyboard.press("Alt+ArrowUp");
-    await expect.poll(() => outlineTitles(page)).toEqual([signature.title, payment.title]);
+    await poll(() => outlineTitles(page)).toEqual([signature.title, payment.title]);
     expect(await focusedLabel(page)).toBe("Signature block, section 1 of 2");
     await page.keyboard.press("Alt+ArrowDown");
-    await expect.poll(() => outlineTitles(page)).toEqual([payment.title, signature.title]);
+    await poll(() => outlineTitles(page)).toEqual([payment.title, signature.title]);
     await page.keyboard.press("Alt+ArrowUp");
-    await expect.poll(() => outlineTitles(page)).toEqual([signature.title, payment.title]);
+    await poll(() => outlineTitles(page)).toEqual([signature.title, payment.title]);
   });
 
   it("moves a section with its Move down button (Space)", async () => {
     const first = page.getByRole("listitem", { name: /, section 1 of 2$/ });
     await pressUntilFocused(page, first.getByRole("button", { name: "Move down" }));
     await page.keyboard.press("Space");
-    await expect.poll(() => outlineTitles(page)).toEqual([payment.title, signature.title]);
+    await poll(() => outlineTitles(page)).toEqual([payment.title, signature.title]);
     await page.keyboard.press("Alt+ArrowUp"); // focus stayed in the moved section: move it back up
-    await expect.poll(() => outlineTitles(page)).toEqual([signature.title, payment.title]);
+    await poll(() => outlineTitles(page)).toEqual([signature.title, payment.title]);
   });
 
   it("downloads the .docx with Enter", async () => {
@@ -158,7 +160,7 @@ describe("keyboard only", () => {
     const text = await docxText(bytes);
     const signatureAt = text.indexOf(signature.expect[0]!);
     const paymentAt = text.indexOf(payment.expect[0]!);
-    expect(signatureAt, text).toBeGreaterThanOrEqual(0);
-    expect(paymentAt, text).toBeGreaterThan(signatureAt);
+    expectWithMessage(signatureAt, text).toBeGreaterThanOrEqual(0);
+    expectWithMessage(paymentAt, text).toBeGreaterThan(signatureAt);
   });
 });

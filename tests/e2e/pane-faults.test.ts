@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import {
   addSection,
   download,
@@ -22,6 +22,7 @@ import {
 } from "./support/flow";
 import { openPane, startPane, waitForLibrary, type OpenOptions, type OpenPane, type PaneSession } from "./support/pane";
 import { inserts, packageControls, wordCalls } from "./support/word";
+import { poll } from "../support/poll";
 
 const SHOTS = join(tmpdir(), "sectionsmith-pane-faults");
 mkdirSync(SHOTS, { recursive: true });
@@ -71,7 +72,7 @@ async function expectLibraryUsable(page: Page) {
   await openSnippet(page, payment);
   const frame = page.getByRole("group", { name: "Preview pages" }).locator("iframe").contentFrame();
   await frame.locator("article").first().waitFor();
-  await expect.poll(() => frame.locator("article").first().textContent()).toContain("days of the invoice date");
+  await poll(() => frame.locator("article").first().textContent()).toContain("days of the invoice date");
 }
 
 async function reloadPane(page: Page) {
@@ -113,7 +114,7 @@ describe("office.js cannot be used: the pane starts standalone and says why", ()
       await page.getByText(c.detail).waitFor();
       await shot(page, c.name.replace(/\W+/g, "-"));
       await expectLibraryUsable(page);
-      await expect.poll(() => page.getByRole("button", { name: "Add to document" }).isEnabled()).toBe(true);
+      await poll(() => page.getByRole("button", { name: "Add to document" }).isEnabled()).toBe(true);
       expect(unexpected(errors, c.errors).join("\n")).toBe("");
     });
 
@@ -260,7 +261,7 @@ describe("IndexedDB is full: saves fail, nothing on screen is lost, the pane say
     await page.getByText("Saved quota-test version 1.").waitFor();
     await page.getByRole("button", { name: "Back to the list" }).click();
     await tab(page, "Library").click();
-    await expect.poll(() => snippetCount(page)).toBe(before + 1);
+    await poll(() => snippetCount(page)).toBe(before + 1);
   });
 
   it("changing the outline: it stays on screen, the banner says it is not saved, and saving resumes", async () => {
@@ -274,7 +275,7 @@ describe("IndexedDB is full: saves fail, nothing on screen is lost, the pane say
 
     await setFull(false);
     await addSection(page, signature);
-    await expect.poll(() => notice.count()).toBe(0);
+    await poll(() => notice.count()).toBe(0);
     await reloadPane(page);
     await showDocument(page);
     expect(await outlineTitles(page)).toEqual([payment.title, signature.title]);
@@ -344,7 +345,7 @@ describe("library files that cannot be used", () => {
     };
     await importFile("faulty.json", JSON.stringify(library));
     await page.getByText("Imported faulty.json.").waitFor();
-    await expect.poll(() => snippetCount(page)).toBe(before + 2);
+    await poll(() => snippetCount(page)).toBe(before + 2);
 
     await openSnippet(page, { query: "fault demo bad", title: "Fault demo bad link" });
     await page.getByText("The preview cannot be built yet.").waitFor();
@@ -354,7 +355,7 @@ describe("library files that cannot be used", () => {
 
     await openSnippet(page, { query: "fault demo good", title: "Fault demo good" });
     const frame = page.getByRole("group", { name: "Preview pages" }).locator("iframe").contentFrame();
-    await expect.poll(() => frame.locator("article").first().textContent()).toContain("All is well, friend.");
+    await poll(() => frame.locator("article").first().textContent()).toContain("All is well, friend.");
     await shot(page, "snippet-good-preview");
     await page.getByRole("button", { name: "Add to document" }).click();
     await page.getByText("Added “Fault demo good” to the document.").waitFor();
@@ -378,7 +379,7 @@ describe("library files that cannot be used", () => {
     expect(await outlineTitles(page)).toEqual([payment.title, "Fault demo good"]);
     await tab(page, "Library").click();
     await searchBox(page).fill("fault demo");
-    await expect.poll(() => page.getByRole("region", { name: "Results" }).getByRole("listitem").count()).toBe(2);
+    await poll(() => page.getByRole("region", { name: "Results" }).getByRole("listitem").count()).toBe(2);
     expect(pane.errors.join("\n")).toBe("");
   });
 });

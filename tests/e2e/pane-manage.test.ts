@@ -6,7 +6,7 @@
 // retagged with the new version).
 
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { validateLibrary } from "../../src/engine";
 import { addSection, SECTIONS, tab, type SectionPlan } from "./support/flow";
 import { openPane, startPane, type OpenPane, type PaneSession } from "./support/pane";
@@ -19,6 +19,8 @@ import {
   wordCallCount,
   wordCalls,
 } from "./support/word";
+import { poll } from "../support/poll";
+import { expectWithMessage } from "../support/expect-message";
 
 let session: PaneSession;
 const panes: OpenPane[] = [];
@@ -126,8 +128,8 @@ describe("Manage, standalone", () => {
     await report.waitFor();
     const text = (await report.textContent()) ?? "";
     for (const p of expected) {
-      expect(text, `${p.path}: ${p.message}`).toContain(p.path);
-      expect(text, `${p.path}: ${p.message}`).toContain(p.message);
+      expectWithMessage(text, `${p.path}: ${p.message}`).toContain(p.path);
+      expectWithMessage(text, `${p.path}: ${p.message}`).toContain(p.message);
     }
     for (const path of [
       "snippets[1].id",
@@ -166,7 +168,7 @@ describe("Manage, standalone", () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("“Mutual non-disclosure agreement” (nda-mutual-v2@1)");
     const openSuccessor = dialog.getByRole("button", { name: "Open “Mutual non-disclosure agreement”" });
-    await expect.poll(() => openSuccessor.evaluate((b) => b === document.activeElement)).toBe(true);
+    await poll(() => openSuccessor.evaluate((b) => b === document.activeElement)).toBe(true);
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press("Tab");
       expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
@@ -174,11 +176,11 @@ describe("Manage, standalone", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     const add = page.getByRole("button", { name: "Add to document" });
-    await expect.poll(() => add.evaluate((b) => b === document.activeElement)).toBe(true); // focus is back
+    await poll(() => add.evaluate((b) => b === document.activeElement)).toBe(true); // focus is back
     expect(await tab(page, "Document").textContent()).not.toMatch(/\(\d+\)/); // nothing added: no "(1)"
 
     await add.click(); // opens again after a cancel
-    await expect.poll(() => openSuccessor.evaluate((b) => b === document.activeElement)).toBe(true);
+    await poll(() => openSuccessor.evaluate((b) => b === document.activeElement)).toBe(true);
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { level: 2, name: /^Mutual non-disclosure agreement/ }).waitFor();
     expect(await form.getByRole("textbox", { name: "First party", exact: true }).inputValue()).toBe(

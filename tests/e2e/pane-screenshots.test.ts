@@ -6,11 +6,12 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { settle } from "./support/a11y";
 import { addSection, openSnippet, SECTIONS, showDocument, type SectionPlan } from "./support/flow";
 import { openPane, ROOT, startPane, type PaneSession } from "./support/pane";
 import { addContentControl } from "./support/word";
+import { expectWithMessage } from "../support/expect-message";
 
 const OUT = join(ROOT, "docs", "screenshots");
 const VIEWPORT = { width: 360, height: 800 };
@@ -37,7 +38,7 @@ function luminance(css: string): number {
 
 async function shoot(page: Page, view: string, theme: "light" | "dark") {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${view}: the pane scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+  expectWithMessage(overflow, `${view}: the pane scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
   const background = await page.locator("main").evaluate((el) => getComputedStyle(el).backgroundColor);
   if (theme === "dark") expect(luminance(background)).toBeLessThan(0.05);
   else expect(luminance(background)).toBeGreaterThan(0.9);

@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Frame, FrameLocator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { addToDocument, field, openSnippet, outlineTitles, showDocument, tab } from "./support/flow";
 import {
   fakeOfficeScript,
@@ -20,6 +20,8 @@ import {
   type OpenPane,
   type PaneSession,
 } from "./support/pane";
+import { poll } from "../support/poll";
+import { expectWithMessage } from "../support/expect-message";
 
 /** Every trick at once, short enough for a 200-character title. */
 const PAYLOAD =
@@ -171,7 +173,7 @@ describe("payloads in a library file and in the form", () => {
 
   it("previews in a sandboxed iframe: payload text is text, links are https only", async () => {
     const frame = previewFrame(page);
-    await expect.poll(() => frame.locator("article").first().textContent()).toContain(tagged("Default"));
+    await poll(() => frame.locator("article").first().textContent()).toContain(tagged("Default"));
     const inside = await (await previewFrameHandle(page)).evaluate(() => ({
       elements: [...document.querySelectorAll("script, iframe, [onerror], [onload], svg, object, embed")].length,
       links: [...document.querySelectorAll("a")].map((a) => a.getAttribute("href")),
@@ -211,7 +213,7 @@ describe("payloads in a library file and in the form", () => {
     await page.getByText(/must start with http:\/\/, https:\/\/ or mailto:/).first().waitFor();
     await field(page, "Site").fill("mailto:legal@example.com");
     const frame = previewFrame(page);
-    await expect.poll(() => frame.locator("article").first().textContent()).toContain(typed);
+    await poll(() => frame.locator("article").first().textContent()).toContain(typed);
     const links = await (await previewFrameHandle(page)).evaluate(() =>
       [...document.querySelectorAll("a")].map((a) => a.getAttribute("href")),
     );
@@ -235,7 +237,7 @@ describe("payloads in a library file and in the form", () => {
     await page.getByText(/MARKDOWN_LINK_SCHEME/).first().waitFor();
     await tab(page, "Manage").click();
     const heading = page.getByRole("heading", { level: 2 }).first();
-    await expect.poll(() => heading.textContent()).toMatch(/\(\d+\)$/);
+    await poll(() => heading.textContent()).toMatch(/\(\d+\)$/);
     await expectNothingRan(pane);
   });
 
@@ -245,7 +247,7 @@ describe("payloads in a library file and in the form", () => {
     const body = page.getByRole("textbox", { name: "Body (Markdown)" });
     await body.fill(`${PAYLOAD}\n\n[x](${JS_LINK})`);
     const problems = page.getByRole("region", { name: "Problems" });
-    await expect.poll(() => problems.textContent()).toMatch(/MARKDOWN_HTML|Raw HTML/);
+    await poll(() => problems.textContent()).toMatch(/MARKDOWN_HTML|Raw HTML/);
     await page.getByRole("button", { name: "Back to the list" }).click();
     await expectNothingRan(pane);
   });
@@ -265,7 +267,7 @@ describe("a selection captured from Word", () => {
     await tab(page, "Manage").click();
     await page.getByRole("button", { name: "Capture from Word" }).click();
     const body = page.getByRole("textbox", { name: "Body (Markdown)" });
-    await expect.poll(() => body.inputValue()).toContain("Captured **bold** text");
+    await poll(() => body.inputValue()).toContain("Captured **bold** text");
     const markdown = await body.inputValue();
     expect(markdown).toContain("https://example.com/");
     // The captured elements are gone; text that merely looks like markup stays, escaped for Markdown.
@@ -273,8 +275,7 @@ describe("a selection captured from Word", () => {
     expect(markdown).toContain("\\<script\\>shown as text\\</script\\>");
     // A javascript: link that survives capture is refused by the engine's check, never drawn as a link.
     if (markdown.includes("javascript:"))
-      await expect
-        .poll(() => page.getByRole("region", { name: "Problems" }).textContent())
+      await poll(() => page.getByRole("region", { name: "Problems" }).textContent())
         .toMatch(/MARKDOWN_LINK_SCHEME|http:\/\/, https:\/\/ or mailto:/);
     await page.waitForTimeout(500);
     // Chromium checks the CSP even for handlers in a DOMParser document (which never runs scripts) and
@@ -288,7 +289,7 @@ describe("the page's Content-Security-Policy and the manifest", () => {
   const policyOf = (html: string) => {
     // Minified or not, quoted or not.
     const meta = /<meta\s+http-equiv=["']?Content-Security-Policy["']?\s+content=(?:"([^"]*)"|'([^']*)')/i.exec(html);
-    expect(meta, "a CSP meta element").not.toBeNull();
+    expectWithMessage(meta, "a CSP meta element").not.toBeNull();
     return new Map(
       (meta![1] ?? meta![2]!)
         .split(";")
@@ -312,8 +313,8 @@ describe("the page's Content-Security-Policy and the manifest", () => {
       expect(policy.has("frame-src") ? policy.get("frame-src") : ["'self'"]).toEqual(["'self'"]);
       for (const [name, sources] of policy) {
         for (const source of sources) {
-          expect(source, `${name} ${source}`).not.toMatch(/^\*|^https?:$|'unsafe-eval'|'strict-dynamic'/);
-          if (/^https?:\/\//.test(source)) expect(source, name).toBe("https://appsforoffice.microsoft.com");
+          expectWithMessage(source, `${name} ${source}`).not.toMatch(/^\*|^https?:$|'unsafe-eval'|'strict-dynamic'/);
+          if (/^https?:\/\//.test(source)) expectWithMessage(source, name).toBe("https://appsforoffice.microsoft.com");
         }
       }
       expect(policy.get("script-src")).not.toContain("'unsafe-inline'");
@@ -330,10 +331,10 @@ describe("the page's Content-Security-Policy and the manifest", () => {
         .replace(/<!--[\s\S]*?-->/g, "")
         .replace(/\sxmlns(:\w+)?="[^"]*"/g, "");
       const domains = [...xml.matchAll(/<AppDomain>([^<]*)<\/AppDomain>/g)].map((m) => m[1]);
-      expect(domains, path).toEqual([]);
+      expectWithMessage(domains, path).toEqual([]);
       const origins = new Set([...xml.matchAll(/"(https?:\/\/[^"]+)"/g)].map((m) => new URL(m[1]!).origin));
       // The source origin (dev server or production) and the help page's; nothing else.
-      expect([...origins].sort(), path).toEqual(
+      expectWithMessage([...origins].sort(), path).toEqual(
         path.startsWith(PANE_DIR) ? ["https://sectionsmith.example"] : ["https://localhost:3000", "https://sectionsmith.example"],
       );
     }

@@ -6,7 +6,7 @@
 // The tests in this file share one page and run in order: each picks up where the previous one stopped.
 
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { expectValidDocx } from "../support/ooxml-check";
 import {
   addSection,
@@ -21,6 +21,8 @@ import {
   tab,
 } from "./support/flow";
 import { openPane, startPane, waitForLibrary, type OpenPane, type PaneSession } from "./support/pane";
+import { poll } from "../support/poll";
+import { expectWithMessage } from "../support/expect-message";
 
 let session: PaneSession;
 let pane: OpenPane;
@@ -46,18 +48,18 @@ const [parties, payment, signature] = SECTIONS as [
 function positions(text: string, phrases: string[]): number[] {
   return phrases.map((phrase) => {
     const at = text.indexOf(phrase);
-    expect(at, `"${phrase}" in:\n${text}`).toBeGreaterThanOrEqual(0);
+    expectWithMessage(at, `"${phrase}" in:\n${text}`).toBeGreaterThanOrEqual(0);
     return at;
   });
 }
 
 describe("standalone pane (no Word)", () => {
   it("says it is standalone and offers no insert", async () => {
-    await expect.poll(() => page.getByText(/^Not running inside Word/).isVisible()).toBe(true);
+    await poll(() => page.getByText(/^Not running inside Word/).isVisible()).toBe(true);
     await tab(page, "Document").click();
     await page.getByText(/^No sections yet\./).waitFor();
-    await expect.poll(() => page.getByRole("button", { name: "Insert into Word" }).isDisabled()).toBe(true);
-    await expect.poll(() => page.getByRole("button", { name: "Download .docx" }).isDisabled()).toBe(true);
+    await poll(() => page.getByRole("button", { name: "Insert into Word" }).isDisabled()).toBe(true);
+    await poll(() => page.getByRole("button", { name: "Download .docx" }).isDisabled()).toBe(true);
   });
 
   it("search narrows the library as you type", async () => {
@@ -66,12 +68,11 @@ describe("standalone pane (no Word)", () => {
     const all = Number((await count.textContent())?.match(/\d+/)?.[0]);
     expect(all).toBeGreaterThanOrEqual(15);
     await searchBox(page).fill("signature");
-    await expect.poll(async () => Number((await count.textContent())?.match(/\d+/)?.[0])).toBeLessThan(all);
+    await poll(async () => Number((await count.textContent())?.match(/\d+/)?.[0])).toBeLessThan(all);
     const results = page.getByRole("region", { name: "Results" });
-    await expect
-      .poll(() => results.getByRole("button", { name: "Signature block", exact: true }).count())
+    await poll(() => results.getByRole("button", { name: "Signature block", exact: true }).count())
       .toBe(1);
-    await expect.poll(() => results.getByRole("button", { name: "Payment terms" }).count()).toBe(0);
+    await poll(() => results.getByRole("button", { name: "Payment terms" }).count()).toBe(0);
     await searchBox(page).fill("");
   });
 
@@ -84,7 +85,7 @@ describe("standalone pane (no Word)", () => {
 
   it("reorders a section with its Move up button", async () => {
     await outlineItem(page, payment.title).getByRole("button", { name: "Move up" }).click();
-    await expect.poll(() => outlineTitles(page)).toEqual([payment.title, parties.title, signature.title]);
+    await poll(() => outlineTitles(page)).toEqual([payment.title, parties.title, signature.title]);
   });
 
   it("downloads a valid .docx with the typed values, in the outline's order", async () => {
@@ -109,7 +110,7 @@ describe("standalone pane (no Word)", () => {
 
     await outlineItem(page, parties.title).getByRole("button", { name: "Edit values" }).click();
     for (const [label, value] of Object.entries(parties.values))
-      expect(await field(page, label).inputValue(), label).toBe(value);
+      expectWithMessage(await field(page, label).inputValue(), label).toBe(value);
 
     await showDocument(page);
     const text = await docxText((await download(page)).bytes);

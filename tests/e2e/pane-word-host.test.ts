@@ -8,7 +8,7 @@
 // Within a describe block the tests share one page and run in order.
 
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { addSection, outlineTitles, SECTIONS, showDocument, type SectionPlan } from "./support/flow";
 import { openPane, startPane, type FakeOfficeConfig, type OpenPane, type PaneSession } from "./support/pane";
 import {
@@ -21,6 +21,7 @@ import {
   wordCalls,
   type WordCall,
 } from "./support/word";
+import { expectWithMessage } from "../support/expect-message";
 
 let session: PaneSession;
 
@@ -70,9 +71,9 @@ async function expectControls(base64: unknown, plans: readonly SectionPlan[]) {
   expect(controls.map((c) => c.tag)).toEqual(plans.map(tagOf));
   expect(controls.map((c) => c.title)).toEqual(plans.map((p) => p.title));
   for (const [i, plan] of plans.entries()) {
-    for (const phrase of plan.expect) expect(controls[i]!.text, plan.title).toContain(phrase);
+    for (const phrase of plan.expect) expectWithMessage(controls[i]!.text, plan.title).toContain(phrase);
     for (const other of plans.filter((p) => p !== plan))
-      for (const phrase of other.expect) expect(controls[i]!.text, `${plan.title} control`).not.toContain(phrase);
+      for (const phrase of other.expect) expectWithMessage(controls[i]!.text, `${plan.title} control`).not.toContain(phrase);
   }
 }
 
@@ -173,7 +174,7 @@ describe("a Word without WordApi 1.5 (Office 2019: WordApi 1.3)", () => {
       "At the end of the document",
       "Replace the whole document",
     ])
-      expect(await page.getByRole("menuitem", { name }).getAttribute("aria-disabled"), name).not.toBe("true");
+      expectWithMessage(await page.getByRole("menuitem", { name }).getAttribute("aria-disabled"), name).not.toBe("true");
     await page.keyboard.press("Escape");
 
     const calls = await insertVia(page, "At the end of the document", "Inserted 2 sections into Word.");

@@ -1,8 +1,9 @@
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import * as core from "../../src/engine/core";
 import * as engine from "../../src/engine";
+import { expectWithMessage } from "../support/expect-message";
 
 // src/engine/core.ts is what the task pane loads in its first chunk: it must stay free of the heavy
 // dependencies the full engine loads lazily (docs/decisions.md, Boundaries).
@@ -18,7 +19,7 @@ describe("the engine's light entry (src/engine/core.ts)", () => {
         .filter((name): name is string => name !== undefined),
     );
     for (const heavy of ["docx", "jszip", "zod", "micromark", "mdast-util-from-markdown", "@handlebars/parser"]) {
-      expect(packages.has(heavy), `${heavy} reached core.ts`).toBe(false);
+      expectWithMessage(packages.has(heavy), `${heavy} reached core.ts`).toBe(false);
     }
     // It does carry search (MiniSearch's term tree): listing and searching work before the engine loads.
     expect(packages.has("minisearch")).toBe(true);

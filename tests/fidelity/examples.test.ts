@@ -3,7 +3,7 @@
 
 import { readFile } from "node:fs/promises";
 import JSZip from "jszip";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "@jest/globals";
 import { exportDocument, type Problem } from "../../src/engine";
 import { renderAll, squash, type Rendered } from "./support/render";
 

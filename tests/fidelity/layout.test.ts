@@ -5,11 +5,12 @@
 // with the property removed, which must break somewhere — so the check can fail.
 
 import JSZip from "jszip";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "@jest/globals";
 import { exportDocument } from "../../src/engine";
 import { checkDocxAll } from "../support/ooxml-check";
 import { docxToPdfs } from "../support/libreoffice";
 import { find, pdfWords, type Page } from "./support/pdf-words";
+import { expectWithMessage } from "../support/expect-message";
 
 const TODAY = new Date("2026-11-22T12:00:00Z");
 
@@ -155,7 +156,7 @@ describe("kept together across a page end", () => {
 
   it("a heading is on the page of the paragraph after it, with keep-with-next only on the paragraph", () => {
     for (const [i, pages] of laid.heading.entries()) {
-      expect(pageOf(pages, "Clausehead"), `k = ${KS[i]}`).toBe(pageOf(pages, "Nextpara"));
+      expectWithMessage(pageOf(pages, "Clausehead"), `k = ${KS[i]}`).toBe(pageOf(pages, "Nextpara"));
     }
     // Control: with keep-with-next removed everywhere, some heading is left alone at a page's foot.
     const orphaned = laid.headingControl.filter((p) => pageOf(p, "Clausehead") !== pageOf(p, "Nextpara"));
@@ -164,7 +165,7 @@ describe("kept together across a page end", () => {
 
   it("a table row is never split across pages", () => {
     for (const [i, pages] of laid.rows.entries()) {
-      expect(pageOf(pages, "Rowstart"), `k = ${KS[i]}`).toBe(pageOf(pages, "Rowend"));
+      expectWithMessage(pageOf(pages, "Rowstart"), `k = ${KS[i]}`).toBe(pageOf(pages, "Rowend"));
     }
     const split = laid.rowsControl.filter((p) => pageOf(p, "Rowstart") !== pageOf(p, "Rowend"));
     expect(split.length).toBeGreaterThan(0);

@@ -4,7 +4,7 @@
 
 import { readFile } from "node:fs/promises";
 import JSZip from "jszip";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "@jest/globals";
 import { exportDocument } from "../../src/engine";
 import { HOST, hostDocx } from "./support/host-docx";
 import { insertFragment, type InsertLog } from "./support/insertion-model";

@@ -7,11 +7,12 @@
 
 import { readFile } from "node:fs/promises";
 import JSZip from "jszip";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "@jest/globals";
 import { exportDocument } from "../../src/engine";
 import { HOST, hostDocx } from "./support/host-docx";
 import { insertFragment, type InsertLog } from "./support/insertion-model";
 import { renderAll, squash, type Rendered } from "./support/render";
+import { expectWithMessage } from "../support/expect-message";
 
 const TODAY = new Date("2026-11-22T12:00:00Z");
 const readJson = async (path: string) => JSON.parse(await readFile(path, "utf8")) as Record<string, unknown>;
@@ -79,7 +80,7 @@ describe("the contract inserted as one package (insertion model)", () => {
     for (const rendered of [download, merged, mergedTail]) {
       const l = lines(rendered);
       const at = l.findIndex((x) => TERMINATION[0]!.test(x));
-      expect(at, "4. in the termination rights").toBeGreaterThan(0);
+      expectWithMessage(at, "4. in the termination rights").toBeGreaterThan(0);
       const next = l.slice(at).filter((x) => x !== "");
       for (const [i, re] of TERMINATION.entries()) expect(next[i]).toMatch(re);
       // …after 1, 2, 3 of "Term and termination"
@@ -109,7 +110,7 @@ describe("the contract inserted as one package (insertion model)", () => {
     const l = lines(mergedTail).filter((x) => x !== "");
     const last = l.findIndex((x) => x.startsWith("6. On termination for any reason"));
     expect(last).toBeGreaterThan(0);
-    expect(last, "the package's last paragraph is the document's last text").toBe(l.length - 1);
+    expectWithMessage(last, "the package's last paragraph is the document's last text").toBe(l.length - 1);
   });
 
   it("keeps the host's heading look: one Heading 1, red Georgia, no “Heading 1 1”", async () => {

@@ -1,7 +1,7 @@
 // Smoke test of the fidelity pipeline on documents made with the docx package directly: the
 // schema check passes, and LibreOffice reads back the numbering, header, footer and footnote.
 
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "@jest/globals";
 import { Document, Paragraph } from "docx";
 import { packDocx } from "../support/docx-zip";
 import { SAMPLE_TEXT, sampleDocx } from "../support/sample-docx";

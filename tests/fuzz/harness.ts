@@ -2,12 +2,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import fc from "fast-check";
-import { expect } from "vitest";
 import { PROBLEM_CODES, type Problem } from "../../src/engine";
 import { checkDocxAll } from "../support/ooxml-check";
 import type { FuzzInput } from "./arbitraries/documents";
 import type { Outcome, WorkerRequest, WorkerResponse } from "./protocol";
 import { WORKER_BUNDLE } from "./setup";
+import { expectWithMessage } from "../support/expect-message";
 
 // The fuzz property, for any generated build input:
 //   (a) the build succeeds, the file has no character XML 1.0 forbids (nor an engine sentinel), and it
@@ -233,6 +233,6 @@ export async function runFuzz(name: string, arbitrary: fc.Arbitrary<FuzzInput>, 
   console.log(
     `[fuzz] ${name}: ${stats.cases} cases in ${(stats.ms / 1000).toFixed(1)} s (building ${(stats.buildMs / 1000).toFixed(1)} s) — ${stats.built} built and schema-checked (${stats.checked}), ${stats.coded} refused with coded errors; slowest case ${Math.round(stats.slowest)} ms; most frequent errors: ${top}`,
   );
-  expect(invalid, `documents that fail the schema or reference check:\n${invalid.join("\n")}`).toEqual([]);
+  expectWithMessage(invalid, `documents that fail the schema or reference check:\n${invalid.join("\n")}`).toEqual([]);
   return stats;
 }

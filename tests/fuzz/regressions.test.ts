@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { exportDocument, parseLibrary, pathJoin } from "../../src/engine";
 import { readPart } from "../support/docx-zip";
 import { assembly, library, TODAY } from "../engine/support";
 import { checkDocx } from "../support/ooxml-check";
+import { expectWithMessage } from "../support/expect-message";
 
 // Cases the fuzz tests (tests/fuzz/*.fuzz.ts) found, kept as plain tests so they stay fixed. Each
 // names what broke and where it was fixed. They run with the unit tests and with the fuzz run.
@@ -61,9 +62,9 @@ describe("fuzz regressions", () => {
       const body = `Before\n\n{{#note "the"}}\n\n{{${tag}}}\n\n{{/note}}After`;
       const bytes = await buildBytes(library({ id: "s1", body }), assembly([{ snippet: "s1" }], { options: { draftingNotes: true } }));
       const xml = (await readPart(bytes, "word/document.xml"))!;
-      expect(xml, tag).not.toMatch(/[\uFDD0-\uFDEF]/);
-      expect(xml, tag).toMatch(tag === "toc" ? /TOC \\h/ : /<w:pageBreakBefore\/>/);
-      expect(await readPart(bytes, "word/comments.xml"), tag).toContain("the");
+      expectWithMessage(xml, tag).not.toMatch(/[\uFDD0-\uFDEF]/);
+      expectWithMessage(xml, tag).toMatch(tag === "toc" ? /TOC \\h/ : /<w:pageBreakBefore\/>/);
+      expectWithMessage(await readPart(bytes, "word/comments.xml"), tag).toContain("the");
     }
   });
 
@@ -75,9 +76,9 @@ describe("fuzz regressions", () => {
       const asm = JSON.parse(`{"format":"sectionsmith/assembly@1","${key}":2,"sections":[{"snippet":"s1","${key}":false,"values":{"${key}":"x"}}]}`);
       const result = await exportDocument(lib, asm, { as: "buffer", today: TODAY });
       const warned = result.warnings.filter((p) => p.code === "FIELD_UNKNOWN").map((p) => p.path);
-      expect(warned, key).toEqual(expect.arrayContaining([pathJoin("", key), pathJoin("sections", 0, key)]));
+      expectWithMessage(warned, key).toEqual(expect.arrayContaining([pathJoin("", key), pathJoin("sections", 0, key)]));
       const check = await checkDocx(new Uint8Array(result.output));
-      expect(check.errors, key).toEqual([]);
+      expectWithMessage(check.errors, key).toEqual([]);
     }
   });
 

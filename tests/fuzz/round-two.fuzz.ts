@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { roundTwoInput } from "./arbitraries/round-two";
 import { runFuzz, SCALE } from "./harness";
 

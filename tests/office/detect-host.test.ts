@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "@jest/globals";
 import { createHost } from "../../src/office/detect-host";
 import { createStandaloneHost, STANDALONE_WHY } from "../../src/office/standalone-host";
 import { INSERT_LOCATIONS, isHostError } from "../../src/office/word-host";
@@ -13,7 +13,7 @@ function installOffice(onReady: () => Promise<unknown>, context: Record<string, 
 afterEach(() => {
   delete g.Office;
   delete g.Word;
-  vi.useRealTimers();
+  jest.useRealTimers();
 });
 
 describe("standalone host", () => {
@@ -52,10 +52,10 @@ describe("createHost", () => {
   });
 
   it("starts standalone when Office.onReady never answers", async () => {
-    vi.useFakeTimers();
+    jest.useFakeTimers({ doNotFake: ["nextTick", "queueMicrotask"] });
     installOffice(() => new Promise(() => {}));
     const pending = createHost({ timeoutMs: 3000 });
-    await vi.advanceTimersByTimeAsync(3000);
+    await jest.advanceTimersByTimeAsync(3000);
     expect((await pending).capabilities().mode).toBe("standalone");
   });
 

@@ -1,5 +1,5 @@
 // Shared by the office-host tests: pieces named after their text, and a HostError catcher.
-import { expect } from "vitest";
+import { expect } from "@jest/globals";
 import { isHostError, type HostError, type InsertPiece } from "../../src/office/word-host";
 import { b64 } from "./fake-word";
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { createOfficeHost } from "../../src/office/office-host";
 import { ACTIONS } from "../../src/office/word-errors";
 import { b64, FakeWord } from "./fake-word";

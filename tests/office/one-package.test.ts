@@ -1,7 +1,7 @@
 // One Insert, one package (issue 12): a package that carries its own content controls goes in as it
 // is, the host's styles win unless the user chose the snippets' formatting, and a split insert (past
 // 4 MB) chains its packages and takes them all out again on failure.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { createOfficeHost } from "../../src/office/office-host";
 import type { InsertPiece } from "../../src/office/word-host";
 import { b64, FakeWord } from "./fake-word";

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { inflateSync } from "node:zlib";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "@jest/globals";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -84,7 +84,7 @@ describe("commands.ts (function file)", () => {
   afterEach(() => {
     delete g.Office;
     delete g.action;
-    vi.resetModules();
+    jest.resetModules();
   });
 
   it("registers `action`, which completes the event", async () => {
@@ -99,9 +99,9 @@ describe("commands.ts (function file)", () => {
       },
     };
     await import("../../src/commands/commands");
-    const completed = vi.fn();
+    const completed = jest.fn();
     associated.action!({ completed });
-    expect(completed).toHaveBeenCalledOnce();
+    expect(completed).toHaveBeenCalledTimes(1);
     expect(g.action).toBe(associated.action);
   });
 

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { generateKeyPair, SignJWT } from "jose";
 import { AUDIENCE, ISSUER, startServer, type TestServer } from "./helpers";
+import { expectWithMessage } from "../support/expect-message";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -32,7 +33,7 @@ describe("server conventions", () => {
   it("answers 401 with { code, message } on every other route without a token, known or not", async () => {
     for (const path of ["/libraries", "/me", "/libraries/legal/snippets", "/no/such/route"]) {
       const r = await s.call(undefined, "GET", path);
-      expect(r.status, path).toBe(401);
+      expectWithMessage(r.status, path).toBe(401);
       expect(r.body.code).toBe("SIGN_IN_REQUIRED");
       expect(r.body.message).toMatch(/Sign in/);
     }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { parseLibrary } from "../../src/engine/index";
 import { seedLibrary, snippet, startServer, type TestServer } from "./helpers";
 

@@ -2,7 +2,7 @@
 // list labels in the text export, headers and footers in the PDF text, pages as PNG.
 
 import { readFileSync, statSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { Document, Paragraph } from "docx";
 import { packDocx } from "../support/docx-zip";
 import {

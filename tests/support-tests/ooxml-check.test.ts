@@ -1,12 +1,13 @@
 // The OOXML checker must accept a good document and name each kind of damage. All variants are
 // checked concurrently, which also proves concurrent checks keep their verdicts apart.
 
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "@jest/globals";
 import { Document, FootnoteReferenceRun, Paragraph, TextRun } from "docx";
 import { checkDocx, checkDocxAll, expectValidDocx, type DocxCheckResult } from "../support/ooxml-check";
 import { mustReplace, packDocx, readPart, rewriteParts } from "../support/docx-zip";
 import { sampleDocument, sampleDocx } from "../support/sample-docx";
 import { validatorStats } from "../support/ooxml/schemas";
+import { expectWithMessage } from "../support/expect-message";
 
 const W14 = "http://schemas.microsoft.com/office/word/2010/wordml";
 
@@ -150,8 +151,8 @@ beforeAll(async () => {
 
 function expectError(name: Name, pattern: RegExp): void {
   const r = results[name];
-  expect(r.ok, `${name} should fail`).toBe(false);
-  expect(
+  expectWithMessage(r.ok, `${name} should fail`).toBe(false);
+  expectWithMessage(
     r.errors.some((e) => pattern.test(e)),
     `${name}: no error matches ${pattern}\n${r.errors.join("\n")}`,
   ).toBe(true);
@@ -300,9 +301,9 @@ describe("checkDocx", () => {
     const checked = await checkDocxAll(damaged);
     parts.forEach((part, i) => {
       const errors = checked[i]!.errors;
-      expect(errors, part).toHaveLength(1);
-      expect(errors[0], part).toContain(`${part}: /`);
-      expect(errors[0], part).toContain("Element '{urn:bogus}x': This element is not expected");
+      expectWithMessage(errors, part).toHaveLength(1);
+      expectWithMessage(errors[0], part).toContain(`${part}: /`);
+      expectWithMessage(errors[0], part).toContain("Element '{urn:bogus}x': This element is not expected");
     });
   });
 

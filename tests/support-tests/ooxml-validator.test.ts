@@ -1,7 +1,7 @@
 // The long-lived xmllint worker behind checkDocx: it hands work to a fresh worker when it runs out
 // of file slots, and the package's one-shot validateXML (the fallback) gives the same verdicts.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { checkDocxAll, type DocxCheckResult } from "../support/ooxml-check";
 import { restartValidator, validatorStats } from "../support/ooxml/schemas";
 import { mustReplace, rewriteParts } from "../support/docx-zip";

@@ -1,12 +1,13 @@
 // The Word rules check: a known-good package passes, and for every rule a hand-made bad package fails
 // with exactly that rule's code (other checks may also object; the Word rules name only this one).
 
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "@jest/globals";
 import { checkDocxAll, type DocxCheckResult } from "../support/ooxml-check";
 import { mustReplace, packRawDocx, rewriteParts } from "../support/docx-zip";
 import { sampleDocument, sampleDocx } from "../support/sample-docx";
 import { WORD_RULES, wordRule } from "../support/word-rules";
 import { uriProblem } from "../support/word-rules/uri";
+import { expectWithMessage } from "../support/expect-message";
 
 type Edits = Parameters<typeof rewriteParts>[1];
 type Variant = { code: string; make: (good: Uint8Array) => Promise<Uint8Array> };
@@ -300,7 +301,7 @@ describe("Word rules check", () => {
   it.each(Object.keys(variants))("%s fails with its rule's code only", (name) => {
     const { code } = variants[name]!;
     const result = bad.get(name)!;
-    expect(codesOf(result), JSON.stringify(result.wordRules)).toEqual([code]);
+    expectWithMessage(codesOf(result), JSON.stringify(result.wordRules)).toEqual([code]);
     expect(result.ok).toBe(false);
     const finding = result.wordRules[0]!;
     expect(result.errors).toContain(
@@ -315,7 +316,7 @@ describe("Word rules check", () => {
   it("has a bad file for every rule, and every rule has a reason and a public source", () => {
     const tested = new Set(Object.values(variants).map((v) => v.code));
     for (const rule of WORD_RULES) {
-      expect(tested.has(rule.code), rule.code).toBe(true);
+      expectWithMessage(tested.has(rule.code), rule.code).toBe(true);
       expect(rule.code).toMatch(/^WORD_[A-Z_]+$/);
       expect(rule.reason.length).toBeGreaterThan(20);
       expect(rule.source).toMatch(/[\w.-]+\/[\w.-]+#\d+|https:\/\/|ECMA-376/);

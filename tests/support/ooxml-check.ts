@@ -124,7 +124,7 @@ export function formatDocxErrors(result: DocxCheckResult): string {
   return `docx is not valid (${result.errors.length} problem${result.errors.length === 1 ? "" : "s"}):\n${result.errors.map((e) => `  - ${e}`).join("\n")}`;
 }
 
-/** For vitest: `await expectValidDocx(bytes)` throws listing every problem; returns the result. */
+/** For tests: `await expectValidDocx(bytes)` throws listing every problem; returns the result. */
 export async function expectValidDocx(
   bytes: Uint8Array,
   options: DocxCheckOptions = {},

@@ -1,14 +1,16 @@
-// @vitest-environment jsdom
+/**
+ * @jest-environment jsdom
+ */
 import "./setup";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { fakeHost } from "./fake-host";
 import { testLibrary } from "./fixtures";
 import { renderApp, storedDocument } from "./render-app";
 
-vi.mock("../../src/taskpane/preview/render-docx", () => ({
-  renderDocxPreview: vi.fn(async () => undefined),
+jest.mock("../../src/taskpane/preview/render-docx", () => ({
+  renderDocxPreview: jest.fn(async () => undefined),
 }));
 
 /** The test library plus a deprecated NDA whose description names its successor. */

@@ -1,13 +1,15 @@
-// @vitest-environment jsdom
+/**
+ * @jest-environment jsdom
+ */
 import "./setup";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { fakeHost } from "./fake-host";
 import { renderApp, seedDocument, storedDocument } from "./render-app";
 
-vi.mock("../../src/taskpane/preview/render-docx", () => ({
-  renderDocxPreview: vi.fn(async () => undefined),
+jest.mock("../../src/taskpane/preview/render-docx", () => ({
+  renderDocxPreview: jest.fn(async () => undefined),
 }));
 
 const outlineTitles = () =>
@@ -62,7 +64,7 @@ describe("Document view", () => {
 
   it("reorders by drag and drop", async () => {
     await openDocument(["confidentiality", "payment", "liability"]);
-    const dataTransfer = { setData: vi.fn(), effectAllowed: "" };
+    const dataTransfer = { setData: jest.fn(), effectAllowed: "" };
     fireEvent.dragStart(item("liability"), { dataTransfer });
     fireEvent.dragOver(item("confidentiality"), { dataTransfer });
     fireEvent.drop(item("confidentiality"), { dataTransfer });

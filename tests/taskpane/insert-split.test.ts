@@ -1,7 +1,7 @@
 // One Insert, one package — and several only past the host's size limit (Word on the web: 4 MB),
 // the later packages continuing the numbering of the earlier ones with explicit start values.
 import JSZip from "jszip";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import * as engine from "../../src/engine";
 import { buildInsert } from "../../src/taskpane/hooks/build-pieces";
 import { DEFAULT_SETTINGS, type OutlineSection } from "../../src/taskpane/model/document";

@@ -1,15 +1,17 @@
-// @vitest-environment jsdom
+/**
+ * @jest-environment jsdom
+ */
 import "./setup";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import JSZip from "jszip";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "@jest/globals";
 import { DOCX_MIME } from "../../src/engine/pack/output";
 import { blobBytes, decodePiece, fakeHost } from "./fake-host";
 import { renderApp, seedDocument } from "./render-app";
 
-vi.mock("../../src/taskpane/preview/render-docx", () => ({
-  renderDocxPreview: vi.fn(async () => undefined),
+jest.mock("../../src/taskpane/preview/render-docx", () => ({
+  renderDocxPreview: jest.fn(async () => undefined),
 }));
 
 const zipMagic = (bytes: Uint8Array) => String.fromCharCode(bytes[0]!, bytes[1]!);
@@ -143,17 +145,19 @@ describe("Insert into Word", () => {
 });
 
 describe("Download .docx", () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it("builds the whole document as a Blob and downloads it named after the title", async () => {
     const blobs: Blob[] = [];
     const names: string[] = [];
-    URL.createObjectURL = vi.fn((b: Blob) => {
+    URL.createObjectURL = jest.fn((b: Blob) => {
       blobs.push(b);
       return "blob:test";
     });
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
     const host = fakeHost({

@@ -1,17 +1,19 @@
-// @vitest-environment jsdom
+/**
+ * @jest-environment jsdom
+ */
 import "./setup";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import JSZip from "jszip";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { hostError } from "../../src/office/word-host";
 import type { InsertPiece, WordHost } from "../../src/taskpane/host";
 import { fakeHost } from "./fake-host";
 import { testLibrary } from "./fixtures";
 import { renderApp, seedDocument } from "./render-app";
 
-vi.mock("../../src/taskpane/preview/render-docx", () => ({
-  renderDocxPreview: vi.fn(async () => undefined),
+jest.mock("../../src/taskpane/preview/render-docx", () => ({
+  renderDocxPreview: jest.fn(async () => undefined),
 }));
 
 type Control = { tag: string; title: string; text: string };

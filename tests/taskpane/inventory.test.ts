@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { parseLibrary } from "../../src/engine/model/parse-library";
 import type { Snippet } from "../../src/engine/model/types";
 import type { OutlineSection } from "../../src/taskpane/model/document";

@@ -1,15 +1,17 @@
-// @vitest-environment jsdom
+/**
+ * @jest-environment jsdom
+ */
 import "./setup";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { STANDALONE_TEXT } from "../../src/taskpane/components/StandaloneBanner/StandaloneBanner";
 import { fakeHost } from "./fake-host";
 import { renderApp } from "./render-app";
 
 // docx-preview needs layout APIs jsdom lacks: only the renderer module is stubbed.
-vi.mock("../../src/taskpane/preview/render-docx", () => ({
-  renderDocxPreview: vi.fn(async (blob: Blob, container: HTMLElement) => {
+jest.mock("../../src/taskpane/preview/render-docx", () => ({
+  renderDocxPreview: jest.fn(async (blob: Blob, container: HTMLElement) => {
     container.textContent = `docx preview (${blob.size} bytes)`;
   }),
 }));

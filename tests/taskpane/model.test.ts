@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import type { Variable } from "../../src/engine/model/types";
 import { buildAssembly, fileNameFor, normaliseColor } from "../../src/taskpane/model/assembly";
 import {

@@ -1,4 +1,6 @@
-// @vitest-environment jsdom
+/**
+ * @jest-environment jsdom
+ */
 // Issue 13, "Broken text never reaches a document without a warning": a variable the text shows must be
 // filled in before Add; numbers keep what was typed and say at the field what is wrong; the preview
 // shows a gap as "[Label]" (never "within 0 days") and never an engine path or a regular expression;
@@ -7,13 +9,13 @@ import "./setup";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import JSZip from "jszip";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { renderDocxPreview } from "../../src/taskpane/preview/render-docx";
 import { blobBytes, fakeHost } from "./fake-host";
 import { renderApp, storedDocument } from "./render-app";
 
-vi.mock("../../src/taskpane/preview/render-docx", () => ({
-  renderDocxPreview: vi.fn(async () => undefined),
+jest.mock("../../src/taskpane/preview/render-docx", () => ({
+  renderDocxPreview: jest.fn(async () => undefined),
 }));
 
 const library = {
@@ -83,7 +85,7 @@ async function open(title: string) {
 
 /** The text of the latest preview (the .docx the preview was given). */
 async function previewText(): Promise<string> {
-  const mock = vi.mocked(renderDocxPreview);
+  const mock = jest.mocked(renderDocxPreview);
   const blob = mock.mock.calls.at(-1)![0];
   const zip = await JSZip.loadAsync(await blobBytes(blob));
   const xml = await zip.file("word/document.xml")!.async("string");

@@ -1,17 +1,19 @@
-// @vitest-environment jsdom
+/**
+ * @jest-environment jsdom
+ */
 // Issue 13, "Data is never lost": a removed section and a deleted snippet can be put back (Undo), and
 // what was typed into a form survives a switch to another tab.
 import "./setup";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { openLibraryStore } from "../../src/taskpane/store";
 import { fakeHost } from "./fake-host";
 import { testLibrary } from "./fixtures";
 import { renderApp, seedDocument, storedDocument } from "./render-app";
 
-vi.mock("../../src/taskpane/preview/render-docx", () => ({
-  renderDocxPreview: vi.fn(async () => undefined),
+jest.mock("../../src/taskpane/preview/render-docx", () => ({
+  renderDocxPreview: jest.fn(async () => undefined),
 }));
 
 const outlineTitles = () =>

@@ -1,4 +1,6 @@
-// @vitest-environment jsdom
+/**
+ * @jest-environment jsdom
+ */
 // Issue 13, "It fits a task pane and a keyboard": Down from the search box into the results, Enter to
 // open, one Tab stop per result, focus on the opened snippet's heading; "No snippets match" with Clear
 // filters; outline cards show the first values; Capture from Word disabled outside Word with the reason;
@@ -6,13 +8,13 @@
 import "./setup";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { CAPTURE_UNAVAILABLE } from "../../src/taskpane/components/LibraryManager/LibraryManager";
 import { fakeHost } from "./fake-host";
 import { renderApp, seedDocument } from "./render-app";
 
-vi.mock("../../src/taskpane/preview/render-docx", () => ({
-  renderDocxPreview: vi.fn(async () => undefined),
+jest.mock("../../src/taskpane/preview/render-docx", () => ({
+  renderDocxPreview: jest.fn(async () => undefined),
 }));
 
 describe("Library from the keyboard", () => {

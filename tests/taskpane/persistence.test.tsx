@@ -1,14 +1,16 @@
-// @vitest-environment jsdom
+/**
+ * @jest-environment jsdom
+ */
 import "./setup";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { openStore } from "../../src/taskpane/model/storage";
 import { fakeHost } from "./fake-host";
 import { renderApp } from "./render-app";
 
-vi.mock("../../src/taskpane/preview/render-docx", () => ({
-  renderDocxPreview: vi.fn(async () => undefined),
+jest.mock("../../src/taskpane/preview/render-docx", () => ({
+  renderDocxPreview: jest.fn(async () => undefined),
 }));
 
 describe("persistence", () => {

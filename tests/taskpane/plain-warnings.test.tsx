@@ -1,15 +1,17 @@
-// @vitest-environment jsdom
+/**
+ * @jest-environment jsdom
+ */
 // Issue 13: draft, deprecated and stale warnings come before Add and before Insert/Download, in the
 // user's words and numbered as the outline numbers sections; the preview's "1 warning" opens its details.
 import "./setup";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "@jest/globals";
 import { fakeHost } from "./fake-host";
 import { renderApp, seedDocument } from "./render-app";
 
-vi.mock("../../src/taskpane/preview/render-docx", () => ({
-  renderDocxPreview: vi.fn(async () => undefined),
+jest.mock("../../src/taskpane/preview/render-docx", () => ({
+  renderDocxPreview: jest.fn(async () => undefined),
 }));
 
 const standalone = () =>
@@ -26,13 +28,15 @@ const standalone = () =>
   });
 
 describe("Warnings in the user's words", () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it("asks before downloading a document with a stale and a draft section, naming them as the outline does", async () => {
     const names: string[] = [];
-    URL.createObjectURL = vi.fn(() => "blob:test");
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    URL.createObjectURL = jest.fn(() => "blob:test");
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
     const host = standalone();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import type { Problem } from "../../src/engine/core";
 import { problemPlace } from "../../src/taskpane/model/problem-place";
 

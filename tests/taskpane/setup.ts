@@ -1,14 +1,14 @@
 // Shared setup for the task pane component tests (jsdom). Imported first by each test file, since
-// vitest.config.ts (not ours) has no setupFiles for this folder.
+// jest.config.js has no setupFiles for this folder (it keeps the node suites free of jsdom).
 
 import "fake-indexeddb/auto";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { afterEach } from "@jest/globals";
 
 // The pane loads the engine and builds real .docx files: on a busy 2-core machine that can take
 // seconds, so waits are generous (a wait that times out still fails the test).
 configure({ asyncUtilTimeout: 30_000 });
-vi.setConfig({ testTimeout: 120_000 });
+jest.setTimeout(120_000);
 
 // Fluent's positioning and the pane's theme hook use these; jsdom has neither.
 class ResizeObserverStub {

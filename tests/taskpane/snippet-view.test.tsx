@@ -1,16 +1,18 @@
-// @vitest-environment jsdom
+/**
+ * @jest-environment jsdom
+ */
 import "./setup";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { renderDocxPreview } from "../../src/taskpane/preview/render-docx";
 import { blobBytes, fakeHost } from "./fake-host";
 import { renderApp, storedDocument } from "./render-app";
 
 // docx-preview needs layout APIs jsdom lacks: only the renderer module is stubbed. The blob it gets
 // is the engine's real .docx.
-vi.mock("../../src/taskpane/preview/render-docx", () => ({
-  renderDocxPreview: vi.fn(async (blob: Blob, container: HTMLElement) => {
+jest.mock("../../src/taskpane/preview/render-docx", () => ({
+  renderDocxPreview: jest.fn(async (blob: Blob, container: HTMLElement) => {
     container.textContent = `docx preview (${blob.size} bytes)`;
   }),
 }));
@@ -101,7 +103,7 @@ describe("Snippet view", () => {
     const user = await open("Confidentiality");
     const preview = screen.getByRole("region", { name: "Preview" });
     await waitFor(() => expect(preview.textContent).toMatch(/docx preview \(\d+ bytes\)/));
-    const mock = vi.mocked(renderDocxPreview);
+    const mock = jest.mocked(renderDocxPreview);
     const blob = mock.mock.calls.at(-1)![0];
     const head = (await blobBytes(blob)).slice(0, 2);
     expect(String.fromCharCode(...head)).toBe("PK");

@@ -1,8 +1,10 @@
-// @vitest-environment jsdom
+/**
+ * @jest-environment jsdom
+ */
 import "./setup";
 import { renderHook } from "@testing-library/react";
 import { teamsHighContrastTheme, webDarkTheme, webLightTheme } from "@fluentui/react-components";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { paneThemeFromBackground, useOfficeTheme } from "../../src/taskpane/theme/use-office-theme";
 
 describe("useOfficeTheme", () => {
@@ -16,7 +18,7 @@ describe("useOfficeTheme", () => {
   it("follows prefers-color-scheme and forced-colors otherwise", () => {
     const original = window.matchMedia;
     const media = (matching: string) =>
-      vi.fn(
+      jest.fn(
         (q: string) =>
           ({
             matches: q.includes(matching),

@@ -1,6 +1,8 @@
-// A scripted stand-in for office.js, served by the e2e tests in place of
-// https://appsforoffice.microsoft.com/lib/1/hosted/office.js (Playwright page.route) before the pane loads.
-// It plays the part of Word well enough for src/office to run unchanged: Office.onReady reports Word,
+// A scripted Word host on top of the real office.js: the e2e tests answer
+// https://appsforoffice.microsoft.com/lib/1/hosted/office.js (Playwright page.route) with the package's
+// office.js followed by this file. The real Office namespace stays (its enums, Office.HostType, …); this
+// replaces what only a host can give, playing the part of Word well enough for src/office to run
+// unchanged: Office.onReady reports Word,
 // requirement sets answer from a configured WordApi version, and Word.run hands out a request context whose
 // document, body, selection, ranges, sections and content controls queue their calls and apply them at
 // context.sync(), where configured failures fire (as OfficeExtension.Error-like objects).
@@ -304,23 +306,38 @@
   };
 
   const info = { host: "Word", platform: config.platform };
-  window.Office = {
-    HostType: { Word: "Word" },
-    onReady(callback) {
-      const ready = Promise.resolve(info);
-      if (callback) ready.then(callback);
-      return ready;
-    },
-    context: {
-      platform: config.platform,
-      requirements: {
-        isSetSupported(name, version) {
-          state.calls.push({ target: "requirements", method: "isSetSupported", args: [name, version] });
-          return name === "WordApi" && supported(version);
-        },
+  // The real namespace from office.js (a plain object, window.Office), or a bare one when it did not load.
+  const Office = window.Office || (window.Office = {});
+  Office.HostType = Office.HostType || { Word: "Word" };
+  // office.js defines Office.context (an accessor for the host's context) while it initialises, after this
+  // script has run: the Word host's context is put in its place once office.js is ready.
+  const context = {
+    platform: config.platform,
+    requirements: {
+      isSetSupported(name, version) {
+        state.calls.push({ target: "requirements", method: "isSetSupported", args: [name, version] });
+        return name === "WordApi" && supported(version);
       },
-      ...(config.bodyBackground ? { officeTheme: { bodyBackgroundColor: config.bodyBackground } } : {}),
     },
+    ...(config.bodyBackground ? { officeTheme: { bodyBackgroundColor: config.bodyBackground } } : {}),
+  };
+  const installContext = () =>
+    Object.defineProperty(Office, "context", { configurable: true, enumerable: true, get: () => context, set() {} });
+  installContext();
+  // In a plain browser office.js answers onReady with { host: null } once it has initialised; the Word host
+  // waits for the same initialisation, then answers with Word.
+  const realOnReady = typeof Office.onReady === "function" ? Office.onReady.bind(Office) : () => Promise.resolve();
+  let ready;
+  Office.onReady = function onReady(callback) {
+    ready ??= Promise.resolve()
+      .then(() => realOnReady())
+      .catch(() => undefined)
+      .then(() => {
+        installContext();
+        return info;
+      });
+    if (callback) ready.then(callback);
+    return ready;
   };
   window.Word = {
     async run(batch) {

@@ -1,12 +1,16 @@
 // The built task pane for end-to-end tests: build it (once, and only when the sources changed), serve
-// dist/addin on 127.0.0.1, and open it in headless Chromium either standalone (office.js answers with an
-// empty script, as when the CDN is unreachable) or inside a simulated Word (office.js answers with
-// fake-office.js, which records what Word is asked to do).
+// dist/addin on 127.0.0.1, and open it in headless Chromium. The page asks Microsoft's CDN for office.js
+// (these machines cannot reach it): the tests answer with the real office.js from the @microsoft/office-js
+// package, and every file it loads after itself from the package's dist/ too. Standalone (the default),
+// that is all: Office's own Office.onReady decides, in a plain browser, that there is no host. Inside a
+// simulated Word, fake-office.js is appended to office.js: it keeps the real Office namespace and installs
+// a Word host on top (onReady reporting Word, requirement sets, Word.run), recording what Word is asked to do.
 
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { readdir, stat, utimes } from "node:fs/promises";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, serveDirectory, type StaticServer } from "../../support/browser";
@@ -14,7 +18,37 @@ import { launchBrowser, serveDirectory, type StaticServer } from "../../support/
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 export const PANE_DIR = join(ROOT, "dist", "addin");
 const OFFICE_JS = "https://appsforoffice.microsoft.com/**";
+/** Where src/taskpane/taskpane.html loads office.js from; the files office.js loads sit next to it. */
+export const OFFICE_JS_URL = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 const FAKE_OFFICE = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "fake-office.js"), "utf8");
+
+/** The @microsoft/office-js package: its dist/ is what the CDN's /lib/1/hosted/ serves. */
+const officePackage = (() => {
+  const manifest = createRequire(import.meta.url).resolve("@microsoft/office-js/package.json");
+  const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version: string };
+  return { version, dist: join(dirname(manifest), "dist") };
+})();
+export const OFFICE_JS_ORIGIN = `@microsoft/office-js@${officePackage.version}`;
+/** The real office.js, as the CDN would send it. */
+export const REAL_OFFICE_JS = readFileSync(join(officePackage.dist, "office.js"), "utf8");
+
+/**
+ * office.js outside Office (o15apptofilemappingtable.js, 3 s after loading) frames Microsoft's telemetry
+ * proxy; the pane's Content-Security-Policy has no frame-src for it, so Chromium refuses the frame and logs
+ * this. It is office.js's own request, refused by design — not an error of the pane.
+ */
+const OFFICE_TELEMETRY_FRAME =
+  /^Framing 'https:\/\/telemetryservice\.firstpartyapps\.oaspapps\.com\/' violates the following Content Security Policy directive/;
+
+/** The package's file for a CDN URL under /lib/1/hosted/ (null when there is none). */
+function officePackageFile(url: string): string | null {
+  const path = new URL(url).pathname;
+  const prefix = new URL(OFFICE_JS_URL).pathname.replace(/office\.js$/, "");
+  if (!path.startsWith(prefix)) return null;
+  const file = resolve(officePackage.dist, decodeURIComponent(path.slice(prefix.length)));
+  if (relative(officePackage.dist, file).startsWith(`..${sep}`) || !existsSync(file) || !statSync(file).isFile()) return null;
+  return file;
+}
 
 /**
  * What the build reads: when any of it is newer than dist/addin/taskpane.html, the pane is rebuilt.
@@ -63,6 +97,9 @@ export function ensurePaneBuilt(): Promise<void> {
       child.on("exit", done);
     });
     if (code !== 0) throw new Error(`webpack failed (exit ${code}):\n${output.join("").slice(-4000)}`);
+    // webpack leaves an unchanged taskpane.html as it was: mark the build, or every file would rebuild.
+    const now = new Date();
+    await utimes(join(PANE_DIR, "taskpane.html"), now, now);
     console.log(`[e2e] built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   })();
   return building;
@@ -73,6 +110,7 @@ export type PaneSession = { browser: Browser; server: StaticServer; url: string;
 /** Builds if needed, serves dist/addin and launches Chromium. One per test file. */
 export async function startPane(): Promise<PaneSession> {
   await ensurePaneBuilt();
+  console.log(`[e2e] office.js and the files it loads come from ${OFFICE_JS_ORIGIN} (${officePackage.dist})`);
   const server = await serveDirectory(PANE_DIR);
   const browser = await launchBrowser();
   return {
@@ -95,7 +133,7 @@ export type FakeOfficeConfig = {
 };
 
 export type OpenOptions = {
-  /** "standalone" (default): office.js loads but is empty; otherwise the simulated Word host. */
+  /** "standalone" (default): the real office.js, in a plain browser; otherwise the simulated Word host. */
   office?: "standalone" | FakeOfficeConfig;
   colorScheme?: "light" | "dark";
   /** A task pane: 360 × 800 unless told otherwise. */
@@ -110,9 +148,9 @@ export type OpenOptions = {
   initScript?: string;
 };
 
-/** fake-office.js playing `config`: the body office.js answers with for the simulated Word. */
+/** The body office.js answers with for the simulated Word: the real office.js, then fake-office.js playing `config`. */
 export const fakeOfficeScript = (config: FakeOfficeConfig) =>
-  `window.__fakeOfficeConfig = ${JSON.stringify(config)};\n${FAKE_OFFICE}`;
+  `${REAL_OFFICE_JS}\n;window.__fakeOfficeConfig = ${JSON.stringify(config)};\n${FAKE_OFFICE}`;
 
 export type OpenPane = {
   page: Page;
@@ -134,13 +172,24 @@ export async function openPane(session: PaneSession, options: OpenOptions = {}):
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
   page.on("console", (m) => {
-    if (m.type() === "error") errors.push(`console: ${m.text()}`);
+    if (m.type() === "error" && !OFFICE_TELEMETRY_FRAME.test(m.text())) errors.push(`console: ${m.text()}`);
   });
   const office = options.office ?? "standalone";
   const officeJs = options.officeJs;
-  if (options.initScript !== undefined) await page.addInitScript(options.initScript);
-  await page.route(OFFICE_JS, (route) =>
-    officeJs === "abort"
+  // Init scripts run in every frame, including the error page left where the CSP refused office.js's
+  // telemetry frame (see OFFICE_TELEMETRY_FRAME): not the pane's, so skipped there.
+  if (options.initScript !== undefined)
+    await page.addInitScript(`if (!location.href.startsWith("chrome-error:")) {\n${options.initScript}\n}`);
+  await page.route(OFFICE_JS, (route) => {
+    const url = route.request().url();
+    if (url.split(/[?#]/)[0] !== OFFICE_JS_URL) {
+      // What office.js loads after itself (strings, host-specific scripts): from the package, or a 404.
+      const file = officePackageFile(url);
+      return file
+        ? route.fulfill({ status: 200, contentType: "text/javascript; charset=utf-8", body: readFileSync(file) })
+        : route.fulfill({ status: 404, body: "" });
+    }
+    return officeJs === "abort"
       ? route.abort("failed")
       : route.fulfill({
           status: officeJs?.status ?? 200,
@@ -149,10 +198,10 @@ export async function openPane(session: PaneSession, options: OpenOptions = {}):
             officeJs !== undefined
               ? (officeJs.body ?? "")
               : office === "standalone"
-                ? "/* office.js unavailable: standalone mode */"
+                ? REAL_OFFICE_JS
                 : fakeOfficeScript(office),
-        }),
-  );
+        });
+  });
   await page.goto(session.url);
   await waitForLibrary(page);
   return { page, context, errors };

@@ -1,9 +1,10 @@
 // Reading what the simulated Word (fake-office.js) was asked to do, and checking the files it was given.
 
-import { expect } from "vitest";
+import { expect } from "@jest/globals";
 import type { Page } from "playwright-core";
 import { expectValidDocx } from "../../support/ooxml-check";
 import { documentXml, paragraphsOf, type SectionPlan } from "./flow";
+import { expectWithMessage } from "../../support/expect-message";
 
 export type WordCall = { target: string; method: string; args: unknown[] };
 export type WordBlock = { text: string; base64?: string; tag?: string; title?: string };
@@ -60,11 +61,11 @@ export async function expectPayload(
   const bytes = decode(base64);
   await expectValidDocx(bytes);
   const xml = await documentXml(bytes);
-  if (shape === "fragment") expect(xml, "a fragment has no <w:sectPr>").not.toMatch(/<w:sectPr\b/);
+  if (shape === "fragment") expectWithMessage(xml, "a fragment has no <w:sectPr>").not.toMatch(/<w:sectPr\b/);
   else expect(xml).toMatch(/<w:sectPr\b/);
   const text = paragraphsOf(xml).join("\n");
   for (const plan of plans)
-    for (const phrase of plan.expect) expect(text, `${plan.title}: "${phrase}"`).toContain(phrase);
+    for (const phrase of plan.expect) expectWithMessage(text, `${plan.title}: "${phrase}"`).toContain(phrase);
   return text;
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { buildBody, library, assembly, problemsOf, build, bodyText } from "../support";
 import { exportDocument } from "../../../src/engine";
 

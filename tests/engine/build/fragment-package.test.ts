@@ -2,7 +2,7 @@
 // block-level content control; numbering, footnotes and comments numbered once; a geometry that fits
 // any host page; a final paragraph for Word to drop; bookmark names of this build only.
 
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { exportDocument } from "../../../src/engine";
 import { uniqueBookmarks } from "../../../src/engine/pack/fragment";
 import { png as wholePng } from "../limits/helpers";

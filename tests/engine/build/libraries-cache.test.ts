@@ -1,7 +1,7 @@
 // loadLibraries keeps what it parsed per library object (the task pane hands the same objects to every
 // build): the same object is not checked again, a new object always is, and each call still reports
 // its problems with the source names it was given.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { loadLibraries } from "../../../src/engine/build/libraries";
 
 const library = (body: string) => ({

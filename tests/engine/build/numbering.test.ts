@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { assembly, build, library } from "../support";
 
 const numIds = (xml: string): string[] => [...xml.matchAll(/<w:numId w:val="(\d+)"\/>/g)].map((m) => m[1]!);

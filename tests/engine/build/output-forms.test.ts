@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { exportDocument, fromBase64 } from "../../../src/engine";
 import { expectValidDocx } from "../../support/ooxml-check";
 import { assembly, library, TODAY } from "../support";

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { assembly, bodyText, build, library, paragraphs } from "../support";
 
 // Found in review of the docs against the engine; each test fails on the behaviour it replaced.

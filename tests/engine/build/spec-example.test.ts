@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { bodyText, build } from "../support";
 
 // The contract's own examples, as someone reading only the contract would write them.

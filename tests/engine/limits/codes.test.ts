@@ -1,9 +1,10 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import { LIMIT_CODES } from "../../../src/engine/errors/codes-limits";
 import { PROBLEM_CODES } from "../../../src/engine/errors/codes";
 import { formatBytes, formatCount, LIMITS } from "../../../src/engine/limits";
+import { expectWithMessage } from "../../support/expect-message";
 
 describe("limit codes", () => {
   test("are errors in the catalogue, each with a title, a fix and an example", () => {
@@ -11,9 +12,9 @@ describe("limit codes", () => {
       expect(code).toMatch(/^LIMIT_[A-Z_]+$/);
       expect(PROBLEM_CODES[code as keyof typeof PROBLEM_CODES]).toBe(info);
       expect(info.severity).toBe("error");
-      expect(info.title.length, code).toBeGreaterThan(10);
-      expect(info.fix.length, code).toBeGreaterThan(10);
-      expect(info.example.length, code).toBeGreaterThan(0);
+      expectWithMessage(info.title.length, code).toBeGreaterThan(10);
+      expectWithMessage(info.fix.length, code).toBeGreaterThan(10);
+      expectWithMessage(info.example.length, code).toBeGreaterThan(0);
     }
   });
 
@@ -22,7 +23,7 @@ describe("limit codes", () => {
     for (const limit of LIMITS) {
       const title = LIMIT_CODES[limit.code as keyof typeof LIMIT_CODES].title;
       const shown = [formatCount(limit.value), formatBytes(limit.value), formatCount(limit.value / 1_000_000) + " MB"];
-      expect(shown.some((s) => title.includes(s)), `${limit.code}: "${title}"`).toBe(true);
+      expectWithMessage(shown.some((s) => title.includes(s)), `${limit.code}: "${title}"`).toBe(true);
     }
   });
 

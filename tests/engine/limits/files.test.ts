@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { parseAssembly, parseLibrary, validateFile } from "../../../src/engine";
 import { MAX_FILE_CHARS, MAX_JSON_DEPTH, MAX_SECTIONS, MAX_SNIPPETS } from "../../../src/engine/limits";
 import { assembly, library } from "../support";

@@ -1,7 +1,8 @@
-import { expect } from "vitest";
+import { expect } from "@jest/globals";
 import { exportDocument, SectionsmithError, type Problem } from "../../../src/engine";
 import { PROBLEM_CODES } from "../../../src/engine/errors/codes";
 import { TODAY } from "../support";
+import { expectWithMessage } from "../../support/expect-message";
 
 // Limit tests build inputs just past a limit and check the build stops quickly with the coded error.
 
@@ -13,10 +14,10 @@ export async function failure(lib: unknown, asm: unknown): Promise<Problem[]> {
   } catch (error) {
     caught = error;
   }
-  expect(caught, "the build should have failed").toBeInstanceOf(SectionsmithError);
+  expectWithMessage(caught, "the build should have failed").toBeInstanceOf(SectionsmithError);
   const problems = (caught as SectionsmithError).problems;
   for (const p of problems) {
-    expect(PROBLEM_CODES[p.code], p.code).toBeDefined();
+    expectWithMessage(PROBLEM_CODES[p.code], p.code).toBeDefined();
     expect(p.message.length).toBeGreaterThan(20);
   }
   return problems;
@@ -25,7 +26,7 @@ export async function failure(lib: unknown, asm: unknown): Promise<Problem[]> {
 /** The one error with `code` among `problems` (exactly one), for looking at its path and message. */
 export function only(problems: Problem[], code: string): Problem {
   const found = problems.filter((p) => p.code === code);
-  expect(
+  expectWithMessage(
     found.map((p) => p.code),
     JSON.stringify(problems.map((p) => `${p.code} ${p.path}`)),
   ).toEqual([code]);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES } from "../../../src/engine/limits";
 import { assembly, buildBody, library } from "../support";
 import { dataUri, failure, only, png, timed } from "./helpers";

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { validateLibrary } from "../../../src/engine";
 import { MAX_EMPHASIS_MARKERS, MAX_MARKDOWN_NESTING, MAX_TABLE_COLUMNS } from "../../../src/engine/limits";
 import { assembly, build, bodyText, buildBody, library } from "../support";

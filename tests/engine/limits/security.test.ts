@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { validateLibrary } from "../../../src/engine";
 import { IMAGES } from "../../fuzz/arbitraries/markdown";
 import { assembly, bodyText, buildBody, library, paragraphs } from "../support";

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { checkTemplate, expandTemplate, validateLibrary } from "../../../src/engine";
 import {
   MAX_EXPANDED_SIZE,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { formatProblem, SectionsmithError } from "../../../src/engine";
 import { MAX_LIST_ITEMS } from "../../../src/engine/limits";
 import { assembly, build, bodyText, library } from "../support";

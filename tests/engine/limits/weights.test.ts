@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { CELL_WEIGHT, CODE_WEIGHT, expandedCost, LINE_WEIGHT, LINK_WEIGHT, LIST_ITEM_WEIGHT, MARKUP_WEIGHT, MAX_EXPANDED_SIZE } from "../../../src/engine/limits";
 import { validateLibrary } from "../../../src/engine";
 import { assembly, library } from "../support";

@@ -1,13 +1,14 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import { MODEL_CODES } from "../../../src/engine/errors/codes-model";
 import { PROBLEM_CODES } from "../../../src/engine/errors/codes";
+import { expectWithMessage } from "../../support/expect-message";
 
 describe("model codes", () => {
   test("no model code is defined again by another domain", () => {
     for (const code of Object.keys(MODEL_CODES))
-      expect(PROBLEM_CODES[code as keyof typeof PROBLEM_CODES], code).toBe(
+      expectWithMessage(PROBLEM_CODES[code as keyof typeof PROBLEM_CODES], code).toBe(
         MODEL_CODES[code as keyof typeof MODEL_CODES],
       );
   });
@@ -16,9 +17,9 @@ describe("model codes", () => {
     for (const [code, info] of Object.entries(MODEL_CODES)) {
       expect(code).toMatch(/^[A-Z][A-Z0-9_]*$/);
       expect(["error", "warning"]).toContain(info.severity);
-      expect(info.title.length, code).toBeGreaterThan(10);
-      expect(info.fix.length, code).toBeGreaterThan(10);
-      expect(info.example.length, code).toBeGreaterThan(0);
+      expectWithMessage(info.title.length, code).toBeGreaterThan(10);
+      expectWithMessage(info.fix.length, code).toBeGreaterThan(10);
+      expectWithMessage(info.example.length, code).toBeGreaterThan(0);
     }
   });
 

@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { parseAssembly } from "../../../src/engine/model/parse-assembly";
 import { assembly, build, library } from "../support";
+import { expectWithMessage } from "../../support/expect-message";
 
 // Issue 14: the preview's stylesheet took the theme font name unescaped — "Calibri;}p,h1{display:none}"
 // injected rules (docx-preview writes font-family values as they are). Font names are now validated
@@ -12,7 +13,7 @@ const brief = (theme: Record<string, unknown>) =>
 describe("theme font names", () => {
   it("refuses names that could break out of a stylesheet, and overlong ones, with FONT_INVALID", () => {
     for (const font of ["Calibri;}p,h1{display:none}", "Calibri}", "a{b", 'Ca"libri', "Cal'ibri", "x<style>", "a\\b", "a:b", "tab\there", "", "x".repeat(32)]) {
-      expect(brief({ font }), JSON.stringify(font)).toEqual(["FONT_INVALID theme.font"]);
+      expectWithMessage(brief({ font }), JSON.stringify(font)).toEqual(["FONT_INVALID theme.font"]);
       expect(brief({ headingFont: font })).toEqual(["FONT_INVALID theme.headingFont"]);
     }
   });

@@ -1,5 +1,5 @@
-import { expect } from "vitest";
 import type { Problem } from "../../../src/engine/errors/problem";
+import { expectWithMessage } from "../../support/expect-message";
 
 /** "CODE path" for each problem, for compact comparisons. */
 export const brief = (problems: readonly Problem[]): string[] => problems.map((p) => `${p.code} ${p.path}`);
@@ -7,7 +7,7 @@ export const brief = (problems: readonly Problem[]): string[] => problems.map((p
 /** Asserts exactly one problem with this code and path, and returns it. */
 export function only(problems: readonly Problem[], code: string, path: string): Problem {
   const found = problems.filter((p) => p.code === code && p.path === path);
-  expect(found, `expected one ${code} at ${path}; got ${JSON.stringify(brief(problems))}`).toHaveLength(1);
+  expectWithMessage(found, `expected one ${code} at ${path}; got ${JSON.stringify(brief(problems))}`).toHaveLength(1);
   return found[0]!;
 }
 

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import contractAssembly from "./fixtures/contract-assembly.json";
 import contractLibrary from "./fixtures/contract-library.json";
 import { assemblyJsonSchema, libraryJsonSchema } from "../../../src/engine/model/json-schema";
+import { expectWithMessage } from "../../support/expect-message";
 
 // A real JSON Schema 2020-12 validator, to check the generated schemas the way editors use them.
 // ajv 8 is not a direct dependency: it is resolved through ajv-formats, which depends on it.
@@ -27,7 +28,7 @@ describe("schema files", () => {
     ["assembly.schema.json", assemblyJsonSchema],
   ])("schemas/%s is current (else run: npm run schemas)", (file, schema) => {
     const written = readFileSync(join(root, "schemas", file), "utf8");
-    expect(written, `schemas/${file} is out of date: run npm run schemas`).toBe(
+    expectWithMessage(written, `schemas/${file} is out of date: run npm run schemas`).toBe(
       JSON.stringify(schema, null, 2) + "\n",
     );
   });
@@ -48,8 +49,8 @@ describe("schema files", () => {
 
 describe("the schemas accept what the parsers accept", () => {
   test("the contract's examples", () => {
-    expect(validateLibrary(contractLibrary), JSON.stringify(validateLibrary.errors)).toBe(true);
-    expect(validateAssembly(contractAssembly), JSON.stringify(validateAssembly.errors)).toBe(true);
+    expectWithMessage(validateLibrary(contractLibrary), JSON.stringify(validateLibrary.errors)).toBe(true);
+    expectWithMessage(validateAssembly(contractAssembly), JSON.stringify(validateAssembly.errors)).toBe(true);
   });
 
   test('a "$schema" key', () => {

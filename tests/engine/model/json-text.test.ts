@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import { lineColumn, parseJsonText } from "../../../src/engine/model/json-text";
 import { parseAssembly } from "../../../src/engine/model/parse-assembly";
 import { parseLibrary } from "../../../src/engine/model/parse-library";

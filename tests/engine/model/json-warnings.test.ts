@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { parseJsonText } from "../../../src/engine/model/json-text";
 import { parseLibrary } from "../../../src/engine/model/parse-library";
 import { exportDocument } from "../../../src/engine";

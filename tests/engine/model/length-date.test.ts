@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import { isRealDate, localDateString, parseDateFormat } from "../../../src/engine/model/date-format";
 import { lengthToTwips, parseLength } from "../../../src/engine/model/length";
 

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { parseAssembly } from "../../../src/engine/model/parse-assembly";
 import { lengthToTwips } from "../../../src/engine/model/length";
 import { assembly, build, library, problemsOf } from "../support";
+import { expectWithMessage } from "../../support/expect-message";
 
 // Issue 14: a margin of "1" and 309 zeros "mm" crashed inside docx (Infinity twips);
 // "9999999999999999999999in" wrote w:left="1.44e+25" (schema-invalid); fontSize 0.2 wrote w:sz="0".
@@ -13,7 +14,7 @@ const withMargin = (margin: string) => ({ format: "sectionsmith/assembly@1", pag
 describe("measurements are range-checked", () => {
   it("a margin beyond 22 inches is LENGTH_RANGE, however it is written", async () => {
     for (const margin of [`1${"0".repeat(309)}mm`, "9999999999999999999999in", "23in", "558.9mm", "1585pt", "56cm"]) {
-      expect(brief(withMargin(margin)), margin).toEqual(["LENGTH_RANGE page.margins.left"]);
+      expectWithMessage(brief(withMargin(margin)), margin).toEqual(["LENGTH_RANGE page.margins.left"]);
       const problems = await problemsOf(library({ id: "s1", body: "x" }), withMargin(margin));
       expect(problems.map((p) => p.code)).toEqual(["LENGTH_RANGE"]);
     }
@@ -31,7 +32,7 @@ describe("measurements are range-checked", () => {
   it("fontSize below Word's 1 point is FIELD_RANGE (0.2 wrote w:sz=\"0\")", async () => {
     for (const fontSize of [0.2, 0.5, 0.99, 0, -1, 1639]) {
       const input = { format: "sectionsmith/assembly@1", theme: { fontSize }, sections: [{ snippet: "s1" }] };
-      expect(brief(input), String(fontSize)).toEqual(["FIELD_RANGE theme.fontSize"]);
+      expectWithMessage(brief(input), String(fontSize)).toEqual(["FIELD_RANGE theme.fontSize"]);
     }
     const built = await build(library({ id: "s1", body: "x" }), assembly([{ snippet: "s1" }], { theme: { fontSize: 1 } }));
     expect(await built.part("word/styles.xml")).toContain('w:sz w:val="2"');

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import { paperSizeFor, regionOf } from "../../../src/engine/model/paper";
 import { parseAssembly } from "../../../src/engine/model/parse-assembly";
 import { asm } from "./helpers";

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import contractAssembly from "./fixtures/contract-assembly.json";
 import { parseAssembly } from "../../../src/engine/model/parse-assembly";
 import { asm, brief, only } from "./helpers";

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import { parseLibrary } from "../../../src/engine/model/parse-library";
 import { brief, lib, only, withVariables } from "./helpers";
 

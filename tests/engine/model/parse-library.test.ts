@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import contractLibrary from "./fixtures/contract-library.json";
 import { parseLibrary } from "../../../src/engine/model/parse-library";
 import { brief, lib, only, withVariables } from "./helpers";

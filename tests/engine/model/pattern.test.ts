@@ -1,10 +1,11 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import { parseLibrary } from "../../../src/engine/model/parse-library";
 import { resolveValues } from "../../../src/engine/model/values";
 import { compilePattern, matchesPattern } from "../../../src/engine/model/pattern";
 import { validateValue } from "../../../src/taskpane/model/values";
 import type { Variable } from "../../../src/engine";
 import { assembly, build, library, problemsOf } from "../support";
+import { expectWithMessage } from "../../support/expect-message";
 
 // Issue 14: a pattern such as "(a+)+b" made JavaScript's backtracking RegExp take exponential time, so a
 // 40-character value hung build, validate, list and the pane. Patterns are now matched in linear time.
@@ -64,7 +65,7 @@ describe("variable patterns are matched in linear time", () => {
       ["(?<year>\\d{4})-\\d\\d", "2026-11", true],
       ["\\p{Lu}+", "ÉA", true],
     ];
-    for (const [pattern, text, expected] of cases) expect(matchesPattern(pattern, text), pattern).toBe(expected);
+    for (const [pattern, text, expected] of cases) expectWithMessage(matchesPattern(pattern, text), pattern).toBe(expected);
   });
 
   test("lookaround and backreferences are refused with PATTERN_UNSUPPORTED", () => {

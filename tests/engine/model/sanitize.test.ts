@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import { cleanString, sanitize } from "../../../src/engine/model/sanitize";
 import { parseLibrary } from "../../../src/engine/model/parse-library";
 import { lib } from "./helpers";

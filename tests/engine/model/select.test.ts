@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import { findSnippet, selectSnippet, snippetHealth } from "../../../src/engine/model/select";
 import type { Snippet, SnippetStatus } from "../../../src/engine/model/types";
 import { brief } from "./helpers";

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { boundedDistance, closest } from "../../../src/engine/model/describe";
 import { suggestion } from "../../../src/engine/template/tags";
 import { assembly, library, problemsOf } from "../support";

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test } from "@jest/globals";
 import type { Variable } from "../../../src/engine/model/types";
 import { resolveValues, validateValue } from "../../../src/engine/model/values";
 import { brief } from "./helpers";

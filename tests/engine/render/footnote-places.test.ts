@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { assembly, build, library, problemsOf } from "../support";
 
 // Issue 14: schema-valid files LibreOffice cannot load — a footnote that references a footnote (itself,

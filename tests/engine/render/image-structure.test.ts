@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { readDataUri } from "../../../src/engine/render/image";
 import { IMAGES } from "../../fuzz/arbitraries/markdown";
 import { dataUri, png } from "../limits/helpers";
 import { buildBody, library, assembly, problemsOf } from "../support";
+import { expectWithMessage } from "../../support/expect-message";
 
 // Issue 14: a PNG that is only its signature and header, or a JPEG with only its start and frame
 // markers, was accepted as a picture (the docs promise MARKDOWN_IMAGE_INVALID). Each reader now walks
@@ -50,7 +51,7 @@ describe("an image must be an image, not only its header", () => {
   it("whole pictures still build, each with its size", async () => {
     for (const [uri, size] of [[IMAGES.png, 1], [IMAGES.gif, 1], [IMAGES.jpeg, 1], [dataUri(png(40, 20, 2000)), 40]] as const) {
       const read = readDataUri(uri);
-      expect(read.ok && read.image.width, uri.slice(0, 30)).toBe(size);
+      expectWithMessage(read.ok && read.image.width, uri.slice(0, 30)).toBe(size);
     }
     const built = await buildBody(`![p](${IMAGES.png}) ![g](${IMAGES.gif}) ![j](${IMAGES.jpeg})`);
     expect(built.document.match(/<w:drawing>/g)).toHaveLength(3);

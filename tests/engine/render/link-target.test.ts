@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { linkTarget } from "../../../src/engine/render/link-target";
 import { uriProblem } from "../../support/word-rules/uri";
 import { assembly, buildBody, library, problemsOf } from "../support";

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { assembly, buildBody, library, problemsOf } from "../support";
 
 // Issue 14: link targets that are not URIs reached the relationships part ([a](https://a.b/%zz), "%",

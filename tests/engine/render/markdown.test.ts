@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { bodyText, buildBody, library, assembly, paragraphs, problemsOf } from "../support";
 
 // Each Markdown construct of the contract → the OOXML it must produce (checked by schema first).

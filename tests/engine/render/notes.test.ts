@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { Document, Paragraph } from "docx";
 import { useWordNoteSeparators } from "../../../src/engine/render/notes";
 import { packRawDocx, readPart } from "../../support/docx-zip";

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { parseAssembly } from "../../../src/engine";
 import { assembly, build, buildBody, library, type Built } from "../support";
 

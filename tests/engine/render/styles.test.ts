@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { assembly, build, buildBody, library, paragraphs } from "../support";
 import JSZip from "jszip";
 import { pruneStyles, toFragment } from "../../../src/engine/pack/fragment";
+import { expectWithMessage } from "../../support/expect-message";
 
 const styleTags = (styles: string): string[] => [...styles.matchAll(/<w:style [^>]*>/g)].map((m) => m[0]);
 const styleIds = (styles: string): string[] =>
@@ -75,7 +76,7 @@ describe("styles.xml as Word writes it", () => {
     );
     for (const tag of styleTags(styles)) {
       const id = /w:styleId="([^"]+)"/.exec(tag)![1]!;
-      expect(named.has(id) || bases.has(id) || /w:default="(1|true)"/.test(tag), `${id} is not used`).toBe(
+      expectWithMessage(named.has(id) || bases.has(id) || /w:default="(1|true)"/.test(tag), `${id} is not used`).toBe(
         true,
       );
     }

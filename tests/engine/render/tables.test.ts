@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { buildBody, paragraphs } from "../support";
 
 // Tables as a drafter expects them in Word: rows never split across pages (<w:cantSplit/>), the

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { buildBody, paragraphs } from "../support";
 
 // No line ending inside <w:t> (the Word rule WORD_TEXT_NEWLINE): a Markdown soft break is a space,

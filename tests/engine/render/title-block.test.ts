@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { assembly, build, library, paragraphs } from "../support";
 
 // A snippet marked `titleBlock` writes its # heading in Word's Title style and ## in Subtitle.

@@ -2,7 +2,7 @@
 // same hits, in the same order, with the same scores, for the options the pane used with MiniSearch —
 // per-field boosts, prefix on the last word, fuzzy from four letters on (at most two edits), AND.
 import MiniSearch from "minisearch";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { createSnippetIndex } from "../../../src/engine/search";
 import type { Snippet } from "../../../src/engine/model/types";
 import { foldTerm, plainText } from "../../../src/engine/search/text";

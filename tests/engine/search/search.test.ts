@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { createSnippetIndex, pickVersion } from "../../../src/engine/search";
 import type { Snippet } from "../../../src/engine/model/types";
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { S_SPACE, escapeValue } from "../../../src/engine/template";
 import { bodyText, buildBody } from "../support";
 

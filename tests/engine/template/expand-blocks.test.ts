@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { md, nodeTypes, parseMarkdown, v, vars } from "./helpers";
 
 const items = v("items", "list", { fields: [v("what", "text"), v("qty", "number"), v("urgent", "boolean")] });

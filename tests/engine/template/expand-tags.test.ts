@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { S_BREAK, S_PAGE, S_PAGEBREAK, S_PAGES, S_SPACE, S_TOC } from "../../../src/engine/template";
 import { expand, md, v, vars } from "./helpers";
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { formatToday, formatValue, isTruthy } from "../../../src/engine/template";
 import { v } from "./helpers";
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { validateLibrary } from "../../../src/engine";
 import { assembly, build, library, problemsOf } from "../support";
 

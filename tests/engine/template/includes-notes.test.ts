@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { noteEnd, noteStart } from "../../../src/engine/template";
 import { expand, libraryLookup, md, nodeTypes, parseMarkdown, snippet, v, vars } from "./helpers";
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { formatValue } from "../../../src/engine/template";
 import { validateAll, previewValues } from "../../../src/taskpane/model/values";
 import type { Variable } from "../../../src/engine";

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { TEMPLATE_CODES } from "../../../src/engine/errors/codes-template";
 import type { Problem } from "../../../src/engine/errors/problem";
 import { checkTemplate, collectVariables } from "../../../src/engine/template";

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { collectVariables } from "../../../src/engine/template";
 import { libraryLookup, snippet, v } from "./helpers";
 

@@ -3,8 +3,7 @@
 // an XML declaration; binary parts are copied as bytes.
 
 import JSZip from "jszip";
-// @ts-expect-error -- jsdom ships no types and @types/jsdom is not installed; only its DOMParser and
-// XMLSerializer are used, typed below with the DOM's own types.
+// Only jsdom's DOMParser and XMLSerializer are used, typed below with the DOM's own types.
 import { JSDOM } from "jsdom";
 
 export const NS = {

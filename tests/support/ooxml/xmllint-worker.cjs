@@ -9,7 +9,7 @@
 // returns, and xmllint carries on. Messages arrive on a MessagePort read with
 // receiveMessageOnPort, which works while this thread is blocked.
 //
-// Plain CommonJS: Node loads worker files itself, without vitest's TypeScript transform.
+// Plain CommonJS: Node loads worker files itself, without Jest's TypeScript transform.
 "use strict";
 
 const { parentPort, workerData, receiveMessageOnPort } = require("node:worker_threads");

@@ -1,11 +1,15 @@
-// @vitest-environment jsdom
+/**
+ * @jest-environment jsdom
+ */
 import "../setup";
 import { render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "@jest/globals";
 import { CRASH_TEXT, PaneErrorBoundary } from "../../../src/taskpane/crash-boundary";
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 function Fragile() {
   const [broken] = useState(true);
@@ -15,7 +19,7 @@ function Fragile() {
 
 describe("PaneErrorBoundary", () => {
   it("replaces a pane that failed to render with what happened and what to do", () => {
-    vi.spyOn(console, "error").mockImplementation(() => {}); // React logs the caught error
+    jest.spyOn(console, "error").mockImplementation(() => {}); // React logs the caught error
     render(
       <PaneErrorBoundary>
         <Fragile />

@@ -1,5 +1,5 @@
 // How the pane decides it runs without Word, and what it then tells the user (issue 6: office.js failing).
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "@jest/globals";
 import { detectHost, settleWithin } from "../../../src/office/detect-host";
 import {
   STANDALONE_TEXT,
@@ -11,7 +11,7 @@ const g = globalThis as Record<string, unknown>;
 afterEach(() => {
   delete g.Office;
   delete g.Word;
-  vi.useRealTimers();
+  jest.useRealTimers();
 });
 
 describe("settleWithin", () => {
@@ -26,21 +26,21 @@ describe("settleWithin", () => {
       }, 1000),
     ).toEqual({ kind: "error", error: boom });
 
-    vi.useFakeTimers();
+    jest.useFakeTimers({ doNotFake: ["nextTick", "queueMicrotask"] });
     const pending = settleWithin(() => new Promise(() => {}), 2500);
-    await vi.advanceTimersByTimeAsync(2499);
+    await jest.advanceTimersByTimeAsync(2499);
     let settled = false;
     void pending.then(() => (settled = true));
-    await vi.advanceTimersByTimeAsync(0);
+    await jest.advanceTimersByTimeAsync(0);
     expect(settled).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
+    await jest.advanceTimersByTimeAsync(1);
     expect(await pending).toEqual({ kind: "timeout" });
   });
 
   it("leaves no timer behind once settled", async () => {
-    vi.useFakeTimers();
+    jest.useFakeTimers({ doNotFake: ["nextTick", "queueMicrotask"] });
     await settleWithin(async () => 1, 60_000);
-    expect(vi.getTimerCount()).toBe(0);
+    expect(jest.getTimerCount()).toBe(0);
   });
 });
 
@@ -74,10 +74,10 @@ describe("detectHost: why the pane is standalone", () => {
   });
 
   it("office-timeout: onReady never answers", async () => {
-    vi.useFakeTimers();
+    jest.useFakeTimers({ doNotFake: ["nextTick", "queueMicrotask"] });
     g.Office = { onReady: () => new Promise(() => {}) };
     const pending = detectHost({ timeoutMs: 4000 });
-    await vi.advanceTimersByTimeAsync(4000);
+    await jest.advanceTimersByTimeAsync(4000);
     const detected = await pending;
     expect(detected.standalone).toBe("office-timeout");
     expect(detected.host.capabilities().mode).toBe("standalone");

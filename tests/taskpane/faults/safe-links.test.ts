@@ -1,13 +1,16 @@
-// @vitest-environment jsdom
+/**
+ * @jest-environment jsdom
+ */
 // The pane's own link rule for the preview: only http, https and mailto (issue 6, security).
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { sanitizeLinks } from "../../../src/taskpane/preview/render-docx";
 import { isSafeHref } from "../../../src/taskpane/preview/safe-links";
+import { expectWithMessage } from "../../support/expect-message";
 
 describe("isSafeHref", () => {
   it("accepts absolute http, https and mailto addresses", () => {
     for (const href of ["https://example.com/a?b#c", "http://example.com", "HTTPS://EXAMPLE.COM", "mailto:a@example.com"])
-      expect(isSafeHref(href), href).toBe(true);
+      expectWithMessage(isSafeHref(href), href).toBe(true);
   });
 
   it("refuses every other scheme, relative targets and disguised javascript:", () => {
@@ -27,7 +30,7 @@ describe("isSafeHref", () => {
       "terms.html",
       "",
     ])
-      expect(isSafeHref(href), JSON.stringify(href)).toBe(false);
+      expectWithMessage(isSafeHref(href), JSON.stringify(href)).toBe(false);
   });
 });
 

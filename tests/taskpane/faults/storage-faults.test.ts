@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "@jest/globals";
 import { reportingStore } from "../../../src/taskpane/hooks/use-store";
 import { memoryStore, type KeyValueStore } from "../../../src/taskpane/model/storage";
 import { databaseName, openLibraryStore, MEMORY_NOTICE } from "../../../src/taskpane/store";
@@ -11,7 +11,7 @@ import {
 
 afterEach(() => {
   reportStorageFault(undefined);
-  vi.useRealTimers();
+  jest.useRealTimers();
 });
 
 const quota = () => new DOMException("The quota has been exceeded.", "QuotaExceededError");

@@ -1,5 +1,7 @@
-// @vitest-environment jsdom
-import { describe, expect, it } from "vitest";
+/**
+ * @jest-environment jsdom
+ */
+import { describe, expect, it } from "@jest/globals";
 import { htmlToMarkdown } from "../../../src/taskpane/capture/html-to-markdown";
 
 describe("htmlToMarkdown (Capture from Word)", () => {

@@ -1,20 +1,22 @@
-// @vitest-environment jsdom
+/**
+ * @jest-environment jsdom
+ */
 import "../setup";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { exportLibrary, openLibraryStore } from "../../../src/taskpane/store";
 import { fakeHost } from "../fake-host";
 import { testLibrary } from "../fixtures";
 import { renderApp } from "../render-app";
 
-vi.mock("../../../src/taskpane/preview/render-docx", () => ({
-  renderDocxPreview: vi.fn(async () => undefined),
+jest.mock("../../../src/taskpane/preview/render-docx", () => ({
+  renderDocxPreview: jest.fn(async () => undefined),
 }));
 
 const saved: Array<{ blob: Blob; name: string }> = [];
-vi.mock("../../../src/taskpane/model/download", async (original) => ({
-  ...(await original<typeof import("../../../src/taskpane/model/download")>()),
+jest.mock("../../../src/taskpane/model/download", () => ({
+  ...jest.requireActual<typeof import("../../../src/taskpane/model/download")>("../../../src/taskpane/model/download"),
   saveBlob: (blob: Blob, name: string) => saved.push({ blob, name }),
 }));
 

@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from "@jest/globals";
 import { validateLibrary } from "../../../src/engine";
 import {
   buildImportReport,
