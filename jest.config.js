@@ -19,11 +19,16 @@ function esmOnlyPackages(dir = "node_modules") {
     }
   })();
   for (const entry of entries) {
-    for (const name of entry.startsWith("@") ? readdirSync(join(dir, entry)).map((n) => `${entry}/${n}`) : [entry]) {
+    for (const name of entry.startsWith("@")
+      ? readdirSync(join(dir, entry)).map((n) => `${entry}/${n}`)
+      : [entry]) {
       try {
         const pkg = JSON.parse(readFileSync(join(dir, name, "package.json"), "utf8"));
         const exports = JSON.stringify(pkg.exports ?? {});
-        const hasCommonJs = exports.includes('"require"') || exports.includes(".cjs") || String(pkg.main ?? "").endsWith(".cjs");
+        const hasCommonJs =
+          exports.includes('"require"') ||
+          exports.includes(".cjs") ||
+          String(pkg.main ?? "").endsWith(".cjs");
         if (pkg.type === "module" && !hasCommonJs) names.push(name);
       } catch {
         // not a package
@@ -42,8 +47,11 @@ export const base = {
   // Package exports resolve with each environment's default conditions: Node's for node, "browser" for
   // jsdom (as webpack builds the pane). Under Node's conditions, Fluent's Dialog stayed aria-hidden in jsdom.
   transform: { "\\.[cm]?[jt]sx?$": "<rootDir>/tests/jest/transform.cjs" },
-  // docx too: tests/jest/transform.cjs binds the globals of its hot loops as locals (see there).
-  transformIgnorePatterns: [`/node_modules/(?!(${[...esmOnlyPackages(), "docx"].map(escape).join("|")})/)`],
+  // docx too: tests/jest/transform.cjs binds the globals of its hot loops as locals (see there); and
+  // PGlite, whose dynamic imports of Node's built-ins become requires (see there).
+  transformIgnorePatterns: [
+    `/node_modules/(?!(${[...esmOnlyPackages(), "docx", "@electric-sql/pglite"].map(escape).join("|")})/)`,
+  ],
   moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
   setupFiles: ["<rootDir>/tests/jest/setup-env.cjs"],
   moduleNameMapper: { "^prettier$": "<rootDir>/tests/jest/prettier.cjs" },
