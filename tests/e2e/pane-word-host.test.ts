@@ -22,6 +22,7 @@ import {
   type WordCall,
 } from "./support/word";
 import { expectWithMessage } from "../support/expect-message";
+import { png } from "../engine/limits/helpers";
 
 let session: PaneSession;
 
@@ -73,7 +74,8 @@ async function expectControls(base64: unknown, plans: readonly SectionPlan[]) {
   for (const [i, plan] of plans.entries()) {
     for (const phrase of plan.expect) expectWithMessage(controls[i]!.text, plan.title).toContain(phrase);
     for (const other of plans.filter((p) => p !== plan))
-      for (const phrase of other.expect) expectWithMessage(controls[i]!.text, `${plan.title} control`).not.toContain(phrase);
+      for (const phrase of other.expect)
+        expectWithMessage(controls[i]!.text, `${plan.title} control`).not.toContain(phrase);
   }
 }
 
@@ -174,7 +176,10 @@ describe("a Word without WordApi 1.5 (Office 2019: WordApi 1.3)", () => {
       "At the end of the document",
       "Replace the whole document",
     ])
-      expectWithMessage(await page.getByRole("menuitem", { name }).getAttribute("aria-disabled"), name).not.toBe("true");
+      expectWithMessage(
+        await page.getByRole("menuitem", { name }).getAttribute("aria-disabled"),
+        name,
+      ).not.toBe("true");
     await page.keyboard.press("Escape");
 
     const calls = await insertVia(page, "At the end of the document", "Inserted 2 sections into Word.");
@@ -274,18 +279,17 @@ describe("Word refusing an insert", () => {
   });
 });
 
-/** A PNG of `bytes` random (incompressible) bytes: its package cannot be zipped smaller than that. */
+/** A whole PNG with `bytes` random (incompressible) bytes of pixel data: its package cannot be zipped smaller. */
 function noisyPng(bytes: number, seed: number): string {
-  const header = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0, 0, 0, 1, 0, 8, 2, 0, 0, 0];
-  const data = new Uint8Array(header.length + bytes);
-  data.set(header);
-  let x = seed; // xorshift32
-  for (let i = header.length; i < data.length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    data[i] = x & 0xff;
-  }
+  const data = png(256, 256, bytes, (payload) => {
+    let x = seed; // xorshift32
+    for (let i = 0; i < payload.length; i++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      payload[i] = x & 0xff;
+    }
+  });
   return `data:image/png;base64,${Buffer.from(data).toString("base64")}`;
 }
 
