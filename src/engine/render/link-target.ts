@@ -2,9 +2,10 @@
 // Markdown destinations are decoded text and may hold spaces (`<https://a b>`), a stray `%`, or `[ ]`
 // in a path; Word and .NET's Uri refuse such targets (dotnet/Open-XML-SDK#85, xceedsoftware/DocX#324).
 // Characters a URI may not hold are percent-encoded as UTF-8; escapes already there (%HH) are kept;
-// non-ASCII letters stay as they are (an IRI, which Word accepts and shows as typed).
+// non-ASCII letters stay as they are (an IRI, which Word accepts and shows as typed) — only RFC 3987's
+// `ucschar`: private-use characters, noncharacters and specials are encoded (found by the fuzz suite).
 
-const KEEP = /[A-Za-z0-9\-._~:/?#@!$&'()*+,;=\u00A0-\uD7FF\uE000-\uFFFD]|[\uD800-\uDBFF][\uDC00-\uDFFF]/y;
+const KEEP = /[A-Za-z0-9\-._~:/?#@!$&'()*+,;=\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF\u{10000}-\u{EFFFD}]/uy;
 const ESCAPE = /%[0-9A-Fa-f]{2}/y;
 const IP_LITERAL_HOST = /^(https?:\/\/(?:[^/?#@[\]]*@)?)(\[[0-9A-Fa-f:.]+\])/i;
 

@@ -18,6 +18,10 @@ describe("linkTarget", () => {
     ["https://example.com/straße", "https://example.com/straße"],
     ["mailto:jo smith@example.com", "mailto:jo%20smith@example.com"],
     ["https://example.com/tab\there", "https://example.com/tab%09here"],
+    // private use (U+E000, U+F5523), a noncharacter (U+FDD0): not RFC 3987 ucschar, so encoded (found by fuzzing)
+    ["mailto:a\uE000b@example.com", "mailto:a%EE%80%80b@example.com"],
+    ["https://a.b/\u{F5523}", "https://a.b/%F3%B5%94%A3"],
+    ["https://a.b/\uFDD0", "https://a.b/%EF%B7%90"],
   ])("%s → %s", (href, expected) => {
     expect(linkTarget(href)).toBe(expected);
     expect(uriProblem(linkTarget(href))).toBeUndefined();
