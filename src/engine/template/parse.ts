@@ -40,7 +40,7 @@ export function parseTemplate(body: string): Parsed {
   if (tooDeep) out = { ok: false, failure: { code: "LIMIT_TEMPLATE_NESTING", ...tooDeep } };
   else {
     try {
-      out = { ok: true, program: parse(maskIncludeIds(body)) };
+      out = { ok: true, program: parseMasked(maskIncludeIds(body)) };
     } catch (error) {
       out = { ok: false, failure: describeFailure(body, error) };
     }
@@ -48,6 +48,87 @@ export function parseTemplate(body: string): Parsed {
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(body, out);
   return out;
+}
+
+// The parser's lexer finds text with a lazy /[^\x00]*?(?=\{\{)/, which keeps one backtrack entry per
+// character: a run of megabytes without a tag (an embedded picture's data URI) exhausted V8's regexp
+// stack now and then ("Maximum call stack size exceeded", seen under Jest). So long runs that hold no
+// brace, backslash or line break are set aside behind short placeholders (noncharacters, which never
+// reach the parser from input: the loader removes them), and put back into the tree after parsing, with
+// the columns of whatever follows them on their line moved back to where they are in the body.
+const LONG_RUN = 4096;
+const PLACEHOLDER = /\uFDEF(\d+)\uFDEF/g;
+
+type SetAside = { run: string; line: number; column: number; shift: number };
+
+function parseMasked(masked: string): AST.Program {
+  if (masked.length < LONG_RUN) return parse(masked);
+  const runs: string[] = [];
+  const short = setAsideLongRuns(masked, runs);
+  if (runs.length === 0) return parse(masked);
+  const program = parse(short);
+  const aside: SetAside[] = [];
+  for (const m of short.matchAll(PLACEHOLDER)) {
+    const before = short.lastIndexOf("\n", m.index - 1);
+    const line = countLines(short, m.index);
+    const run = runs[Number(m[1])]!;
+    aside.push({ run, line, column: m.index - before - 1, shift: run.length - m[0].length });
+  }
+  restoreRuns(program, runs, aside);
+  return program;
+}
+
+/** Long runs → placeholders, by a plain scan (a regular expression over megabytes would overflow too). */
+function setAsideLongRuns(text: string, runs: string[]): string {
+  let out = "";
+  let from = 0; // start of the current run of plain characters
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : -1;
+    const plain =
+      c !== -1 && c !== 0x7b && c !== 0x7d && c !== 0x5c && c !== 0x0a && (c < 0xfdd0 || c > 0xfdef);
+    if (plain) continue;
+    if (i - from >= LONG_RUN) {
+      runs.push(text.slice(from, i));
+      out += `\uFDEF${runs.length - 1}\uFDEF`;
+    } else out += text.slice(from, i);
+    if (c !== -1) out += text[i];
+    from = i + 1;
+  }
+  return out;
+}
+
+const countLines = (text: string, end: number): number => {
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < end; i = text.indexOf("\n", i + 1)) line++;
+  return line;
+};
+
+/** Puts the runs back into every string of the tree and moves columns after them (1-based lines). */
+function restoreRuns(node: unknown, runs: readonly string[], aside: readonly SetAside[]): void {
+  const move = (pos: { line: number; column: number }) => {
+    let add = 0;
+    for (const a of aside) if (a.line === pos.line && a.column < pos.column) add += a.shift;
+    pos.column += add;
+  };
+  const stack: unknown[] = [node];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (item === null || typeof item !== "object") continue;
+    const record = item as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const value = record[key];
+      if (typeof value === "string" && value.includes("\uFDEF")) {
+        record[key] = value.replace(PLACEHOLDER, (_, i: string) => runs[Number(i)]!);
+      } else if (key === "loc" && value && typeof value === "object") {
+        const loc = value as {
+          start: { line: number; column: number };
+          end: { line: number; column: number };
+        };
+        move(loc.start);
+        move(loc.end);
+      } else if (typeof value === "object" && value !== null) stack.push(value);
+    }
+  }
 }
 
 type Tag = { kind: "open" | "close"; name: string; offset: number };
