@@ -23,7 +23,16 @@ const SLOW_CASE_MS = 5_000;
 export const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 
 /** Problems that concern a whole file have the root path "". */
-const FILE_LEVEL = new Set(["JSON_SYNTAX", "TEXT_REPLACEMENT_CHARACTER", "FIELD_TYPE", "FIELD_REQUIRED", "FORMAT_UNKNOWN", "LIMIT_FILE_SIZE", "LIMIT_FILE_DEPTH", "CHARACTERS_REMOVED"]);
+const FILE_LEVEL = new Set([
+  "JSON_SYNTAX",
+  "TEXT_REPLACEMENT_CHARACTER",
+  "FIELD_TYPE",
+  "FIELD_REQUIRED",
+  "FORMAT_UNKNOWN",
+  "LIMIT_FILE_SIZE",
+  "LIMIT_FILE_DEPTH",
+  "CHARACTERS_REMOVED",
+]);
 
 class EngineWorker {
   private worker: Worker | undefined;
@@ -38,7 +47,15 @@ class EngineWorker {
     });
     worker.on("error", (e) => {
       for (const [id, resolve] of this.waiting)
-        resolve({ id, kind: "escaped", where: "worker", name: e.name, message: e.message, stack: e.stack ?? "", ms: 0 });
+        resolve({
+          id,
+          kind: "escaped",
+          where: "worker",
+          name: e.name,
+          message: e.message,
+          stack: e.stack ?? "",
+          ms: 0,
+        });
       this.waiting.clear();
       this.worker = undefined;
     });
@@ -73,8 +90,10 @@ class EngineWorker {
 }
 
 function problemFault(p: Problem): string | undefined {
-  if (typeof p.code !== "string" || !Object.hasOwn(PROBLEM_CODES, p.code)) return `unknown code ${JSON.stringify(p.code)}`;
-  if (p.severity !== "error" && p.severity !== "warning") return `${p.code}: severity ${JSON.stringify(p.severity)}`;
+  if (typeof p.code !== "string" || !Object.hasOwn(PROBLEM_CODES, p.code))
+    return `unknown code ${JSON.stringify(p.code)}`;
+  if (p.severity !== "error" && p.severity !== "warning")
+    return `${p.code}: severity ${JSON.stringify(p.severity)}`;
   if (typeof p.message !== "string" || p.message.trim() === "") return `${p.code}: empty message`;
   if (typeof p.path !== "string") return `${p.code}: no path`;
   if (p.path === "" && !FILE_LEVEL.has(p.code)) return `${p.code}: empty path (${p.message})`;
@@ -93,16 +112,20 @@ export function outcomeFault(outcome: Outcome, inputHasReplacementChar: boolean)
     case "escaped":
       return `${outcome.where} threw ${outcome.name}: ${outcome.message}\n${outcome.stack}`;
     case "coded": {
-      if (!outcome.problems.some((p) => p.severity === "error")) return "a SectionsmithError without any error";
+      if (!outcome.problems.some((p) => p.severity === "error"))
+        return "a SectionsmithError without any error";
       const faults = outcome.problems.map(problemFault).filter((f) => f !== undefined);
       return faults.length > 0 ? `malformed problems: ${faults.slice(0, 5).join("; ")}` : undefined;
     }
     case "built": {
-      if (outcome.forbidden.length > 0) return `forbidden characters in the file: ${outcome.forbidden.join("; ")}`;
+      if (outcome.forbidden.length > 0)
+        return `forbidden characters in the file: ${outcome.forbidden.join("; ")}`;
       // Lone surrogates the engine itself made (by cutting a pair in two) reach the file as U+FFFD.
-      if (outcome.replacementChars > 0 && !inputHasReplacementChar) return `${outcome.replacementChars} U+FFFD in the file that the input did not have`;
+      if (outcome.replacementChars > 0 && !inputHasReplacementChar)
+        return `${outcome.replacementChars} U+FFFD in the file that the input did not have`;
       const faults = outcome.warnings.map(problemFault).filter((f) => f !== undefined);
-      if (outcome.warnings.some((w) => w.severity !== "warning")) return "an error among the warnings of a successful build";
+      if (outcome.warnings.some((w) => w.severity !== "warning"))
+        return "an error among the warnings of a successful build";
       return faults.length > 0 ? `malformed warnings: ${faults.slice(0, 5).join("; ")}` : undefined;
     }
   }
@@ -110,10 +133,21 @@ export function outcomeFault(outcome: Outcome, inputHasReplacementChar: boolean)
 
 /** JSON for a report: lone surrogates and other oddities survive as escapes, non-JSON values as tags. */
 function serialise(value: unknown): string {
+  const seen = new WeakSet<object>(); // hostile inputs may hold cycles: report them, do not crash on them
   return JSON.stringify(
     value,
     (_k, v: unknown) =>
-      typeof v === "bigint" ? `[bigint ${v}]` : typeof v === "number" && !Number.isFinite(v) ? `[number ${v}]` : v instanceof Map ? `[Map ${v.size}]` : v instanceof Set ? `[Set ${v.size}]` : v,
+      typeof v === "object" && v !== null && seen.has(v)
+        ? "[circular]"
+        : (typeof v === "object" && v !== null && seen.add(v), false) || typeof v === "bigint"
+          ? `[bigint ${v}]`
+          : typeof v === "number" && !Number.isFinite(v)
+            ? `[number ${v}]`
+            : v instanceof Map
+              ? `[Map ${v.size}]`
+              : v instanceof Set
+                ? `[Set ${v.size}]`
+                : v,
     1,
   );
 }
@@ -138,15 +172,30 @@ type Pending = { bytes: Uint8Array; runIndex: number; input: FuzzInput };
  * violation (fast-check shrinks it and prints seed and path) or, after the run, on any invalid document
  * (its input is written to tests/fuzz/.output/ with its seed and path).
  */
-export async function runFuzz(name: string, arbitrary: fc.Arbitrary<FuzzInput>, options: { runs: number; batchSize?: number }): Promise<FuzzStats> {
-  const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
+export async function runFuzz(
+  name: string,
+  arbitrary: fc.Arbitrary<FuzzInput>,
+  options: { runs: number; batchSize?: number },
+): Promise<FuzzStats> {
+  const seed = process.env.FUZZ_SEED
+    ? Number(process.env.FUZZ_SEED)
+    : (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
   const path = process.env.FUZZ_PATH;
   const runs = Math.max(1, Math.round(options.runs * SCALE));
   const batchSize = options.batchSize ?? 100;
   console.log(`[fuzz] ${name}: ${runs} cases, seed ${seed}${path ? `, path ${path}` : ""}`);
 
   const worker = new EngineWorker();
-  const stats: FuzzStats = { cases: 0, built: 0, coded: 0, checked: 0, ms: 0, buildMs: 0, slowest: 0, codes: new Map() };
+  const stats: FuzzStats = {
+    cases: 0,
+    built: 0,
+    coded: 0,
+    checked: 0,
+    ms: 0,
+    buildMs: 0,
+    slowest: 0,
+    codes: new Map(),
+  };
   const started = performance.now();
   let batch: Pending[] = [];
   const checks: Array<Promise<string[]>> = [];
@@ -163,7 +212,9 @@ export async function runFuzz(name: string, arbitrary: fc.Arbitrary<FuzzInput>, 
           mkdirSync(OUTPUT, { recursive: true });
           const file = `${OUTPUT}${name.replace(/\W+/g, "-")}-${seed}-${doc.runIndex}.json`;
           writeFileSync(file, serialise(doc.input));
-          return [`FUZZ_SEED=${seed} FUZZ_PATH=${doc.runIndex} (input in ${file}):\n    ${r.errors.slice(0, 8).join("\n    ")}`];
+          return [
+            `FUZZ_SEED=${seed} FUZZ_PATH=${doc.runIndex} (input in ${file}):\n    ${r.errors.slice(0, 8).join("\n    ")}`,
+          ];
         });
       }),
     );
@@ -180,7 +231,9 @@ export async function runFuzz(name: string, arbitrary: fc.Arbitrary<FuzzInput>, 
         const text = serialise(input);
         const fault =
           outcomeFault(outcome, text.includes("\uFFFD") || text.includes("&#")) ??
-          (input.mustFail !== undefined && outcome.kind === "built" ? `built, but must be refused: ${input.mustFail}` : undefined);
+          (input.mustFail !== undefined && outcome.kind === "built"
+            ? `built, but must be refused: ${input.mustFail}`
+            : undefined);
         if (fault) throw new Error(`${name}: ${fault}`);
         stats.cases++;
         stats.slowest = Math.max(stats.slowest, outcome.ms);
@@ -198,7 +251,9 @@ export async function runFuzz(name: string, arbitrary: fc.Arbitrary<FuzzInput>, 
           if (batch.length >= batchSize) flush();
         } else if (outcome.kind === "coded") {
           stats.coded++;
-          for (const code of new Set(outcome.problems.filter((p) => p.severity === "error").map((p) => p.code)))
+          for (const code of new Set(
+            outcome.problems.filter((p) => p.severity === "error").map((p) => p.code),
+          ))
             stats.codes.set(code, (stats.codes.get(code) ?? 0) + 1);
         }
       }),
@@ -214,7 +269,10 @@ export async function runFuzz(name: string, arbitrary: fc.Arbitrary<FuzzInput>, 
           const file = `${OUTPUT}${name.replace(/\W+/g, "-")}-${details.seed}-counterexample.json`;
           const example = details.counterexample?.[0];
           writeFileSync(file, serialise(example));
-          const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+          const error =
+            details.errorInstance instanceof Error
+              ? details.errorInstance.message
+              : String(details.errorInstance);
           const shown = serialise(example).slice(0, 3000);
           throw new Error(
             `${error}\n  replay: FUZZ_SEED=${details.seed} FUZZ_PATH=${details.counterexamplePath ?? ""} npm run test:fuzz` +
@@ -229,10 +287,17 @@ export async function runFuzz(name: string, arbitrary: fc.Arbitrary<FuzzInput>, 
   flush();
   const invalid = (await Promise.all(checks)).flat();
   stats.ms = performance.now() - started;
-  const top = [...stats.codes].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([c, n]) => `${c} ${n}`).join(", ");
+  const top = [...stats.codes]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([c, n]) => `${c} ${n}`)
+    .join(", ");
   console.log(
     `[fuzz] ${name}: ${stats.cases} cases in ${(stats.ms / 1000).toFixed(1)} s (building ${(stats.buildMs / 1000).toFixed(1)} s) — ${stats.built} built and schema-checked (${stats.checked}), ${stats.coded} refused with coded errors; slowest case ${Math.round(stats.slowest)} ms; most frequent errors: ${top}`,
   );
-  expectWithMessage(invalid, `documents that fail the schema or reference check:\n${invalid.join("\n")}`).toEqual([]);
+  expectWithMessage(
+    invalid,
+    `documents that fail the schema or reference check:\n${invalid.join("\n")}`,
+  ).toEqual([]);
   return stats;
 }
