@@ -125,12 +125,14 @@ async function build(args: BuildArgs): Promise<number> {
       `sectionsmith: ${p.stage === "pack" ? "packing the .docx" : `rendering section ${p.done} of ${p.total}`}…`,
     );
   };
-  const result = await exportDocument(libraries, assembly, {
+  // Parsed once into a catalogue: the build takes it as it is (file names in problems come with it).
+  const catalogue = loadLibraries(libraries, args.libraries);
+  const result = await exportDocument(catalogue, assembly, {
     as: "buffer",
     shape: args.fragment ? "fragment" : "document",
     strict: args.strict,
     onProgress,
-    names: { libraries: args.libraries, assembly: args.assembly },
+    names: { assembly: args.assembly },
   });
   report(result.warnings);
   const bytes = result.output;
@@ -151,16 +153,15 @@ async function build(args: BuildArgs): Promise<number> {
 }
 
 async function validate(args: ValidateArgs): Promise<number> {
-  const libraries = await Promise.all(
-    args.libraries.map(async (path) => ({ path, text: await readText(path) })),
-  );
+  const texts = await Promise.all(args.libraries.map(readText));
+  // Parsed once for every file checked against them.
+  const catalogue = texts.length > 0 ? loadLibraries(texts, args.libraries) : undefined;
   let failed = 0;
   for (const file of args.files) {
     const text = await readText(file);
     const result = await validateFile(text, {
       source: file,
-      libraries: libraries.map((l) => l.text),
-      librarySources: libraries.map((l) => l.path),
+      ...(catalogue ? { libraries: catalogue } : {}),
     });
     report(result.problems);
     const errors = result.problems.filter((p) => p.severity === "error").length;
@@ -169,7 +170,7 @@ async function validate(args: ValidateArgs): Promise<number> {
     say(
       `${errors ? "✗" : "✓"} ${file}: ${result.kind ?? "unrecognised file"}, ` +
         `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}` +
-        (result.kind === "assembly" && libraries.length === 0
+        (result.kind === "assembly" && catalogue === undefined
           ? " (pass --library to check snippets and values too)"
           : ""),
     );

@@ -6,6 +6,9 @@
 export type * from "./model/types";
 export { ASSEMBLY_FORMAT, LIBRARY_FORMAT } from "./model/types";
 export type { ParseResult } from "./model/parse-common";
+export type { AssemblyInput } from "./model/schema-assembly";
+// The catalogue is made by the full engine (loadLibraries); the pane holds it and hands it back.
+export type { Catalogue } from "./build/libraries";
 export { selectSnippet, snippetHealth } from "./model/select";
 // Patterns are checked as the user types, on the pane's main thread: in linear time (model/pattern.ts).
 export { matchesPattern } from "./model/pattern";
@@ -17,4 +20,4 @@ export {
   type SearchHit,
   type SnippetFacets,
 } from "./search";
-export { problem, pathJoin, type Problem, type Severity } from "./errors/problem";
+export { problem, pathJoin, type Problem, type ProblemPlace, type Severity } from "./errors/problem";

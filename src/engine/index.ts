@@ -4,7 +4,13 @@
 // Building documents
 export { exportDocument } from "./build/export";
 export { validateLibrary, validateFile, checkMarkdown, type FileKind } from "./build/validate";
-export { loadLibraries, mergedLibrary, type LoadedLibraries } from "./build/libraries";
+export {
+  loadLibraries,
+  mergedLibrary,
+  isCatalogue,
+  type Catalogue,
+  type LoadedLibraries,
+} from "./build/libraries";
 export type {
   BuildOptions,
   BuildProgress,
@@ -43,6 +49,7 @@ export {
   warningsOf,
   pathJoin,
   type Problem,
+  type ProblemPlace,
   type Severity,
 } from "./errors/problem";
 export { PROBLEM_CODES, type ProblemCode, type CodeInfo } from "./errors/codes";

@@ -18,7 +18,8 @@ import {
   MAX_DOCUMENT_BYTES,
   type ExpandBudget,
 } from "../limits";
-import { loadLibraries, type LoadedLibraries } from "./libraries";
+import { catalogueOf, type Catalogue, type LoadedLibraries } from "./libraries";
+import { unknownSnippets } from "./unknown-snippets";
 import { prepareSection, prepareText, type Prepared } from "./prepare";
 import type { BuildOptions } from "./types";
 import { append } from "../append";
@@ -34,8 +35,8 @@ export type BuildResult = {
 };
 
 export type BuildInput = {
-  /** One library or several (later ones overlay earlier ones), as JSON text or parsed values. */
-  libraries: readonly unknown[];
+  /** The catalogue (loadLibraries), or one library or several (later ones overlay earlier ones) as JSON text or values. */
+  libraries: Catalogue | readonly unknown[];
   assembly: unknown;
   /** File names for problems, in the same order as `libraries`. */
   librarySources?: readonly (string | undefined)[];
@@ -53,13 +54,17 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
   const progress = options.onProgress ?? (() => undefined);
 
   progress({ stage: "validate", done: 0, total: 1 });
-  const libs = loadLibraries(input.libraries, input.librarySources);
+  const libs = catalogueOf(input.libraries, input.librarySources);
   const parsedAssembly = parseAssembly(
     input.assembly,
     input.assemblySource === undefined ? {} : { source: input.assemblySource },
   );
   const problems: Problem[] = [...libs.problems, ...parsedAssembly.problems];
-  if (!parsedAssembly.ok || errorsOf(problems).length > 0) throw new SectionsmithError(problems);
+  if (!parsedAssembly.ok || errorsOf(problems).length > 0) {
+    // Every problem at once: a broken library does not hide that the assembly names snippets no library has.
+    if (parsedAssembly.ok) append(problems, unknownSnippets(parsedAssembly.value, libs).map(sourced(input.assemblySource)));
+    throw new SectionsmithError(problems);
+  }
   const assembly = parsedAssembly.value;
 
   const geometry = pageGeometry(assembly.page);
@@ -79,9 +84,7 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
   // One expansion budget for the whole document (limits.ts): many sections cannot multiply the limits.
   const budget = createExpandBudget();
   const snippets: string[] = [];
-  const assemblySource = input.assemblySource;
-  const withSource = (list: Problem[]): Problem[] =>
-    assemblySource ? list.map((p) => (p.source ? p : { ...p, source: assemblySource })) : list;
+  const withSource = (list: Problem[]): Problem[] => list.map(sourced(input.assemblySource));
 
   // Header and footer first: they stand at the top of every page, and list first in the provenance.
   const header =
@@ -133,7 +136,7 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
       break;
     }
   }
-  append(problems, state.problems.map((p) => sourceFor(p, libs)));
+  append(problems, state.problems.map(sourced(undefined)));
   progress({ stage: "render", done: total, total });
 
   const errors = errorsOf(problems);
@@ -216,12 +219,14 @@ function sectionControl(snippet: Snippet, blocks: Block[], id: number): SectionC
   });
 }
 
-/** Problems found while rendering point into a library body: name the library file when known. */
-function sourceFor(p: Problem, libs: LoadedLibraries): Problem {
-  if (p.source || !p.path.startsWith("snippets[")) return p;
-  const index = /^snippets\[(\d+)\]/.exec(p.path)?.[1];
-  for (const [, home] of libs.home) {
-    if (home.path === `snippets[${index}]` && home.source) return { ...p, source: home.source };
-  }
-  return p;
-}
+/**
+ * The file a problem's path is in: the library its place names (a snippet body, wherever it was
+ * included from), else the assembly's file when given.
+ */
+const sourced =
+  (assemblySource: string | undefined) =>
+  (p: Problem): Problem => {
+    if (p.source) return p;
+    const source = p.place?.library ?? assemblySource;
+    return source ? { ...p, source } : p;
+  };

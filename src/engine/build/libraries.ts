@@ -1,7 +1,7 @@
 import { problem, type Problem } from "../errors/problem";
 import { parseLibrary } from "../model/parse-library";
 import { selectSnippet } from "../model/select";
-import type { ParseResult } from "../model/parse-common";
+import { looseSnippets } from "../model/loose-snippets";
 import type { Library, Snippet } from "../model/types";
 import type { SnippetLookup } from "../template/types";
 import { append } from "../append";
@@ -9,29 +9,56 @@ import { append } from "../append";
 /** Where a snippet lives: its JSON path in its library file, and that file's name. */
 export type SnippetHome = { path: string; source?: string };
 
-export type LoadedLibraries = {
-  snippets: Snippet[];
-  home: Map<Snippet, SnippetHome>;
-  lookup: SnippetLookup;
-  problems: Problem[];
+const CATALOGUE: unique symbol = Symbol.for("sectionsmith.catalogue") as never;
+
+/**
+ * Libraries parsed, checked and merged once (loadLibraries): what exportDocument, validateFile and the
+ * task pane take instead of library JSON, so a library is never parsed again for each build, preview
+ * or listing. Opaque: made only by loadLibraries (the brand says so); read its fields, never build one.
+ */
+export type Catalogue = {
+  readonly [CATALOGUE]: true;
+  /** The usable snippets, every version, later libraries' copies replacing earlier ones'. */
+  readonly snippets: Snippet[];
+  /** Where each snippet came from (its library and JSON path there). */
+  readonly home: ReadonlyMap<Snippet, SnippetHome>;
+  readonly lookup: SnippetLookup;
+  /** Every problem of every library, each with its place (errors make the catalogue unusable for builds). */
+  readonly problems: Problem[];
+  /**
+   * Snippets of libraries that have errors, as far as they can be read: not usable, but an assembly
+   * checked against such a library is still told which of its snippets no library has at all.
+   */
+  readonly unusable: readonly Snippet[];
 };
+
+/** @deprecated the old name of Catalogue. */
+export type LoadedLibraries = Catalogue;
+
+export const isCatalogue = (value: unknown): value is Catalogue =>
+  typeof value === "object" && value !== null && (value as { [CATALOGUE]?: unknown })[CATALOGUE] === true;
 
 /**
  * Parses every library given and merges them into one catalogue. A later library's snippet with the same
  * id and version replaces an earlier one (with a warning), so a team library can be overlaid by a personal one.
+ * `sources` name the libraries in problems (file names); several unnamed ones are "library 1", "library 2"….
  */
 export function loadLibraries(
   inputs: readonly unknown[],
   sources: readonly (string | undefined)[] = [],
-): LoadedLibraries {
+): Catalogue {
   const problems: Problem[] = [];
   const byKey = new Map<string, Snippet>();
   const home = new Map<Snippet, SnippetHome>();
+  const unusable: Snippet[] = [];
   inputs.forEach((input, i) => {
     const source = sources[i] ?? (inputs.length > 1 ? `library ${i + 1}` : undefined);
-    const parsed = parseOnce(input, source);
-    append(problems, parsed.problems.map((p) => (source && !p.source ? { ...p, source } : p)));
-    if (!parsed.ok) return;
+    const parsed = parseLibrary(input, source === undefined ? {} : { source });
+    append(problems, parsed.problems);
+    if (!parsed.ok) {
+      append(unusable, looseSnippets(input));
+      return;
+    }
     parsed.value.snippets.forEach((snippet, k) => {
       const key = `${snippet.id}@${snippet.version}`;
       const earlier = byKey.get(key);
@@ -43,6 +70,7 @@ export function loadLibraries(
             message: `Snippet ${key} is also in ${before?.source ?? "an earlier library"}; this one is used.`,
             path: `snippets[${k}]`,
             ...(source ? { source } : {}),
+            place: { ...(source ? { library: source } : {}), snippet: snippet.id, version: snippet.version },
           }),
         );
         home.delete(earlier);
@@ -54,29 +82,25 @@ export function loadLibraries(
   const snippets = [...byKey.values()];
   const lookup: SnippetLookup = (id, version) => {
     const snippet = selectSnippet(snippets, id, version);
-    return snippet ? { snippet, path: home.get(snippet)!.path } : undefined;
+    if (!snippet) return undefined;
+    const at = home.get(snippet)!;
+    return {
+      snippet,
+      path: at.path,
+      place: { ...(at.source ? { library: at.source } : {}), snippet: snippet.id, version: snippet.version },
+    };
   };
-  return { snippets, home, lookup, problems };
+  return { [CATALOGUE]: true, snippets, home, lookup, problems, unusable };
 }
 
-// The task pane hands the same library objects to every build, preview and listing (ten times for a
-// ten-section Insert, one build per section): checking a large library again each time was 15% of an
-// Insert (npm run bench:profile -- insert 10). Parsed (not text) libraries are values the caller does
-// not change in place — a changed library is a new object — so the result is kept per object and
-// source name, and forgotten with the object.
-const parsedCache = new WeakMap<object, Map<string | undefined, ParseResult<Library>>>();
-
-function parseOnce(input: unknown, source: string | undefined): ParseResult<Library> {
-  if (typeof input !== "object" || input === null) return parseLibrary(input, source === undefined ? {} : { source });
-  let bySource = parsedCache.get(input);
-  if (bySource === undefined) parsedCache.set(input, (bySource = new Map()));
-  let parsed = bySource.get(source);
-  if (parsed === undefined) bySource.set(source, (parsed = parseLibrary(input, source === undefined ? {} : { source })));
-  return parsed;
+/** A catalogue as given, or one loaded from library JSON (one library or a list of them). */
+export function catalogueOf(input: unknown, sources?: readonly (string | undefined)[]): Catalogue {
+  if (isCatalogue(input)) return input;
+  return loadLibraries(Array.isArray(input) ? input : [input], sources);
 }
 
 /** A library value made of the merged snippets (for callers that want one Library back). */
-export const mergedLibrary = (loaded: LoadedLibraries, name?: string): Library => ({
+export const mergedLibrary = (loaded: Catalogue, name?: string): Library => ({
   format: "sectionsmith/library@1",
   ...(name ? { name } : {}),
   snippets: loaded.snippets,

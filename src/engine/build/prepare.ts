@@ -1,4 +1,4 @@
-import { errorsOf, type Problem } from "../errors/problem";
+import { errorsOf, placeAt, type Problem, type ProblemPlace } from "../errors/problem";
 import { resolveValues } from "../model/values";
 import { findSnippet } from "../model/select";
 import type {
@@ -58,7 +58,15 @@ function expand(
   budget: ExpandBudget | undefined,
   extraVariables: Variable[] = [],
 ): Prepared {
+  const home = libs.home.get(snippet);
+  // The snippet's place for its problems (inline header/footer text has none: it is in the assembly).
+  const place: ProblemPlace | undefined = home && {
+    ...(home.source ? { library: home.source } : {}),
+    snippet: snippet.id,
+    version: snippet.version,
+  };
   const collected = collectVariables(snippet, snippetPath, libs.lookup);
+  if (place) collected.problems = placeAt(collected.problems, snippetPath, place);
   const variables = new Map(collected.variables);
   for (const v of extraVariables) if (!variables.has(v.name)) variables.set(v.name, v);
   const resolved = resolveValues([...variables.values()], layers);
@@ -67,6 +75,7 @@ function expand(
   const expanded = expandTemplate({
     body,
     path: bodyPath,
+    ...(place ? { place } : {}),
     snippetId: snippet.id,
     variables,
     values: resolved.values,
@@ -145,7 +154,7 @@ export function prepareSection(
     today,
     budget,
   );
-  return { ...result, problems: [...found.problems, ...result.problems] };
+  return { ...result, problems: placeAt([...found.problems, ...result.problems], at, { section: index }) };
 }
 
 const typeOf = (value: Value): VariableType =>

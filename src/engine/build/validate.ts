@@ -1,6 +1,10 @@
 import { errorsOf, problem, SectionsmithError, type Problem } from "../errors/problem";
 import { parseAssembly } from "../model/parse-assembly";
 import { parseLibrary, type ParseResult } from "../model/parse-library";
+import { load } from "../model/parse-common";
+import { looseSnippetsAt, type LooseSnippet } from "../model/loose-snippets";
+import { placeInLibrary } from "../model/library-place";
+import { isCatalogue, type Catalogue } from "./libraries";
 import { selectSnippet } from "../model/select";
 import type { Library } from "../model/types";
 import { DocumentState } from "../render/context";
@@ -18,19 +22,33 @@ import { expandedCost, formatCount, MAX_EXPANDED_SIZE } from "../limits";
  */
 export function validateLibrary(input: unknown, options: { source?: string } = {}): ParseResult<Library> {
   const parsed = parseLibrary(input, options);
-  if (!parsed.ok) return parsed;
-  const library = parsed.value;
-  const paths = new Map(library.snippets.map((s, k) => [s, `snippets[${k}]`]));
+  // Every problem at once: when fields have errors, the snippets are still checked as far as they can
+  // be read (model/loose-snippets.ts), so a bad id does not hide an include cycle or a bad link.
+  let raw: unknown;
+  let entries: LooseSnippet[];
+  if (parsed.ok) {
+    raw = parsed.value;
+    entries = parsed.value.snippets.map((snippet, index) => ({ index, snippet, partial: false }));
+  } else {
+    const loaded = load(input, "library");
+    if (!loaded.ok) return parsed;
+    raw = loaded.value;
+    entries = looseSnippetsAt(raw);
+  }
+  const snippets = entries.map((e) => e.snippet);
+  const paths = new Map(entries.map((e) => [e.snippet, `snippets[${e.index}]`]));
   const lookup: SnippetLookup = (id, version) => {
-    const snippet = selectSnippet(library.snippets, id, version);
+    const snippet = selectSnippet(snippets, id, version);
     return snippet ? { snippet, path: paths.get(snippet)! } : undefined;
   };
   const problems: Problem[] = [...parsed.problems];
-  library.snippets.forEach((snippet, k) => {
+  const found: Problem[] = [];
+  for (const { index: k, snippet, partial } of entries) {
     const path = `snippets[${k}]`;
+    const before = found.length;
     const collected = collectVariables(snippet, path, lookup);
-    append(problems, collected.problems);
-    problems.push(
+    append(found, collected.problems);
+    found.push(
       ...checkTemplate({
         body: snippet.body,
         path: `${path}.body`,
@@ -39,15 +57,24 @@ export function validateLibrary(input: unknown, options: { source?: string } = {
         lookup,
       }),
     );
-    append(problems, checkMarkdown(snippet.body, `${path}.body`));
-  });
+    // A snippet read loosely lacks the variables that have errors of their own: "unknown variable"
+    // for them would only repeat those errors.
+    if (partial)
+      found.splice(
+        before,
+        found.length - before,
+        ...found.slice(before).filter((p) => p.code !== "TEMPLATE_UNKNOWN_VARIABLE"),
+      );
+    append(found, checkMarkdown(snippet.body, `${path}.body`));
+  }
+  append(problems, placeInLibrary(found, raw, options.source));
   const withSource = options.source
     ? problems.map((p) => (p.source ? p : { ...p, source: options.source }))
     : problems;
   const unique = dedupe(withSource);
-  return errorsOf(unique).length > 0
+  return !parsed.ok || errorsOf(unique).length > 0
     ? { ok: false, problems: unique }
-    : { ok: true, value: library, problems: unique };
+    : { ok: true, value: parsed.value, problems: unique };
 }
 
 /** Markdown problems in a raw body (template tags still in it), at their line and column. */
@@ -109,19 +136,22 @@ const dedupe = (problems: Problem[]): Problem[] => {
 
 export type FileKind = "library" | "assembly";
 
-/** Validates a library or an assembly file (recognised by its "format"); with libraries, an assembly is checked in full. */
+/**
+ * Validates a library or an assembly file (recognised by its "format"); with libraries (a catalogue
+ * from loadLibraries, or library JSON), an assembly is checked in full.
+ */
 export async function validateFile(
   input: unknown,
   options: {
     source?: string;
-    libraries?: readonly unknown[];
+    libraries?: Catalogue | readonly unknown[];
     librarySources?: readonly (string | undefined)[];
   } = {},
 ): Promise<{ kind?: FileKind; problems: Problem[] }> {
   const kind = detectKind(input);
   const named = options.source === undefined ? {} : { source: options.source };
   if (kind === "assembly") {
-    if (!options.libraries || options.libraries.length === 0)
+    if (!options.libraries || (!isCatalogue(options.libraries) && options.libraries.length === 0))
       return { kind, problems: parseAssembly(input, named).problems };
     try {
       const result = await buildDocx(

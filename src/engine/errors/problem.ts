@@ -3,6 +3,22 @@ import { PROBLEM_CODES, type ProblemCode } from "./codes";
 export type Severity = "error" | "warning";
 
 /**
+ * Where a problem is, as values rather than a path to re-parse: the library file (its name as given),
+ * the snippet (id and version) or the assembly's section (0-based index), and the rest of the path
+ * inside that snippet or section ("body", "values.term"; the whole path when neither is set), with
+ * line and column inside a body. Fields are set as they apply; see docs/decisions.md.
+ */
+export type ProblemPlace = {
+  library?: string;
+  snippet?: string;
+  version?: number;
+  section?: number;
+  path?: string;
+  line?: number;
+  column?: number;
+};
+
+/**
  * One thing wrong (or worth knowing) about a library, an assembly or a template.
  * `path` is a JSON path in the file the problem is in, written the way people read it:
  * `snippets[3].variables[0].name`, `sections[2].values.term`. Inside a snippet body,
@@ -17,6 +33,8 @@ export type Problem = {
   column?: number;
   /** Which file or snippet the path is relative to, when there is more than one (e.g. "library.json"). */
   source?: string;
+  /** The same place as values (library, snippet, version, section, …), for callers that show it their own way. */
+  place?: ProblemPlace;
 };
 
 export type ProblemInit = Omit<Problem, "severity"> & { severity?: Severity };
@@ -28,8 +46,37 @@ export function problem(init: ProblemInit): Problem {
   if (init.line !== undefined) out.line = init.line;
   if (init.column !== undefined) out.column = init.column;
   if (init.source !== undefined) out.source = init.source;
+  if (init.place !== undefined) out.place = withPosition(init.place, init.line, init.column);
   return out;
 }
+
+const withPosition = (place: ProblemPlace, line?: number, column?: number): ProblemPlace =>
+  line === undefined ? place : { ...place, line, ...(column === undefined ? {} : { column }) };
+
+/**
+ * Gives problems whose path starts at `prefix` (a JSON path the caller made: "snippets[3]",
+ * "sections[2]") the place `at`, with the rest of the path inside it. Problems that already have a
+ * place, or are elsewhere, are returned as they are. When `at` names a library, it is also the
+ * problem's `source` (the file name the one-line form shows).
+ */
+export function placeAt(problems: readonly Problem[], prefix: string, at: ProblemPlace): Problem[] {
+  return problems.map((p) => {
+    if (p.place !== undefined || !startsPath(p.path, prefix)) return p;
+    const rest = p.path.slice(prefix.length).replace(/^\./, "");
+    const place = withPosition({ ...at, ...(rest === "" ? {} : { path: rest }) }, p.line, p.column);
+    return {
+      ...p,
+      place,
+      ...(p.source === undefined && at.library !== undefined ? { source: at.library } : {}),
+    };
+  });
+}
+
+/** Does `path` lie at or under `prefix` ("snippets[1]" holds "snippets[1].body", not "snippets[10]")? */
+const startsPath = (path: string, prefix: string): boolean =>
+  prefix === "" ||
+  (path.startsWith(prefix) &&
+    (path.length === prefix.length || path[prefix.length] === "." || path[prefix.length] === "["));
 
 export const errorsOf = (problems: readonly Problem[]): Problem[] =>
   problems.filter((p) => p.severity === "error");

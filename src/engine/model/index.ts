@@ -30,5 +30,5 @@ export {
   SNIPPET_KINDS,
   VARIABLE_TYPES,
 } from "./schema-library";
-export { assemblySchema, isLocale } from "./schema-assembly";
+export { assemblySchema, isLocale, type AssemblyInput } from "./schema-assembly";
 export { libraryJsonSchema, assemblyJsonSchema, SCHEMA_BASE_URL } from "./json-schema";

@@ -5,6 +5,7 @@ import { librarySchema } from "./schema-library";
 import type { Library, Variable } from "./types";
 import { unknownKeys } from "./unknown-keys";
 import { append } from "../append";
+import { placeInLibrary } from "./library-place";
 
 export type { ParseOptions, ParseResult } from "./parse-common";
 
@@ -22,10 +23,20 @@ function normaliseVariable(v: Variable): Variable {
  */
 export function parseLibrary(input: unknown, options: ParseOptions = {}): ParseResult<Library> {
   const loaded = load(input, "library");
-  if (!loaded.ok) return finish<Library>(loaded.problems, undefined, options.source);
+  if (!loaded.ok)
+    return finish<Library>(
+      placeInLibrary(loaded.problems, undefined, options.source),
+      undefined,
+      options.source,
+    );
   const { value, problems } = loaded;
   const mismatch = formatMismatch(value, "library");
-  if (mismatch) return finish<Library>([...problems, mismatch], undefined, options.source);
+  if (mismatch)
+    return finish<Library>(
+      placeInLibrary([...problems, mismatch], value, options.source),
+      undefined,
+      options.source,
+    );
   const parsed = librarySchema.safeParse(value);
   if (!parsed.success) append(problems, mapIssues(parsed.error.issues, value));
   append(append(problems, checkLibraryRules(value)), unknownKeys(librarySchema, value));
@@ -38,5 +49,5 @@ export function parseLibrary(input: unknown, options: ParseOptions = {}): ParseR
       snippets: rest.snippets.map((s) => ({ ...s, variables: s.variables.map(normaliseVariable) })),
     };
   }
-  return finish(problems, library, options.source);
+  return finish(placeInLibrary(problems, value, options.source), library, options.source);
 }

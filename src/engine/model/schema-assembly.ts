@@ -241,3 +241,9 @@ export const assemblySchema = z
     title: "Sectionsmith assembly",
     description: "Which snippets, in what order, with which values (sectionsmith/assembly@1)",
   });
+
+/**
+ * An assembly as a caller writes it (the file's JSON before defaults are filled in): what
+ * exportDocument takes when the caller builds one in code, as the task pane does, rather than reading a file.
+ */
+export type AssemblyInput = z.input<typeof assemblySchema>;

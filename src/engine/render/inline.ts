@@ -72,7 +72,7 @@ function uriFault(href: string): string | undefined {
 
 export function report(s: SectionState, node: Node | undefined, code: ProblemCode, message: string): void {
   const at = s.locate(node?.position?.start.offset ?? 0);
-  s.doc.problems.push(problem({ code, message, path: at.path, line: at.line, column: at.column }));
+  s.doc.problems.push(problem({ code, message, ...at }));
 }
 
 export function runOptions(fmt: Format): IRunOptions {

@@ -102,7 +102,7 @@ function closeOpenNotes(s: SectionState, blocks: Block[]): void {
 function parseWithinLimits(input: SectionInput, doc: DocumentState): Root | undefined {
   const report = (code: ProblemCode, message: string, offset: number): void => {
     const at = input.locate(offset);
-    doc.problems.push(problem({ code, message, path: at.path, line: at.line, column: at.column }));
+    doc.problems.push(problem({ code, message, ...at }));
   };
   const scanned = scanMarkdown(input.markdown);
   if (scanned) {

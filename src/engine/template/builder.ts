@@ -202,7 +202,8 @@ export class MarkdownBuilder {
         const src = sources[segSource[lo] as number] as SourceText;
         const base = segOffset[lo] as number;
         const off = segLiteral[lo] ? base + (at - (segOut[lo] as number)) : base;
-        return { path: src.path, ...src.position(Math.min(off, src.text.length)) };
+        const position = src.position(Math.min(off, src.text.length));
+        return { path: src.path, ...position, ...(src.place ? { place: { ...src.place, ...position } } : {}) };
       },
     };
   }

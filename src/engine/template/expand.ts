@@ -1,6 +1,6 @@
 import type { AST } from "@handlebars/parser";
 import type { ProblemCode } from "../errors/codes";
-import { pathJoin, problem, type Problem } from "../errors/problem";
+import { pathJoin, problem, type Problem, type ProblemPlace } from "../errors/problem";
 import { escapeUrlComponent, escapeValue, inLinkAddress } from "./escape";
 import { dataValue, evaluate, loopFrames, resolveName, type Frame } from "./evaluate";
 import { formatToday, formatValue, isTruthy } from "./format";
@@ -61,7 +61,7 @@ class Expander {
 
   run(): ExpandResult {
     if (this.input.snippetId !== undefined) this.stack.push(this.input.snippetId);
-    this.body(this.input.body, this.input.path, []);
+    this.body(this.input.body, this.input.path, [], this.input.place);
     const { markdown, map } = this.out.finish();
     return {
       markdown,
@@ -78,12 +78,12 @@ class Expander {
     const key = `${code}|${src.path}|${where.line}|${where.column}|${message}`;
     if (this.problemKeys.has(key)) return;
     this.problemKeys.add(key);
-    this.problems.push(problem({ code, message, path: src.path, ...where }));
+    this.problems.push(problem({ code, message, path: src.path, ...where, ...(src.place ? { place: src.place } : {}) }));
   }
 
   /** Parses, statically checks (once per body and loop depth) and expands one body. */
-  private body(text: string, path: string, frames: Frame[]): void {
-    const src = new SourceText(text, path);
+  private body(text: string, path: string, frames: Frame[], place?: ProblemPlace): void {
+    const src = new SourceText(text, path, place && { ...place, path: "body" });
     const body: Body = { src, index: this.sources.push(src) - 1 };
     const parsed = parseTemplate(text);
     if (!parsed.ok) {
@@ -290,7 +290,7 @@ class Expander {
     const before = this.out.size();
     if (standalone) this.out.pushIndent(node.indent ?? "", at);
     this.stack.push(id);
-    this.body(found.snippet.body, pathJoin(found.path, "body"), frames);
+    this.body(found.snippet.body, pathJoin(found.path, "body"), frames, found.place);
     this.stack.pop();
     if (standalone) {
       if (this.out.size() > before && !this.out.endsWithNewline()) this.write("\n", at, body);

@@ -1,3 +1,5 @@
+import type { ProblemPlace } from "../errors/problem";
+
 /**
  * A template body with a line index, to turn Handlebars' locations (1-based line, 0-based column) into
  * offsets and offsets into the 1-based line/column that problems and the source map report.
@@ -8,6 +10,8 @@ export class SourceText {
   constructor(
     readonly text: string,
     readonly path: string,
+    /** The snippet and library the text belongs to, for problems' places. */
+    readonly place?: ProblemPlace,
   ) {
     this.lineStarts = [0];
     for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) this.lineStarts.push(i + 1);

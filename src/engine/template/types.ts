@@ -1,4 +1,4 @@
-import type { Problem } from "../errors/problem";
+import type { Problem, ProblemPlace } from "../errors/problem";
 import type { ExpandBudget } from "../limits";
 import type { Snippet, Values, Variable } from "../model/types";
 
@@ -9,6 +9,8 @@ export type SourceLocation = {
   /** 1-based line and column inside that body. */
   line: number;
   column: number;
+  /** The snippet (and its library) the body belongs to, when known: what the problem's `place` says. */
+  place?: ProblemPlace;
 };
 
 /** Maps an offset in the expanded Markdown back to the template text that produced it. */
@@ -17,13 +19,18 @@ export type SourceMap = {
 };
 
 /** A snippet found by id (and optionally version), with its JSON path in the library. */
-export type SnippetLookup = (id: string, version?: number) => { snippet: Snippet; path: string } | undefined;
+export type SnippetLookup = (
+  id: string,
+  version?: number,
+) => { snippet: Snippet; path: string; place?: ProblemPlace } | undefined;
 
 export type ExpandInput = {
   /** The template text (a snippet body, or a header/footer `text`). */
   body: string;
   /** JSON path of `body`, used in problems and the source map: "snippets[4].body". */
   path: string;
+  /** The snippet (and library) `body` belongs to, for problems' places; absent for inline text. */
+  place?: ProblemPlace;
   /** The id of the snippet being expanded (for include-cycle detection); absent for inline text. */
   snippetId?: string;
   /** Every variable visible to the template: the snippet's own and those of its includes. */

@@ -69,6 +69,7 @@ export function collectVariables(
               code: "TEMPLATE_VARIABLE_CONFLICT",
               message: `"${v.name}" is ${describe(first)} in "${owner.get(v.name)}" but ${describe(v)} in the included snippet "${found.snippet.id}"`,
               path: pathJoin(found.path, "variables", i, "name"),
+              ...(found.place ? { place: { ...found.place, path: pathJoin("variables", i, "name") } } : {}),
             }),
           );
         }

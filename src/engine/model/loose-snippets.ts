@@ -1,0 +1,57 @@
+import { load } from "./parse-common";
+import { snippetSchema, variableSchema } from "./schema-library";
+import type { Snippet, Variable } from "./types";
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** `partial`: some of the snippet's variables have errors and were left out. */
+export type LooseSnippet = { index: number; snippet: Snippet; partial: boolean };
+
+/**
+ * The snippets of a library that has errors, as far as each can be read on its own: a snippet that
+ * fits the schema as it is, or else one with a text body, taken with the fields that are right (a bad
+ * id is kept as written, a bad variable left out). Never built into a document: they let the checks
+ * that do not depend on the broken fields — templates, include cycles, Markdown links, and whether an
+ * assembly's snippets exist at all — run in the same pass as the field checks, so one run reports
+ * every problem (the contract's "all problems at once").
+ */
+export function looseSnippetsAt(value: unknown): Array<LooseSnippet> {
+  if (!isObject(value) || !Array.isArray(value.snippets)) return [];
+  const out: Array<LooseSnippet> = [];
+  (value.snippets as unknown[]).forEach((raw, index) => {
+    const parsed = snippetSchema.safeParse(raw);
+    if (parsed.success) {
+      out.push({ index, snippet: parsed.data as Snippet, partial: false });
+      return;
+    }
+    if (!isObject(raw) || typeof raw.body !== "string") return;
+    const variables = Array.isArray(raw.variables)
+      ? raw.variables.flatMap((v) => {
+          const one = variableSchema.safeParse(v);
+          return one.success ? [one.data as Variable] : [];
+        })
+      : [];
+    out.push({
+      index,
+      partial: variables.length !== (Array.isArray(raw.variables) ? raw.variables.length : 0),
+      snippet: {
+        id: typeof raw.id === "string" ? raw.id : `#${index}`,
+        version: typeof raw.version === "number" ? raw.version : 1,
+        title: typeof raw.title === "string" ? raw.title : "",
+        tags: [],
+        status: "approved",
+        kind: raw.kind === "header" || raw.kind === "footer" ? raw.kind : "body",
+        variables,
+        body: raw.body,
+      },
+    });
+  });
+  return out;
+}
+
+/** looseSnippetsAt for library JSON text or a value (sanitised as the parser does). */
+export function looseSnippets(input: unknown): Snippet[] {
+  const loaded = load(input, "library");
+  return loaded.ok ? looseSnippetsAt(loaded.value).map((s) => s.snippet) : [];
+}
