@@ -129,6 +129,7 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
           problem({
             code: "LIMIT_DOCUMENT_SIZE",
             path: `sections[${i}]`,
+            place: { section: i },
             message: `By this section the document would be larger than ${formatCount(MAX_DOCUMENT_BYTES / 1_000_000)} MB before compression; split it into several assemblies.`,
           }),
         );

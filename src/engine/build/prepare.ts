@@ -139,7 +139,7 @@ export function prepareSection(
     "body",
     today,
   );
-  if (!("snippet" in found)) return { ok: false, problems: found.problems };
+  if (!("snippet" in found)) return { ok: false, problems: placeAt(found.problems, at, { section: index }) };
   const result = expand(
     found.snippet,
     found.path,

@@ -3,7 +3,7 @@ import { parseAssembly } from "../model/parse-assembly";
 import { parseLibrary, type ParseResult } from "../model/parse-library";
 import { load } from "../model/parse-common";
 import { looseSnippetsAt, type LooseSnippet } from "../model/loose-snippets";
-import { placeInLibrary } from "../model/library-place";
+import { placeInLibrary } from "../model/place";
 import { isCatalogue, type Catalogue } from "./libraries";
 import { selectSnippet } from "../model/select";
 import type { Library } from "../model/types";

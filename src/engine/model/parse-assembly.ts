@@ -5,6 +5,7 @@ import type { Assembly } from "./types";
 import { unknownKeys } from "./unknown-keys";
 import { paperSizeFor } from "./paper";
 import { append } from "../append";
+import { placeInAssembly } from "./place";
 
 export type { ParseOptions, ParseResult } from "./parse-common";
 
@@ -29,5 +30,5 @@ export function parseAssembly(input: unknown, options: ParseOptions = {}): Parse
     // Extension of the contract (which says A4): with no size given, the locale's paper (paper.ts).
     assembly = { ...rest, page: { ...rest.page, size: rest.page.size ?? paperSizeFor(rest.locale) } };
   }
-  return finish(problems, assembly, options.source);
+  return finish(placeInAssembly(problems), assembly, options.source);
 }

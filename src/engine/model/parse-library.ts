@@ -5,7 +5,7 @@ import { librarySchema } from "./schema-library";
 import type { Library, Variable } from "./types";
 import { unknownKeys } from "./unknown-keys";
 import { append } from "../append";
-import { placeInLibrary } from "./library-place";
+import { placeInLibrary } from "./place";
 
 export type { ParseOptions, ParseResult } from "./parse-common";
 

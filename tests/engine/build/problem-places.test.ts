@@ -97,3 +97,18 @@ describe("problem places", () => {
     });
   });
 });
+
+describe("problem places of sections", () => {
+  it("a section naming an unknown snippet or version has its section in the place", async () => {
+    const catalogue = loadLibraries([lib([snippet("alpha", "Text.")])], ["a.json"]);
+    const assembly = {
+      format: "sectionsmith/assembly@1",
+      sections: [{ snippet: "alpha" }, { snippet: "alpha", version: 9 }, { snippet: "ghost" }],
+    } as const;
+    const problems = await problemsOf(() => exportDocument(catalogue, assembly, { as: "buffer" }));
+    expect(problems.map((p) => [p.code, p.path, p.place])).toEqual([
+      ["VERSION_NOT_FOUND", "sections[1].version", { section: 1, path: "version" }],
+      ["SNIPPET_NOT_FOUND", "sections[2].snippet", { section: 2, path: "snippet" }],
+    ]);
+  });
+});

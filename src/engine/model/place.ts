@@ -27,9 +27,25 @@ export function placeInLibrary(problems: readonly Problem[], raw: unknown, libra
   });
 }
 
+/**
+ * The assembly's counterpart: a problem inside `sections[k]` gets the place { section: k, path inside
+ * it }, so the pane names the section without reading the path.
+ */
+export function placeInAssembly(problems: readonly Problem[]): Problem[] {
+  return problems.map((p) => {
+    const at = p.place === undefined ? indexAt(p.path, "sections[") : undefined;
+    if (at === undefined) return p;
+    const place: ProblemPlace = { section: at.index, ...(at.rest === "" ? {} : { path: at.rest }) };
+    if (p.line !== undefined) place.line = p.line;
+    if (p.column !== undefined) place.column = p.column;
+    return { ...p, place };
+  });
+}
+
 /** "snippets[12].body" → 12 and "body": the one reading of a path the engine itself wrote (pathJoin). */
-function snippetAt(path: string): { index: number; rest: string } | undefined {
-  const prefix = "snippets[";
+const snippetAt = (path: string) => indexAt(path, "snippets[");
+
+function indexAt(path: string, prefix: string): { index: number; rest: string } | undefined {
   if (!path.startsWith(prefix)) return undefined;
   const close = path.indexOf("]", prefix.length);
   const digits = path.slice(prefix.length, close);
