@@ -72,8 +72,7 @@ function Pane({
   const actions = useDocumentActions({
     host,
     engine: library.engine,
-    libraries: library.rawLibraries,
-    libraryNames: library.libraryNames,
+    catalogue: library.catalogue,
     doc,
     lookup: library.lookup,
   });
@@ -81,8 +80,7 @@ function Pane({
     {
       host,
       engine: library.engine,
-      libraries: library.rawLibraries,
-      libraryNames: library.libraryNames,
+      catalogue: library.catalogue,
       lookup: library.lookup,
       variablesOf: library.variablesOf,
       doc,
@@ -106,10 +104,9 @@ function Pane({
   const vars = useMemo(() => (open ? variablesOf(open.snippet) : undefined), [open, variablesOf]);
   // Every version, for a deprecated snippet's successor (the Library view shows one version per id).
   const successor = useMemo(() => {
-    if (!open || open.snippet.status !== "deprecated" || !library.engine) return undefined;
-    const all = library.engine.loadLibraries(library.rawLibraries, library.libraryNames).snippets;
-    return successorOf(open.snippet, all);
-  }, [open, library.engine, library.rawLibraries, library.libraryNames]);
+    if (!open || open.snippet.status !== "deprecated" || !library.catalogue) return undefined;
+    return successorOf(open.snippet, library.catalogue.snippets);
+  }, [open, library.catalogue]);
 
   // Set when a snippet is opened, so its heading takes focus once (not on every return to the tab).
   const [focusOpened, setFocusOpened] = useState(false);
@@ -127,10 +124,7 @@ function Pane({
   };
 
   const ready = library.status === "ready" && loaded && favourites.loaded;
-  const places = useMemo(
-    () => ({ libraries: library.rawLibraries, names: library.libraryNames }),
-    [library.rawLibraries, library.libraryNames],
-  );
+  const places = useMemo(() => ({ names: library.libraryNames }), [library.libraryNames]);
   return (
     <ProblemPlaces.Provider value={places}>
       <main className={styles.pane} aria-labelledby="pane-title">
@@ -200,6 +194,7 @@ function Pane({
               lookup={library.lookup}
               focusHeading={focusOpened}
               engine={library.engine}
+              catalogue={library.catalogue}
               libraries={library.rawLibraries}
               libraryNames={library.libraryNames}
               settings={doc.settings}

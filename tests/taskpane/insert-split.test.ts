@@ -42,8 +42,7 @@ const section = (n: number, numbering: "restart" | "continue" = "restart"): Outl
 });
 const ctx = {
   engine,
-  libraries: [lib],
-  libraryNames: ["lib.json"],
+  catalogue: engine.loadLibraries([lib], ["lib.json"]),
   doc: { sections: [section(1), section(2, "continue"), section(3, "continue")], settings: DEFAULT_SETTINGS },
   lookup: () => undefined,
   onProgress: () => undefined,

@@ -7,9 +7,9 @@
 // header and footer. Updating one inserted section (the inventory) gets a one-section package without
 // a control of its own: it replaces the content of the control already in the document.
 
-import type { Problem } from "../../engine/core";
+import type { AssemblyInput, Catalogue, Problem } from "../../engine/core";
 import type { NumberingCarry } from "../../engine";
-import { base64ByteLength } from "../../office/word-host";
+import { base64ByteLength } from "../host";
 import type { Engine } from "../engine";
 import type { InsertPiece } from "../host";
 import { buildAssembly } from "../model/assembly";
@@ -20,8 +20,8 @@ export type Built = { pieces: InsertPiece[]; warnings: Problem[] };
 
 type Context = {
   engine: Engine;
-  libraries: unknown[];
-  libraryNames: string[];
+  /** The libraries as the engine parsed them once (LibraryApi.catalogue). */
+  catalogue: Catalogue;
   doc: DocumentState;
   lookup(id: string, version?: number): SnippetRef | undefined;
   onProgress(label: string): void;
@@ -30,35 +30,33 @@ type Context = {
 // Building a package costs 40–130 ms and more for a long outline (styles, numbering, compile, zip;
 // npm run bench:profile -- insert 10). The outline's package is therefore built ahead while the pane
 // is idle after each change (prebuildFragments, from useDocumentActions), and kept by what it was
-// built from: the library objects (the pane replaces, never edits, a library), the assembly, the
-// library names and the day (dates and "stale" depend on it). Insert then reuses it.
+// built from: the catalogue (a changed library is a new catalogue), the assembly and the day (dates
+// and "stale" depend on it). Insert then reuses it.
 type Fragment = { base64: string; warnings: Problem[]; carry: NumberingCarry; hasToc: boolean };
 type FragmentOptions = { contentControls: boolean };
 const MAX_KEPT = 200;
-const fragments = new WeakMap<Engine, WeakMap<readonly unknown[], Map<string, Promise<Fragment>>>>();
+const fragments = new WeakMap<Engine, WeakMap<Catalogue, Map<string, Promise<Fragment>>>>();
 /** Builds that have finished: Insert shows no "Building…" progress for them (a render before Word gets the file). */
 const finished = new WeakSet<Promise<Fragment>>();
 
 function fragmentFor(
   engine: Engine,
-  libraries: unknown[],
-  libraryNames: string[],
-  assembly: unknown,
+  catalogue: Catalogue,
+  assembly: AssemblyInput,
   { contentControls }: FragmentOptions,
 ): Promise<Fragment> {
   let byLibraries = fragments.get(engine);
   if (byLibraries === undefined) fragments.set(engine, (byLibraries = new WeakMap()));
-  let kept = byLibraries.get(libraries);
-  if (kept === undefined) byLibraries.set(libraries, (kept = new Map()));
-  const key = JSON.stringify([new Date().toDateString(), libraryNames, assembly, contentControls]);
+  let kept = byLibraries.get(catalogue);
+  if (kept === undefined) byLibraries.set(catalogue, (kept = new Map()));
+  const key = JSON.stringify([new Date().toDateString(), assembly, contentControls]);
   const found = kept.get(key);
   if (found !== undefined) return found;
   const building = engine
-    .exportDocument(libraries, assembly, {
+    .exportDocument(catalogue, assembly, {
       as: "base64",
       shape: "fragment",
       contentControls,
-      names: { libraries: libraryNames },
     })
     .then((r) => ({ base64: r.output, warnings: r.warnings, carry: r.carry, hasToc: r.hasToc }));
   kept.set(key, building);
@@ -83,11 +81,11 @@ const INSERT: FragmentOptions = { contentControls: true };
  * outline changed again) makes the result unwanted. Failures are left for Insert to report.
  */
 export async function prebuildFragments(
-  { engine, libraries, libraryNames, doc }: Pick<Context, "engine" | "libraries" | "libraryNames" | "doc">,
+  { engine, catalogue, doc }: Pick<Context, "engine" | "catalogue" | "doc">,
   cancelled: () => boolean,
 ): Promise<void> {
   if (cancelled()) return;
-  await fragmentFor(engine, libraries, libraryNames, wholeOutline(doc), INSERT).catch(() => undefined);
+  await fragmentFor(engine, catalogue, wholeOutline(doc), INSERT).catch(() => undefined);
 }
 
 /**
@@ -100,7 +98,10 @@ export async function prebuildFragments(
 export async function buildInsert(ctx: Context, maxBytes: number | undefined): Promise<Built> {
   try {
     const built = await buildPackages(ctx, maxBytes);
-    return { ...built, warnings: unique(built.warnings.map((w) => placed(w, ctx.doc, built.offsets.get(w) ?? 0))) };
+    return {
+      ...built,
+      warnings: unique(built.warnings.map((w) => placed(w, ctx.doc, built.offsets.get(w) ?? 0))),
+    };
   } catch (e) {
     // Problems point into an assembly of the outline (or of part of it): say which section they are about.
     const problems = (e as { problems?: Problem[] }).problems;
@@ -112,9 +113,9 @@ export async function buildInsert(ctx: Context, maxBytes: number | undefined): P
 
 /** A problem at sections[i] of an assembly that starts at outline section `offset`, named "Section n (title)". */
 function placed(p: Problem, doc: DocumentState, offset: number): Problem {
-  const i = /^sections\[(\d+)\]/.exec(p.path)?.[1];
+  const i = p.place?.section;
   if (i === undefined || p.source) return p;
-  const n = offset + Number(i);
+  const n = offset + i;
   const section = doc.sections[n];
   return section ? { ...p, source: `Section ${n + 1} (${section.title})` } : p;
 }
@@ -124,8 +125,8 @@ async function buildPackages(
   maxBytes: number | undefined,
 ): Promise<Built & { offsets: Map<Problem, number> }> {
   const offsets = new Map<Problem, number>();
-  const { engine, libraries, libraryNames, doc, onProgress } = ctx;
-  const building = fragmentFor(engine, libraries, libraryNames, wholeOutline(doc), INSERT);
+  const { engine, catalogue, doc, onProgress } = ctx;
+  const building = fragmentFor(engine, catalogue, wholeOutline(doc), INSERT);
   if (!finished.has(building)) onProgress("Building…");
   const whole = await building;
   const title = outlineTitle(doc, 0, doc.sections.length);
@@ -135,23 +136,27 @@ async function buildPackages(
   const pieces: InsertPiece[] = [];
   const warnings: Problem[] = [];
   let carry: NumberingCarry | undefined;
-  for (let start = 0; start < doc.sections.length; ) {
+  for (let start = 0; start < doc.sections.length;) {
     let end = doc.sections.length;
     for (;;) {
       onProgress(`Building sections ${start + 1}–${end}…`);
       const assembly = buildAssembly(doc.sections.slice(start, end), doc.settings, { whole: false });
       const result = await engine
-        .exportDocument(libraries, assembly, {
+        .exportDocument(catalogue, assembly, {
           as: "base64",
           shape: "fragment",
-          names: { libraries: libraryNames },
           ...(carry ? { carry } : {}),
         })
         .catch((e: unknown) => {
           throw Object.assign(e as object, { offset: start });
         });
       if (base64ByteLength(result.output) <= maxBytes || end - start === 1) {
-        const built = { base64: result.output, warnings: result.warnings, carry: result.carry, hasToc: result.hasToc };
+        const built = {
+          base64: result.output,
+          warnings: result.warnings,
+          carry: result.carry,
+          hasToc: result.hasToc,
+        };
         pieces.push(piece(built, outlineTitle(doc, start, end)));
         for (const w of result.warnings) offsets.set(w, start);
         warnings.push(...result.warnings);
@@ -183,8 +188,7 @@ function outlineTitle(doc: DocumentState, start: number, end: number): string {
  */
 export async function buildFragments({
   engine,
-  libraries,
-  libraryNames,
+  catalogue,
   doc,
   lookup,
   onProgress,
@@ -194,13 +198,17 @@ export async function buildFragments({
   const total = doc.sections.length;
   for (const [i, section] of doc.sections.entries()) {
     // Each fragment is a one-section assembly: its problems say sections[0]; they are about sections[i].
-    const reindex = (p: Problem): Problem => ({
-      ...p,
-      path: p.path.replace(/^sections\[0\]/, `sections[${i}]`),
-    });
+    const reindex = (p: Problem): Problem =>
+      p.place?.section === 0
+        ? {
+            ...p,
+            path: `sections[${i}]${p.path.slice("sections[0]".length)}`,
+            place: { ...p.place, section: i },
+          }
+        : p;
     try {
       // Ready at once when built ahead; otherwise built now, one section after the other.
-      const building = fragmentFor(engine, libraries, libraryNames, oneSection(doc, i), { contentControls: false });
+      const building = fragmentFor(engine, catalogue, oneSection(doc, i), { contentControls: false });
       if (!finished.has(building)) onProgress(total === 1 ? "Building…" : `Building ${i + 1} of ${total}…`);
       const result = await building;
       const resolved = lookup(section.snippet, section.version)?.snippet;
@@ -221,18 +229,11 @@ export async function buildFragments({
   return { pieces, warnings: unique(warnings) };
 }
 
-export async function buildWhole({
-  engine,
-  libraries,
-  libraryNames,
-  doc,
-  onProgress,
-}: Context): Promise<Built> {
+export async function buildWhole({ engine, catalogue, doc, onProgress }: Context): Promise<Built> {
   onProgress("Building…");
-  const result = await engine.exportDocument(libraries, buildAssembly(doc.sections, doc.settings), {
+  const result = await engine.exportDocument(catalogue, buildAssembly(doc.sections, doc.settings), {
     as: "base64",
     shape: "document",
-    names: { libraries: libraryNames },
     onProgress: (p) =>
       onProgress(
         p.stage === "render" && p.total > 1

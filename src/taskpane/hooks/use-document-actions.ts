@@ -3,7 +3,7 @@
 // that says what to do.
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Problem } from "../../engine/core";
+import type { Catalogue, Problem } from "../../engine/core";
 import type { Engine } from "../engine";
 import {
   INSERT_CHOICES,
@@ -29,13 +29,13 @@ export type ActionState =
 type Deps = {
   host: WordHost;
   engine: Engine | undefined;
-  libraries: unknown[];
-  libraryNames: string[];
+  /** The libraries parsed once (LibraryApi.catalogue); undefined while the engine loads. */
+  catalogue: Catalogue | undefined;
   doc: DocumentState;
   lookup(id: string, version?: number): SnippetRef | undefined;
 };
 
-export function useDocumentActions({ host, engine, libraries, libraryNames, doc, lookup }: Deps) {
+export function useDocumentActions({ host, engine, catalogue, doc, lookup }: Deps) {
   const [state, setState] = useState<ActionState>({ phase: "idle" });
   const busy = useRef(false);
   const working = (label: string) => setState({ phase: "working", label });
@@ -43,16 +43,16 @@ export function useDocumentActions({ host, engine, libraries, libraryNames, doc,
   // Insert's package is built ahead, a beat after each change to the outline or the library, so
   // the click hands Word a ready payload (build-pieces.ts). A newer change cancels the round.
   useEffect(() => {
-    if (engine === undefined || doc.sections.length === 0) return;
+    if (engine === undefined || catalogue === undefined || doc.sections.length === 0) return;
     let cancelled = false;
     const timer = setTimeout(() => {
-      void prebuildFragments({ engine, libraries, libraryNames, doc }, () => cancelled);
+      void prebuildFragments({ engine, catalogue, doc }, () => cancelled);
     }, PREBUILD_DELAY_MS);
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [engine, libraries, libraryNames, doc]);
+  }, [engine, catalogue, doc]);
 
   const run = useCallback(async (job: () => Promise<void>) => {
     if (busy.current) return;
@@ -69,7 +69,7 @@ export function useDocumentActions({ host, engine, libraries, libraryNames, doc,
   const insert = useCallback(
     (location: InsertLocation, options: InsertOptions = {}) =>
       run(async () => {
-        if (engine === undefined) throw new Error("The engine is still loading.");
+        if (engine === undefined || catalogue === undefined) throw new Error("The engine is still loading.");
         if (doc.sections.length === 0) throw emptyError();
         const can = host.capabilities().can[location];
         if (!can.ok)
@@ -78,7 +78,7 @@ export function useDocumentActions({ host, engine, libraries, libraryNames, doc,
             action: "Choose another place, or download .docx.",
           });
         const whole = INSERT_CHOICES.find((l) => l.location === location)?.whole ?? false;
-        const ctx = { engine, libraries, libraryNames, doc, lookup, onProgress: working };
+        const ctx = { engine, catalogue, doc, lookup, onProgress: working };
         const max = host.capabilities().maxInsertBytes;
         // One package for the whole outline; several only past Word on the web's 4 MB limit.
         const built = whole ? await buildWhole(ctx) : await buildInsert(ctx, max);
@@ -106,19 +106,18 @@ export function useDocumentActions({ host, engine, libraries, libraryNames, doc,
           });
         else await insertBuilt();
       }),
-    [run, engine, libraries, libraryNames, doc, lookup, host],
+    [run, engine, catalogue, doc, lookup, host],
   );
 
   const download = useCallback(
     () =>
       run(async () => {
-        if (engine === undefined) throw new Error("The engine is still loading.");
+        if (engine === undefined || catalogue === undefined) throw new Error("The engine is still loading.");
         if (doc.sections.length === 0) throw emptyError();
         working("Building…");
-        const result = await engine.exportDocument(libraries, buildAssembly(doc.sections, doc.settings), {
+        const result = await engine.exportDocument(catalogue, buildAssembly(doc.sections, doc.settings), {
           as: "blob",
           shape: "document",
-          names: { libraries: libraryNames },
         });
         const name = fileNameFor(doc.settings.title);
         const save = async () => {
@@ -131,7 +130,7 @@ export function useDocumentActions({ host, engine, libraries, libraryNames, doc,
           setState({ phase: "confirm", action: "download", warnings, proceed: () => void run(save) });
         else await save();
       }),
-    [run, engine, libraries, libraryNames, doc],
+    [run, engine, catalogue, doc],
   );
 
   const dismiss = useCallback(() => setState({ phase: "idle" }), []);

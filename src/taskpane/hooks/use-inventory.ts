@@ -4,7 +4,7 @@
 // WordHost.replaceTaggedContent swaps it into every control carrying the old tag.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { Problem, Snippet, Variable } from "../../engine/core";
+import type { Catalogue, Problem, Snippet, Variable } from "../../engine/core";
 import type { Engine } from "../engine";
 import type { WordHost } from "../host";
 import type { DocumentState, OutlineSection } from "../model/document";
@@ -35,8 +35,8 @@ export type InventoryRow = InventoryEntry & { plan?: UpdatePlan };
 export type InventoryDeps = {
   host: WordHost;
   engine: Engine | undefined;
-  libraries: unknown[];
-  libraryNames: string[];
+  /** The libraries parsed once (LibraryApi.catalogue). */
+  catalogue: Catalogue | undefined;
   lookup(id: string, version?: number): SnippetRef | undefined;
   variablesOf(snippet: Snippet): { variables: Variable[] };
   doc: DocumentState;
@@ -56,7 +56,7 @@ export type InventoryApi = {
 };
 
 export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean } = {}): InventoryApi {
-  const { host, engine, libraries, libraryNames, lookup, variablesOf, doc, today } = deps;
+  const { host, engine, catalogue: loaded, lookup, variablesOf, doc, today } = deps;
   const available = host.capabilities().mode === "word";
   const [state, setState] = useState<InventoryState>({ phase: "idle" });
   const [controls, setControls] = useState<Awaited<ReturnType<WordHost["listTaggedContent"]>>>();
@@ -64,10 +64,7 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
   const busy = useRef(false);
 
   // Every version of every snippet: the comparison needs the versions the Library view hides.
-  const catalogue = useMemo(
-    () => (engine ? engine.loadLibraries(libraries, libraryNames).snippets : []),
-    [engine, libraries, libraryNames],
-  );
+  const catalogue = useMemo(() => loaded?.snippets ?? [], [loaded]);
 
   const rows = useMemo<InventoryRow[] | undefined>(() => {
     if (controls === undefined || engine === undefined) return undefined;
@@ -133,10 +130,10 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
           pageBreakBefore: false,
           numbering: matched?.numbering ?? "restart",
         };
+        if (loaded === undefined) throw new Error("The engine is still loading.");
         const built = await buildFragments({
           engine,
-          libraries,
-          libraryNames,
+          catalogue: loaded,
           doc: { sections: [section], settings: doc.settings },
           lookup,
           onProgress: () => working(`Building version ${target.version} of “${target.title}”…`),
@@ -154,7 +151,7 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
         working("Reading the document again…");
         await read();
       }),
-    [job, available, engine, doc, libraries, libraryNames, lookup, host, read],
+    [job, available, engine, doc, loaded, lookup, host, read],
   );
 
   // Read the document once, when the panel first shows with the engine ready; later only on request

@@ -12,6 +12,7 @@ import {
   problem,
   type Problem,
   createSnippetIndex,
+  type Catalogue,
   type SnippetIndex,
 } from "../../engine/core";
 import { loadEngine, type Engine } from "../engine";
@@ -46,9 +47,11 @@ export type LibraryApi = {
   engine?: Engine;
   sources: LibrarySource[];
   index: SnippetIndex;
-  /** The raw library JSON, in order, as the engine's build functions take it. */
+  /** The raw library JSON, in order (what the store holds; the editor reads it). */
   rawLibraries: unknown[];
   libraryNames: string[];
+  /** The libraries parsed once (the engine's loadLibraries): what every build, preview and listing takes. */
+  catalogue?: Catalogue;
   lookup(id: string, version?: number): SnippetRef | undefined;
   variablesOf(snippet: Snippet): { variables: Variable[]; problems: Problem[] };
   /** Imports at once when the file only adds snippets; otherwise returns the report to confirm. */
@@ -235,6 +238,7 @@ export function useLibrary(
     index,
     rawLibraries,
     libraryNames,
+    ...(merged ? { catalogue: merged } : {}),
     lookup,
     variablesOf,
     importFile,
@@ -263,12 +267,12 @@ function usableLibrary(engine: Engine, snapshot: LibrarySnapshot): { raw: RawLib
   const raw = exportLibrary(snapshot);
   const parsed = engine.parseLibrary(raw);
   if (parsed.ok) return { raw, hidden: [] };
-  const bad = new Set<number>();
-  for (const p of parsed.problems) {
-    const m = /^snippets\[(\d+)\]/.exec(p.path);
-    if (p.severity === "error" && m) bad.add(Number(m[1]));
-  }
-  const kept = { ...raw, snippets: raw.snippets.filter((_, k) => !bad.has(k)) };
+  // Problems name their snippet (place): the snippets with errors are left out by id and version.
+  const bad = new Set<string>();
+  for (const p of parsed.problems)
+    if (p.severity === "error" && p.place?.snippet !== undefined)
+      bad.add(`${p.place.snippet}@${p.place.version ?? 1}`);
+  const kept = { ...raw, snippets: raw.snippets.filter((s) => !bad.has(`${s.id}@${s.version ?? 1}`)) };
   return { raw: kept, hidden: parsed.problems.filter((p) => p.severity === "error") };
 }
 

@@ -1,8 +1,8 @@
 // Builds the real Word output of one section (debounced as the user types) for the preview. Only the
 // latest build is kept: an older one finishing late must not overwrite a newer preview.
 
-import { useEffect, useRef, useState } from "react";
-import type { Problem } from "../../engine/core";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { AssemblyInput, Catalogue, Problem } from "../../engine/core";
 import type { Engine } from "../engine";
 import { useDebounced } from "./use-debounced";
 
@@ -15,25 +15,24 @@ export type PreviewState =
 
 export function usePreview(
   engine: Engine | undefined,
-  libraries: unknown[],
-  libraryNames: string[],
-  assembly: unknown,
+  catalogue: Catalogue | undefined,
+  assembly: AssemblyInput | undefined,
 ): PreviewState {
-  // JSON text as the debounced key: a new object with the same content does not rebuild.
-  const key = useDebounced(JSON.stringify(assembly), PREVIEW_DELAY_MS);
+  const settled = useDebounced(assembly, PREVIEW_DELAY_MS);
+  // The engine gets the assembly object itself; its JSON text only says whether the content changed
+  // (a new object with the same content does not rebuild).
+  const key = useMemo(() => JSON.stringify(settled), [settled]);
+  const latest = useRef(settled);
+  latest.current = settled;
   const [state, setState] = useState<PreviewState>({ status: "idle" });
   const generation = useRef(0);
 
   useEffect(() => {
-    if (engine === undefined) return;
+    if (engine === undefined || catalogue === undefined || latest.current === undefined) return;
     const mine = ++generation.current;
     setState({ status: "building" });
     engine
-      .exportDocument(libraries, JSON.parse(key) as unknown, {
-        as: "blob",
-        shape: "document",
-        names: { libraries: libraryNames },
-      })
+      .exportDocument(catalogue, latest.current, { as: "blob", shape: "document" })
       .then((result) => {
         if (mine === generation.current)
           setState({ status: "ready", blob: result.output, warnings: result.warnings });
@@ -43,7 +42,7 @@ export function usePreview(
         const problems = (e as { problems?: Problem[] }).problems ?? [];
         setState({ status: "error", message: e instanceof Error ? e.message : String(e), problems });
       });
-  }, [engine, libraries, libraryNames, key]);
+  }, [engine, catalogue, key]);
 
   return state;
 }

@@ -44,9 +44,12 @@ export function includedSnippets(draft: RawSnippet, others: readonly RawSnippet[
 export function checkDraft(engine: Engine, draft: RawSnippet, others: readonly RawSnippet[]): SnippetCheck {
   const snippets = [draft, ...includedSnippets(draft, others).filter((s) => !(s.id === draft.id))];
   const result = engine.validateLibrary({ format: "sectionsmith/library@1", snippets });
+  // The draft's own problems, by their place (the draft is the only snippet with its id and version
+  // here), with the path inside the snippet.
+  const version = typeof draft.version === "number" ? draft.version : 1;
   const own = result.problems
-    .filter((p) => p.path === "snippets[0]" || p.path.startsWith("snippets[0]."))
-    .map((p) => ({ ...p, path: p.path.replace(/^snippets\[0\]\.?/, "") }));
+    .filter((p) => p.place?.snippet === draft.id && (p.place.version ?? 1) === version)
+    .map((p) => ({ ...p, path: p.place?.path ?? "" }));
   return result.ok
     ? { problems: own, snippet: result.value.snippets[0]!, library: result.value }
     : { problems: own };

@@ -1,10 +1,8 @@
 // Outline + settings → the contract's assembly JSON (library-format.md). Empty settings are left
 // out rather than written as "" so the engine's defaults apply.
 
-import { ASSEMBLY_FORMAT } from "../../engine/core";
+import { ASSEMBLY_FORMAT, type AssemblyInput } from "../../engine/core";
 import type { DocumentSettings, OutlineSection } from "./document";
-
-type Json = Record<string, unknown>;
 
 export type AssemblyScope = {
   /** Header, footer and document properties: only for whole documents, never for fragments. */
@@ -15,8 +13,8 @@ export function buildAssembly(
   sections: readonly OutlineSection[],
   settings: DocumentSettings,
   scope: AssemblyScope = { whole: true },
-): Json {
-  const assembly: Json = {
+): AssemblyInput {
+  const assembly: AssemblyInput = {
     format: ASSEMBLY_FORMAT,
     locale: settings.locale.trim() || "en-US",
     page: { size: settings.pageSize, orientation: settings.orientation },
@@ -34,8 +32,10 @@ export function buildAssembly(
   return assembly;
 }
 
-function sectionJson(s: OutlineSection): Json {
-  const out: Json = { snippet: s.snippet };
+type SectionInput = AssemblyInput["sections"][number];
+
+function sectionJson(s: OutlineSection): SectionInput {
+  const out: SectionInput = { snippet: s.snippet };
   if (s.version !== undefined) out.version = s.version;
   if (Object.keys(s.values).length > 0) out.values = s.values;
   if (s.headingOffset !== 0) out.headingOffset = s.headingOffset;

@@ -10,7 +10,7 @@ import { labelOf, patternExample } from "./values";
 export type PlainSection = { title: string; variables?: readonly Variable[] };
 
 export type PlainContext = {
-  /** The sections the problem paths count (sections[i] is sections[i] here). */
+  /** The sections the problems' places count (section i is sections[i] here). */
   sections: readonly PlainSection[];
   /**
    * How a section is named: "outline" — "Section 6, “Scope of work”" (Insert, Download); "single" —
@@ -19,18 +19,16 @@ export type PlainContext = {
   naming: "outline" | "single";
 };
 
-const SECTION_PATH = /^sections\[(\d+)\](?:\.(.*))?$/;
-
 /** One problem as a sentence for the user: no JSON path, no code, no regular expression. */
 export function plainProblem(p: Problem, context: PlainContext): string {
-  const m = SECTION_PATH.exec(p.path);
-  if (!m) return sentence(stripPatterns(p.message));
-  const index = Number(m[1]);
+  // The section comes from the problem's place (the engine's structured location), not from its path.
+  const index = p.place?.section;
+  if (index === undefined) return sentence(stripPatterns(p.message));
   const section = context.sections[index];
   const title = section?.title ?? `section ${index + 1}`;
   const who = context.naming === "outline" ? `Section ${index + 1}, “${title}”,` : `“${title}”`;
   const at = who.replace(/,$/, ""); // before a colon
-  const rest = m[2] ?? "";
+  const rest = p.place?.path ?? "";
   switch (p.code) {
     case "SNIPPET_DRAFT":
       return `${who} is a draft: it has not been approved for use yet.`;

@@ -41,7 +41,9 @@ export function ImportReport({ report, busy = false, onConfirm, onCancel }: Impo
   const styles = useImportReportStyles();
   const [choices, setChoices] = useState<Record<string, ConflictChoice>>({});
   const counts = countByKind(report);
-  const fileProblems = report.errors.filter((p) => !/^snippets\[\d+\]/.test(p.path));
+  // Problems of one snippet are shown with its item (import-report.ts sorts them); the rest are about the file.
+  const ofItems = new Set(report.items.flatMap((i) => i.problems));
+  const fileProblems = report.errors.filter((p) => !ofItems.has(p));
   return (
     <section aria-label={`Import report for ${report.source}`} className={styles.root}>
       <h2 className={styles.title}>Import {report.source}</h2>

@@ -124,7 +124,7 @@ export function SnippetEditor(props: SnippetEditorProps) {
 
   // Preview: the checked draft with its variables' defaults (placeholders for required ones).
   const previewInput = useMemo(() => {
-    if (!check.snippet || !check.library) return undefined;
+    if (!check.snippet || !check.library || !library.engine) return undefined;
     const s = check.snippet;
     const values = previewValues(s.variables, initialValues(s.variables), today);
     const assembly = buildAssembly(
@@ -143,16 +143,13 @@ export function SnippetEditor(props: SnippetEditorProps) {
       settings,
       { whole: false },
     );
-    return {
-      libraries: [{ format: "sectionsmith/library@1", snippets: [draftForPreview(draft), ...others] }],
-      assembly,
-    };
-  }, [check, today, settings, draft, others]);
+    const draftLibrary = { format: "sectionsmith/library@1", snippets: [draftForPreview(draft), ...others] };
+    return { catalogue: library.engine.loadLibraries([draftLibrary], PREVIEW_NAMES), assembly };
+  }, [check, today, settings, draft, others, library.engine]);
   const preview = usePreview(
     previewInput ? library.engine : undefined,
-    previewInput?.libraries ?? NO_LIBRARIES,
-    PREVIEW_NAMES,
-    previewInput?.assembly ?? null,
+    previewInput?.catalogue,
+    previewInput?.assembly,
   );
 
   const commit = async (work: () => Edit, done: (e: Edit) => string, reopen = true) => {
@@ -371,7 +368,6 @@ export function SnippetEditor(props: SnippetEditorProps) {
   );
 }
 
-const NO_LIBRARIES: unknown[] = [];
 const PREVIEW_NAMES = ["draft"];
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 const titleOf = (s: RawSnippet) =>

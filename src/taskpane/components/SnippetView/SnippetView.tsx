@@ -21,6 +21,7 @@ import {
   type Values,
   type Variable,
   type Problem,
+  type Catalogue,
 } from "../../../engine/core";
 import { DeprecatedDialog } from "./DeprecatedDialog";
 import type { Engine } from "../../engine";
@@ -42,6 +43,9 @@ export type SnippetViewProps = {
   variables: Variable[];
   variableProblems: Problem[];
   engine: Engine | undefined;
+  /** The libraries parsed once (LibraryApi.catalogue): what the preview builds from. */
+  catalogue: Catalogue | undefined;
+  /** The raw libraries and their names, only to retype a variable for the preview (model/preview-gaps). */
   libraries: unknown[];
   libraryNames: string[];
   settings: DocumentSettings;
@@ -136,7 +140,15 @@ export function SnippetView(props: SnippetViewProps) {
     };
     return buildAssembly([section], settings, { whole: false });
   }, [snippet, variables, values, today, settings, editing?.headingOffset, used, previewLibraries]);
-  const preview = usePreview(engine, previewLibraries.libraries, props.libraryNames, previewAssembly);
+  // A catalogue of its own only when a variable is retyped for the preview; else the pane's, as it is.
+  const previewCatalogue = useMemo(
+    () =>
+      previewLibraries.retyped.size === 0
+        ? props.catalogue
+        : engine?.loadLibraries(previewLibraries.libraries, props.libraryNames),
+    [previewLibraries, props.catalogue, props.libraryNames, engine],
+  );
+  const preview = usePreview(engine, previewCatalogue, previewAssembly);
 
   const set = (name: string, value: Value | undefined) => {
     setDone(undefined);
