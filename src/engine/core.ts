@@ -12,6 +12,9 @@ export type { Catalogue } from "./build/libraries";
 export { selectSnippet, snippetHealth } from "./model/select";
 // Patterns are checked as the user types, on the pane's main thread: in linear time (model/pattern.ts).
 export { matchesPattern } from "./model/pattern";
+// One set of value rules: the engine's checks, which the pane's form runs too and words its own way
+// (src/taskpane/model/values.ts). Light: no zod, no docx.
+export { validateValue, isEmptyValue } from "./model/values";
 export {
   createSnippetIndex,
   isStale,
@@ -21,3 +24,4 @@ export {
   type SnippetFacets,
 } from "./search";
 export { problem, pathJoin, type Problem, type ProblemPlace, type Severity } from "./errors/problem";
+export type { ProblemCode } from "./errors/codes";

@@ -2,7 +2,14 @@
 // placeholder values so the preview can render before every required field is filled in. The engine
 // validates again when it builds; these messages are the friendly, per-field version.
 
-import { matchesPattern, type ListItem, type Value, type Values, type Variable } from "../../engine/core";
+import {
+  validateValue as checkValue,
+  type ListItem,
+  type ProblemCode,
+  type Value,
+  type Values,
+  type Variable,
+} from "../../engine/core";
 
 export const labelOf = (v: Variable): string => v.label?.trim() || v.name;
 
@@ -44,58 +51,69 @@ export function parseNumberText(text: string): { ok: true; value: number } | { o
   return { ok: true, value: Number(plain) };
 }
 
-/** The message for one value, or undefined when it is fine. */
+/**
+ * The message for one value, or undefined when it is fine. The rules are the engine's (validateValue,
+ * the same the build applies), so the form never accepts what the build refuses nor the other way round;
+ * only the words are the pane's, chosen by the problem's code. On top of them the form guards typing:
+ * a number arrives as text and must be one, keep every digit, and have no more decimals than it shows.
+ */
 export function validateValue(v: Variable, value: Value | undefined): string | undefined {
   const label = labelOf(v);
   if (isEmpty(value)) return v.required ? `${label} is required.` : undefined;
-  switch (v.type) {
-    case "text":
-    case "multiline": {
-      const text = String(value);
-      if (v.maxLength !== undefined && text.length > v.maxLength)
-        return `At most ${v.maxLength} characters (now ${text.length}).`;
-      if (v.pattern !== undefined && !matchesPattern(v.pattern, text)) {
-        // Never the pattern itself: an example of what to type, when one can be made.
-        const example = patternExample(v.pattern);
-        return `${label} does not have the expected form${example ? `: type it like ${example}` : ""}.`;
-      }
-      return undefined;
+  if (v.type === "list") return Array.isArray(value) ? undefined : "Expected a list."; // items: validateAll
+  let checked: Value = value!;
+  if ((v.type === "number" || v.type === "currency") && typeof checked === "string") {
+    const parsed = parseNumberText(checked);
+    if (!parsed.ok) return parsed.message;
+    checked = parsed.value;
+  }
+  const problem = checkValue(v, checked, "").problems.find((p) => p.severity === "error");
+  if (problem !== undefined) return wordsFor(problem.code, v, checked);
+  if (typeof checked === "number") {
+    if (!Number.isSafeInteger(Math.trunc(checked)))
+      return `Too many digits to keep exactly (at most ${MAX_DIGITS}); the number would be rounded.`;
+    const scaled = v.decimals === undefined ? 0 : checked * 10 ** v.decimals;
+    if (v.decimals !== undefined && Math.abs(scaled - Math.round(scaled)) > 1e-6)
+      return v.decimals === 0 ? "Type a whole number." : `At most ${v.decimals} decimal places.`;
+  }
+  return undefined;
+}
+
+/** The engine's finding about a value, in the pane's words (never a code, a path or a pattern). */
+function wordsFor(code: ProblemCode, v: Variable, value: Value): string {
+  const label = labelOf(v);
+  switch (code) {
+    case "VALUE_LENGTH":
+      return `At most ${v.maxLength} characters (now ${[...String(value)].length}).`;
+    case "VALUE_PATTERN": {
+      // Never the pattern itself: an example of what to type, when one can be made.
+      const example = v.pattern === undefined ? undefined : patternExample(v.pattern);
+      return `${label} does not have the expected form${example ? `: type it like ${example}` : ""}.`;
     }
-    case "number":
-    case "currency": {
-      if (typeof value === "string") {
-        const parsed = parseNumberText(value);
-        if (!parsed.ok) return parsed.message;
-        value = parsed.value;
-      }
-      if (typeof value !== "number" || !Number.isFinite(value)) return "Enter a number.";
-      if (!Number.isSafeInteger(Math.trunc(value)))
-        return `Too many digits to keep exactly (at most ${MAX_DIGITS}); the number would be rounded.`;
-      if (
-        v.decimals !== undefined &&
-        Math.abs(value * 10 ** v.decimals - Math.round(value * 10 ** v.decimals)) > 1e-6
-      )
-        return v.decimals === 0 ? "Type a whole number." : `At most ${v.decimals} decimal places.`;
-      if (v.min !== undefined && value < v.min) return `Must be at least ${v.min}.`;
-      if (v.max !== undefined && value > v.max) return `Must be at most ${v.max}.`;
-      return undefined;
-    }
-    case "date":
-      return typeof value === "string" &&
-        /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-        !Number.isNaN(Date.parse(value))
-        ? undefined
-        : "Enter a date (YYYY-MM-DD).";
-    case "choice":
-      return v.options?.includes(String(value))
-        ? undefined
-        : `Choose one of: ${(v.options ?? []).join(", ")}.`;
-    case "boolean":
-      return typeof value === "boolean" ? undefined : "Choose yes or no.";
-    case "list":
-      return Array.isArray(value) ? undefined : "Expected a list.";
+    case "VALUE_RANGE":
+      return v.min !== undefined && typeof value === "number" && value < v.min
+        ? `Must be at least ${v.min}.`
+        : `Must be at most ${v.max}.`;
+    case "VALUE_DATE":
+      return "Enter a date (YYYY-MM-DD).";
+    case "VALUE_OPTION":
+      return `Choose one of: ${(v.options ?? []).join(", ")}.`;
+    default:
+      return TYPE_WORDS[v.type];
   }
 }
+
+/** What to enter, by type: the words for a value of the wrong kind (VALUE_TYPE). */
+const TYPE_WORDS: Record<Variable["type"], string> = {
+  text: "Enter text.",
+  multiline: "Enter text.",
+  number: "Enter a number.",
+  currency: "Enter a number.",
+  date: "Enter a date (YYYY-MM-DD).",
+  choice: "Choose one of the options.",
+  boolean: "Choose yes or no.",
+  list: "Expected a list.",
+};
 
 // Own properties only: a variable or field named "constructor" or "toString" must not read Object.prototype's.
 const own = <T extends object>(o: T, key: string): T[keyof T] | undefined =>
