@@ -1,6 +1,14 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+// The engine's public entries (docs/decisions.md, Boundaries): shared by the blocks below, since a later
+// block's no-restricted-imports replaces an earlier one's for the same files.
+const ENGINE_ENTRIES = {
+  regex: "(^|/)engine/(?!core$|index$).+",
+  message: "Import the engine through its public entries: src/engine (index) or src/engine/core.",
+};
+const PANE_EDGE = "The task pane reaches Office only through src/taskpane/host.ts (the WordHost it is given).";
+
 export default tseslint.config(
   {
     ignores: [
@@ -46,13 +54,25 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              regex: "(^|/)engine/(?!core$|index$).+",
-              message: "Import the engine through its public entries: src/engine (index) or src/engine/core.",
-            },
-          ],
+          patterns: [ENGINE_ENTRIES],
         },
+      ],
+    },
+  },
+  {
+    // The pane's edge with Office (docs/decisions.md): nothing in src/taskpane imports src/office except
+    // host.ts, and no pane code touches the Office or Word globals — a WordHost object is all it gets.
+    files: ["src/taskpane/**/*.{ts,tsx}"],
+    ignores: ["src/taskpane/host.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [ENGINE_ENTRIES, { regex: "(^|/)office(/|$)", message: PANE_EDGE }] },
+      ],
+      "no-restricted-globals": [
+        "error",
+        { name: "Office", message: PANE_EDGE },
+        { name: "Word", message: PANE_EDGE },
       ],
     },
   },

@@ -62,9 +62,5 @@ export async function settleWithin<T>(start: () => PromiseLike<T> | T, timeoutMs
   }
 }
 
-export async function createHost(options: { timeoutMs?: number } = {}): Promise<WordHost> {
-  return (await detectHost(options)).host;
-}
-
 export { createStandaloneHost } from "./standalone-host";
 export type { WordHost } from "./word-host";

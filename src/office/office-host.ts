@@ -47,30 +47,6 @@ export function bindingsFromGlobals(): OfficeBindings {
   return bindings;
 }
 
-export type OfficeReady = { host: string | null; platform: string | null };
-
-/**
- * Waits for office.js. Null when office.js is absent (offline, plain page) or does not answer within
- * `timeoutMs`; otherwise what Office.onReady reports (host null outside Office).
- */
-export async function waitForOffice(timeoutMs: number): Promise<OfficeReady | null> {
-  if (typeof Office === "undefined" || typeof Office.onReady !== "function") return null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), timeoutMs);
-  });
-  try {
-    const info = await Promise.race([Office.onReady().catch(() => null), timeout]);
-    if (!info) return null;
-    return {
-      host: info.host ? String(info.host) : null,
-      platform: info.platform ? String(info.platform) : null,
-    };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Office's body background colour ("#RRGGBB") when Office reports a theme (Windows, Mac); else undefined. */
 export function officeBodyBackground(): string | undefined {
   try {

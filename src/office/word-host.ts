@@ -37,7 +37,7 @@ export type InsertPiece = {
   base64: string;
   /**
    * Content-control tag, e.g. "sectionsmith:confidentiality@3". Only tags that start with TAG_PREFIX are
-   * reported by listTaggedContent (other add-ins use content controls too). Build them with pieceTag().
+   * reported by listTaggedContent (other add-ins use content controls too).
    */
   tag?: string;
   /** Content-control title Word shows on the control (the section's name). */
@@ -93,10 +93,6 @@ export type HostError = Error & {
 
 export const TAG_PREFIX = "sectionsmith:";
 
-/** The content-control tag for a snippet at a version: "sectionsmith:<snippetId>@<version>". */
-export function pieceTag(snippetId: string, version?: number | string): string {
-  return version === undefined ? `${TAG_PREFIX}${snippetId}` : `${TAG_PREFIX}${snippetId}@${version}`;
-}
 
 export function hostError(code: HostErrorCode, message: string, action: string, cause?: unknown): HostError {
   const error = new Error(message, cause === undefined ? undefined : { cause }) as HostError;

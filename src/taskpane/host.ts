@@ -1,5 +1,7 @@
-// The only link between the pane and the Office adapter: types. The pane never imports Office.js or
-// the adapter's code — it receives a WordHost object (real Word, or standalone) from the shell.
+// The only link between the pane and the Office adapter (an ESLint rule holds every other pane file to
+// it): the WordHost types, the few constants the pane shares with the adapter, and, for the shell
+// (index.tsx) alone, the call that detects the host. The pane never touches Office.js or Word itself —
+// it receives a WordHost object (real Word, or standalone) from the shell.
 
 export type {
   WordHost,
@@ -9,6 +11,9 @@ export type {
   InsertPiece,
   HostError,
 } from "../office/word-host";
+export { TAG_PREFIX, base64ByteLength } from "../office/word-host";
+export { detectHost, type StandaloneReason } from "../office/detect-host";
+export { officeBodyBackground } from "../office/office-host";
 
 import type { InsertLocation } from "../office/word-host";
 

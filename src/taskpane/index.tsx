@@ -5,8 +5,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { config as zodConfig } from "zod/v4/core";
-import { detectHost } from "../office/detect-host";
-import { officeBodyBackground } from "../office/office-host";
+import { detectHost, officeBodyBackground } from "./host";
 import { App } from "./App";
 import { CrashMessage, PaneErrorBoundary } from "./crash-boundary";
 import { StandaloneReasonContext } from "./components/StandaloneBanner/StandaloneBanner";

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from "@jest/globals";
-import { createHost } from "../../src/office/detect-host";
+import { detectHost } from "../../src/office/detect-host";
 import { createStandaloneHost, STANDALONE_WHY } from "../../src/office/standalone-host";
 import { INSERT_LOCATIONS, isHostError } from "../../src/office/word-host";
 import { b64, FakeWord } from "./fake-word";
+
+// What the pane's shell does: detect the host and take it (createHost, which only did this, is gone).
+const createHost = async (options: { timeoutMs?: number } = {}) => (await detectHost(options)).host;
 
 const g = globalThis as Record<string, unknown>;
 

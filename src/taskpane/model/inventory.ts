@@ -11,7 +11,7 @@
 
 import { selectSnippet, snippetHealth, type Snippet, type Values, type Variable } from "../../engine/core";
 // The tag contract lives with the WordHost type (pure TypeScript, no Office.js).
-import { TAG_PREFIX } from "../../office/word-host";
+import { TAG_PREFIX } from "../host";
 import type { OutlineSection } from "./document";
 import { initialValues, labelOf, validateAll } from "./values";
 

@@ -1,7 +1,7 @@
 import { createContext, useContext, useState } from "react";
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from "@fluentui/react-components";
 import { Dismiss20Regular } from "@fluentui/react-icons";
-import type { StandaloneReason } from "../../../office/detect-host";
+import type { StandaloneReason } from "../../host";
 
 /** One line, short enough for a 320 px pane: where the pane is and what to do instead of inserting. */
 export const STANDALONE_TEXT = "Not running inside Word: use Download .docx";
