@@ -28,7 +28,7 @@ async function fileWithFont(font: string): Promise<Blob> {
   const theme = await zip.file("word/theme/theme1.xml")!.async("string");
   expect(theme).toMatch(/<a:latin typeface="Calibri( Light)?"/);
   zip.file("word/theme/theme1.xml", theme.replace(/(<a:latin typeface=")[^"]*"/g, `$1${font}"`));
-  return new Blob([await zip.generateAsync({ type: "uint8array" })]);
+  return new Blob([await zip.generateAsync({ type: "arraybuffer" })]);
 }
 
 /** The rules the preview's <style> elements make, as the browser parses them. */
