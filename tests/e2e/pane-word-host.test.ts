@@ -111,6 +111,24 @@ describe("inside Word (WordApi 1.5)", () => {
     await dismiss(page);
   });
 
+  it("lists the inserted sections under In this document, read from the content controls inside the package", async () => {
+    // The simulated Word unzips what it is given (fake-office.js): the package's block-level w:sdt are
+    // the document's content controls, as in Word, and Document.contentControls lists them.
+    const inserted = (await wordBlocks(page)).find((b) => b.base64 !== undefined);
+    expect(inserted?.controls?.map((c) => [c.tag, c.title])).toEqual(SECTIONS.map((p) => [tagOf(p), p.title]));
+    for (const [i, plan] of SECTIONS.entries())
+      for (const phrase of plan.expect) expectWithMessage(inserted!.controls![i]!.text, plan.title).toContain(phrase);
+    const before = await wordCallCount(page);
+    await page.getByRole("button", { name: "Refresh", exact: true }).click();
+    const list = page.getByRole("list", { name: "Snippets in this document" });
+    await list.waitFor();
+    const labels = await list.locator(":scope > li").evaluateAll((lis) => lis.map((li) => li.getAttribute("aria-label")));
+    expect(labels).toEqual(SECTIONS.map((p) => `${p.title}, Current`));
+    await page.getByText("3 snippets in this document, all up to date.").waitFor();
+    const reads = (await wordCalls(page, before)).filter((c) => c.target === "contentControls" && c.method === "load");
+    expect(reads).toHaveLength(1);
+  });
+
   it("appends them at the end with one Document.insertFileFromBase64, the host's styles winning", async () => {
     const calls = await insertVia(page, "At the end of the document", "Inserted 3 sections into Word.");
     const files = inserts(calls);
