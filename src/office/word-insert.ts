@@ -24,7 +24,7 @@
 // At the cursor inside a numbered list of the document, the sections that "continue" numbering from
 // the start of the insert (InsertPiece.continueTags) join that list afterwards (word-list-continue.ts).
 import { checkSizes } from "./word-limits";
-import { continueHostList, listAtCursor, type HostList } from "./word-list-continue";
+import { continueHostList, listAtCursor } from "./word-list-continue";
 import { ACTIONS, toHostError } from "./word-errors";
 import type { WordApiSupport } from "./word-capabilities";
 import {
@@ -92,7 +92,8 @@ export async function insertPieces(
         const placement = place(location, k, documentApi, selection, previous);
         const done = await insertOne(context, pieces[index]!, placement, deps.supports, options);
         inserted.push(done);
-        await joinHostList(context, pieces[index]!, done, hostList);
+        const tags = pieces[index]!.continueTags;
+        if (hostList && done.range && tags?.length) await continueHostList(context, done.range, tags, hostList);
         onProgress?.(k + 1, pieces.length);
       }
     } catch (error) {
@@ -100,17 +101,6 @@ export async function insertPieces(
       throw explain(toHostError(error, "the insertion"), location, inserted.length, removed);
     }
   });
-}
-
-/** The piece's continuing sections into the list at the cursor: best effort, the insert stands. */
-async function joinHostList(
-  context: Word.RequestContext,
-  piece: InsertPiece,
-  done: Inserted,
-  hostList: HostList | undefined,
-): Promise<void> {
-  if (!hostList || !done.range || !piece.continueTags?.length) return;
-  await continueHostList(context, done.range, piece.continueTags, hostList);
 }
 
 function place(
