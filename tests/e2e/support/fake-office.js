@@ -30,6 +30,11 @@
 //                  to `method` fails at the sync that applies it
 //   selectionHtml  the selection's HTML from the start (see setSelectionHtml)
 //   contentControls [{ text, tag, title }] in the document from the start (see addContentControl)
+//   cursorParagraph the paragraph the cursor is in, for Selection.paragraphs.getFirst():
+//                  { list?: number, level?: number, type?: "Number" | "Bullet", style?: string } (plain text
+//                  unless set). The paragraphs inside an inserted package's controls are read from the
+//                  file (w:numPr; w:numFmt "bullet" is a Bullet list, others Number; list id = 1000 + w:numId)
+//                  and take Paragraph.detachFromList / attachToList(listId, level) (WordApi 1.3)
 /* global window, DOMParser */
 (() => {
   const config = Object.assign(
@@ -67,14 +72,85 @@
       const el = parent && parent.getElementsByTagNameNS(W, name)[0];
       return el ? el.getAttributeNS(W, "val") || "" : "";
     };
+    const formats = await numberFormats(zip, attr);
     return [...body.children]
       .filter((el) => el.namespaceURI === W && el.localName === "sdt")
       .map((sdt) => {
         const props = sdt.getElementsByTagNameNS(W, "sdtPr")[0];
         const content = sdt.getElementsByTagNameNS(W, "sdtContent")[0];
-        return { tag: attr(props, "tag"), title: attr(props, "alias"), text: content ? textOf(content) : "" };
+        const paragraphs = content
+          ? [...content.getElementsByTagNameNS(W, "p")].map((p) => {
+              const text = [...p.getElementsByTagNameNS(W, "t")].map((t) => t.textContent).join("");
+              const numPr = p.getElementsByTagNameNS(W, "numPr")[0];
+              const numId = attr(numPr, "numId");
+              if (!numPr || !numId || numId === "0") return { text };
+              const level = Number(attr(numPr, "ilvl") || 0);
+              const type = formats.get(`${numId}/${level}`) === "bullet" ? "Bullet" : "Number";
+              return { text, list: 1000 + Number(numId), level, type };
+            })
+          : [];
+        return { tag: attr(props, "tag"), title: attr(props, "alias"), text: content ? textOf(content) : "", paragraphs };
       });
   }
+  /** numId/ilvl → w:numFmt of a package's numbering.xml. */
+  async function numberFormats(zip, attr) {
+    const formats = new Map();
+    const part = zip.file("word/numbering.xml");
+    if (!part) return formats;
+    const xml = new DOMParser().parseFromString(await part.async("string"), "application/xml");
+    const abstracts = new Map();
+    for (const a of xml.getElementsByTagNameNS(W, "abstractNum")) abstracts.set(a.getAttributeNS(W, "abstractNumId"), a);
+    for (const num of xml.getElementsByTagNameNS(W, "num")) {
+      const abstract = abstracts.get(attr(num, "abstractNumId"));
+      if (!abstract) continue;
+      for (const lvl of abstract.getElementsByTagNameNS(W, "lvl"))
+        formats.set(`${num.getAttributeNS(W, "numId")}/${lvl.getAttributeNS(W, "ilvl")}`, attr(lvl, "numFmt"));
+    }
+    return formats;
+  }
+
+  /** A paragraph's list side (WordApi 1.3), over `data` = { text, list?, level?, type?, style? }. */
+  class Paragraph {
+    constructor(name, data) {
+      this.name = name;
+      this.data = data;
+    }
+    load(props) {
+      record(this.name, "load", [props]);
+      return this;
+    }
+    get isListItem() {
+      return this.data.list !== undefined;
+    }
+    get styleBuiltIn() {
+      return this.data.style || "Normal";
+    }
+    get list() {
+      const d = this.data;
+      return { isNullObject: d.list === undefined, id: d.list, levelTypes: Array(9).fill(d.type || "Number"), load() {} };
+    }
+    get listItem() {
+      return { isNullObject: this.data.list === undefined, level: this.data.level || 0, load() {} };
+    }
+    get listOrNullObject() {
+      return this.list;
+    }
+    get listItemOrNullObject() {
+      return this.listItem;
+    }
+    detachFromList() {
+      record(this.name, "detachFromList", [], () => {
+        Object.assign(this.data, { list: undefined, level: undefined, type: undefined });
+      });
+    }
+    attachToList(id, level) {
+      record(this.name, "attachToList", [id, level], () => {
+        if (this.data.list !== undefined) throw new Error("attachToList: the paragraph is already a list item");
+        Object.assign(this.data, { list: id, level, type: "Number" });
+      });
+    }
+  }
+
   /** After a file went into `block`: its own content controls, as controls Word would list. */
   async function readControls(block) {
     const found = await packageControls(block.base64);
@@ -83,6 +159,7 @@
       cc.props.tag = c.tag;
       cc.props.title = c.title;
       cc.ownText = c.text;
+      cc.paragraphsData = c.paragraphs;
       return cc;
     });
   }
@@ -176,6 +253,18 @@
       record(this.name, "getRange", [location]);
       return new Range(`${this.name}.${location}`, this.blocksOf);
     }
+    get paragraphs() {
+      const loaded = { items: [] };
+      return {
+        load: (props) =>
+          record(`${this.name}.paragraphs`, "load", [props], () => {
+            loaded.items = (this.paragraphsData || []).map((d) => new Paragraph(`paragraph(${d.text})`, d));
+          }),
+        get items() {
+          return loaded.items;
+        },
+      };
+    }
     delete(keepContent) {
       const blocks = this.blocksOf();
       record(this.name, "delete", [keepContent], () => {
@@ -227,6 +316,25 @@
       record(this.name, "getRange", [location]);
       return new Range(`${this.name}.${location}`, this.blocksOf);
     }
+    /** Range.contentControls: the controls inside the package blocks of this range. */
+    get contentControls() {
+      const blocksOf = this.blocksOf;
+      return {
+        getByTag: (tag) => {
+          record(`${this.name}.contentControls`, "getByTag", [tag]);
+          const found = { items: [] };
+          return {
+            load: (props) =>
+              record(`${this.name}.contentControls(${tag})`, "load", [props], () => {
+                found.items = blocksOf().flatMap((b) => (b.controls || []).filter((cc) => cc.tag === tag));
+              }),
+            get items() {
+              return found.items;
+            },
+          };
+        },
+      };
+    }
     expandTo(other) {
       record(this.name, "expandTo", [other.name]);
       return new Range(`${this.name}..${other.name}`, () => {
@@ -269,6 +377,9 @@
       const result = { value: "" };
       record("selection", "getHtml", [], () => (result.value = state.selectionHtml));
       return result;
+    }
+    get paragraphs() {
+      return { getFirst: () => new Paragraph("cursorParagraph", Object.assign({ text: "[cursor]" }, config.cursorParagraph || {})) };
     }
   }
 
@@ -422,7 +533,14 @@
         ...(b.base64 ? { base64: b.base64 } : {}),
         ...(b.cc ? { tag: b.cc.tag, title: b.cc.title } : {}),
         ...(b.controls && b.controls.length > 0
-          ? { controls: b.controls.map((cc) => ({ tag: cc.tag, title: cc.title, text: cc.text })) }
+          ? {
+              controls: b.controls.map((cc) => ({
+                tag: cc.tag,
+                title: cc.title,
+                text: cc.text,
+                paragraphs: (cc.paragraphsData || []).map((d) => ({ ...d })),
+              })),
+            }
           : {}),
       })),
   };

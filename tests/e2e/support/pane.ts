@@ -135,6 +135,8 @@ export type FakeOfficeConfig = {
   platform?: string;
   bodyBackground?: string;
   failures?: Array<{ method: string; nth: number; code?: string; message?: string }>;
+  /** The paragraph the cursor is in: an item of list `list` at `level` (type "Number" unless told). */
+  cursorParagraph?: { list?: number; level?: number; type?: "Number" | "Bullet"; style?: string };
 };
 
 export type OpenOptions = {

@@ -13,7 +13,13 @@ export type WordBlock = {
   base64?: string;
   tag?: string;
   title?: string;
-  controls?: Array<{ tag: string; title: string; text: string }>;
+  controls?: Array<{
+    tag: string;
+    title: string;
+    text: string;
+    /** Its paragraphs, list side: list id (1000 + the file's w:numId, or the host list's), level and type. */
+    paragraphs: Array<{ text: string; list?: number; level?: number; type?: "Number" | "Bullet" }>;
+  }>;
 };
 
 type FakeWordWindow = {
