@@ -13,6 +13,7 @@ await build({
     run: "bench/run.ts",
     "engine-worker": "bench/engine/worker.ts",
     profile: "bench/engine/profile.ts",
+    "limits-worker": "bench/limits/worker.ts",
   },
   bundle: true,
   platform: "node",

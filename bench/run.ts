@@ -1,10 +1,11 @@
-// `npm run bench [-- engine|search|pane …] [--quick] [--full]`: runs the parts asked for (all three by
+// `npm run bench [-- engine|search|pane|limits …] [--quick] [--full]`: runs the parts asked for (all four by
 // default), prints their tables and the budget summary, and rewrites bench/results.md from every part's
 // latest results (bench/results/<part>.json).
 
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runEngineBench } from "./engine/run";
+import { runLimitsBench } from "./limits/run";
 import { runPaneBench } from "./pane/run";
 import { machine, describeMachine, loadText } from "./lib/machine";
 import { PARTS, RESULTS_MD, loadReports, renderConsole, saveReport, writeResultsMarkdown, type Part, type PartReport } from "./lib/report";
@@ -34,7 +35,9 @@ async function main(): Promise<void> {
           ? await runEngineBench({ scripts, quick, full, log })
           : part === "search"
             ? await runSearchBench({ quick, log })
-            : await runPaneBench({ quick, log, ...(noBuild ? { build: false } : {}) });
+            : part === "limits"
+              ? await runLimitsBench({ scripts, quick, log })
+              : await runPaneBench({ quick, log, ...(noBuild ? { build: false } : {}) });
     } catch (e) {
       // One broken part must not cost the others' figures: report it as failed and go on.
       const message = e instanceof Error ? e.message : String(e);

@@ -212,6 +212,7 @@ export const NO_SAMPLE: Record<string, string> = {
   LIMIT_FILE_SIZE: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
   LIMIT_FILE_DEPTH: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
   LIMIT_SNIPPETS: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
+  LIMIT_LIBRARY_SIZE: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
   LIMIT_SECTIONS: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
   LIMIT_TEMPLATE_NESTING: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
   LIMIT_INCLUDE_DEPTH: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",

@@ -1,11 +1,14 @@
 import { problem, type Problem } from "./errors/problem";
 import type { ProblemCode } from "./errors/codes";
 import {
+  expandedCost,
   formatCount,
   LIST_LEVELS,
   MAX_EMPHASIS_MARKERS,
   MAX_FILE_CHARS,
   MAX_JSON_DEPTH,
+  MAX_EXPANDED_SIZE,
+  MAX_LIBRARY_WEIGHT,
   MAX_MARKDOWN_NESTING,
   MAX_SECTIONS,
   MAX_SNIPPETS,
@@ -105,6 +108,45 @@ export function fileLimitProblems(text: string | undefined, value: unknown, kind
     );
   }
   return problems;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Libraries as a whole
+
+// A body's weight, kept per snippet object (and checked against its body): the pane builds with the
+// same library objects again and again.
+const weights = new WeakMap<object, { body: string; weight: number }>();
+
+/** One body's share of MAX_LIBRARY_WEIGHT: its expandedCost, at most MAX_EXPANDED_SIZE + 1. */
+export function bodyWeight(snippet: { body: string }): number {
+  const kept = weights.get(snippet);
+  if (kept !== undefined && kept.body === snippet.body) return kept.weight;
+  const { body } = snippet;
+  // Each character costs at least 1, so only the first MAX_EXPANDED_SIZE + 1 can count.
+  const head = body.length > MAX_EXPANDED_SIZE ? body.slice(0, MAX_EXPANDED_SIZE + 1) : body;
+  const weight = Math.min(expandedCost(head), MAX_EXPANDED_SIZE + 1);
+  weights.set(snippet, { body, weight });
+  return weight;
+}
+
+/**
+ * LIMIT_LIBRARY_SIZE when the bodies together weigh more than MAX_LIBRARY_WEIGHT (see limits.ts).
+ * `libraries` is how many files the snippets come from (one for `validate`, all of a build's for a build).
+ */
+export function libraryWeightProblem(snippets: Iterable<{ body: string }>, libraries: number): Problem | undefined {
+  let total = 0;
+  let count = 0;
+  for (const snippet of snippets) {
+    total += bodyWeight(snippet);
+    count++;
+  }
+  if (total <= MAX_LIBRARY_WEIGHT) return undefined;
+  const what = libraries > 1 ? `The ${libraries} libraries of this build together hold` : "This library holds";
+  return limitProblem(
+    "LIMIT_LIBRARY_SIZE",
+    libraries > 1 ? "" : "snippets",
+    `${what} ${formatCount(count)} snippets whose bodies weigh ${formatCount(total)} (characters plus a weight per line, list item, cell, link and mark-up); Sectionsmith handles at most ${formatCount(MAX_LIBRARY_WEIGHT)} at once, about 4,500 pages. Split the library by topic and give each build only the libraries it needs.`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------

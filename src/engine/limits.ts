@@ -48,6 +48,16 @@ export const CODE_WEIGHT = 32;
 export const CELL_WEIGHT = 96;
 export const LINK_WEIGHT = 384;
 export const LIST_ITEM_WEIGHT = 128;
+/**
+ * Weight of a whole library — of all the libraries one build loads, together — measured as
+ * MAX_EXPANDED_SIZE measures a document: the sum over its snippets of each body's expandedCost (a body
+ * counted at most at MAX_EXPANDED_SIZE: a larger one is refused on its own, without being rendered).
+ * Every snippet can be within its own limits while the library is enormous: `validate` renders every
+ * body (10,000 snippets of 150 short paragraphs, 4.5 MB of JSON, took minutes), and a build parses
+ * every library it is given. 5 × the document limit, about 4,500 pages of ordinary prose; validating
+ * a library at the limit takes well under a minute on a slow 2-core machine.
+ */
+export const MAX_LIBRARY_WEIGHT = 5 * MAX_EXPANDED_SIZE;
 /** List levels Word can show (the contract's 9): deeper lists are drawn at this level. */
 export const LIST_LEVELS = 9;
 /** Lists and block quotes inside each other in one snippet's Markdown. */
@@ -85,6 +95,7 @@ export const LIMITS: readonly LimitInfo[] = [
   { value: MAX_FILE_CHARS, unit: "characters", code: "LIMIT_FILE_SIZE", what: "JSON text of one library or assembly file" },
   { value: MAX_JSON_DEPTH, unit: "levels", code: "LIMIT_FILE_DEPTH", what: "arrays and objects nested in one file" },
   { value: MAX_SNIPPETS, unit: "snippets", code: "LIMIT_SNIPPETS", what: "snippets in one library" },
+  { value: MAX_LIBRARY_WEIGHT, unit: "characters", code: "LIMIT_LIBRARY_SIZE", what: `snippet bodies of one library (of all the libraries of one build, together), weighed as the Markdown of a document is (each body counted at most at the document limit, LIMIT_EXPANDED_SIZE); about 4,500 pages` },
   { value: MAX_SECTIONS, unit: "sections", code: "LIMIT_SECTIONS", what: "sections in one assembly" },
   { value: MAX_TEMPLATE_NESTING, unit: "levels", code: "LIMIT_TEMPLATE_NESTING", what: "template blocks inside each other (and (…) inside each other in one tag)" },
   { value: MAX_INCLUDE_DEPTH, unit: "levels", code: "LIMIT_INCLUDE_DEPTH", what: "{{> id}} includes inside each other" },

@@ -49,6 +49,12 @@ export type InsertPiece = {
   hasControls?: boolean;
   /** The package has a table of contents: updated after the insert where Word's API allows (WordApi 1.5). */
   hasToc?: boolean;
+  /**
+   * Tags of the package's sections that continue numbering from the start of the insert ("numbering":
+   * "continue" on every section before them too). At the cursor or selection inside a numbered list
+   * of the document, their numbered items join that list after the insert (WordApi 1.3).
+   */
+  continueTags?: string[];
 };
 
 /**

@@ -21,7 +21,10 @@
 // "Use the snippets' formatting" — the host's style definitions win by default, for every location.
 // A table of contents in the package is updated after the insert where WordApi 1.5 allows
 // (Field.updateResult); without it the field stays marked dirty and Word updates it on request.
+// At the cursor inside a numbered list of the document, the sections that "continue" numbering from
+// the start of the insert (InsertPiece.continueTags) join that list afterwards (word-list-continue.ts).
 import { checkSizes } from "./word-limits";
+import { continueHostList, listAtCursor } from "./word-list-continue";
 import { ACTIONS, toHostError } from "./word-errors";
 import type { WordApiSupport } from "./word-capabilities";
 import {
@@ -82,10 +85,15 @@ export async function insertPieces(
     const inserted: Inserted[] = [];
     try {
       const selection = atSelection ? await checkedSelection(context, location, deps.supports) : undefined;
+      const continuing = pieces.some((p) => p.hasControls && (p.continueTags?.length ?? 0) > 0);
+      const hostList = selection && continuing ? await listAtCursor(context, selection, deps.supports) : undefined;
       for (const [k, index] of order.entries()) {
         const previous = inserted[inserted.length - 1];
         const placement = place(location, k, documentApi, selection, previous);
-        inserted.push(await insertOne(context, pieces[index]!, placement, deps.supports, options));
+        const done = await insertOne(context, pieces[index]!, placement, deps.supports, options);
+        inserted.push(done);
+        const tags = pieces[index]!.continueTags;
+        if (hostList && done.range && tags?.length) await continueHostList(context, done.range, tags, hostList);
         onProgress?.(k + 1, pieces.length);
       }
     } catch (error) {

@@ -9,7 +9,7 @@
 
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { addSection, outlineTitles, SECTIONS, showDocument, type SectionPlan } from "./support/flow";
+import { addSection, outlineItem, outlineTitles, SECTIONS, showDocument, type SectionPlan } from "./support/flow";
 import { openPane, startPane, type FakeOfficeConfig, type OpenPane, type PaneSession } from "./support/pane";
 import {
   expectPayload,
@@ -111,6 +111,24 @@ describe("inside Word (WordApi 1.5)", () => {
     await dismiss(page);
   });
 
+  it("lists the inserted sections under In this document, read from the content controls inside the package", async () => {
+    // The simulated Word unzips what it is given (fake-office.js): the package's block-level w:sdt are
+    // the document's content controls, as in Word, and Document.contentControls lists them.
+    const inserted = (await wordBlocks(page)).find((b) => b.base64 !== undefined);
+    expect(inserted?.controls?.map((c) => [c.tag, c.title])).toEqual(SECTIONS.map((p) => [tagOf(p), p.title]));
+    for (const [i, plan] of SECTIONS.entries())
+      for (const phrase of plan.expect) expectWithMessage(inserted!.controls![i]!.text, plan.title).toContain(phrase);
+    const before = await wordCallCount(page);
+    await page.getByRole("button", { name: "Refresh", exact: true }).click();
+    const list = page.getByRole("list", { name: "Snippets in this document" });
+    await list.waitFor();
+    const labels = await list.locator(":scope > li").evaluateAll((lis) => lis.map((li) => li.getAttribute("aria-label")));
+    expect(labels).toEqual(SECTIONS.map((p) => `${p.title}, Current`));
+    await page.getByText("3 snippets in this document, all up to date.").waitFor();
+    const reads = (await wordCalls(page, before)).filter((c) => c.target === "contentControls" && c.method === "load");
+    expect(reads).toHaveLength(1);
+  });
+
   it("appends them at the end with one Document.insertFileFromBase64, the host's styles winning", async () => {
     const calls = await insertVia(page, "At the end of the document", "Inserted 3 sections into Word.");
     const files = inserts(calls);
@@ -158,6 +176,48 @@ describe("inside Word (WordApi 1.5)", () => {
     expect(created).toHaveLength(1);
     await expectPayload(created[0]!.args[0], SECTIONS, "document");
     expect(calls.map((c) => c.method)).toContain("open");
+    await dismiss(page);
+  });
+});
+
+describe("at the cursor inside a numbered list of the document", () => {
+  let page: Page;
+  const HOST_LIST = 7;
+
+  beforeAll(async () => {
+    page = await wordPane({ wordApi: "1.5", platform: "PC", cursorParagraph: { list: HOST_LIST, level: 0 } }, [payment]);
+  });
+
+  const numbering = async (choice: "Continue from the previous section" | "Restart numbering") => {
+    const options = page.getByRole("group", { name: `Options for ${payment.title}` });
+    if (!(await options.isVisible())) await outlineItem(page, payment.title).getByRole("button", { name: "Options" }).click();
+    await options.getByRole("radio", { name: choice }).check();
+  };
+  /** The controls of the package this call list inserted (a later insert at the cursor lands before earlier ones). */
+  const packageOf = async (calls: WordCall[]) =>
+    (await wordBlocks(page)).find((b) => b.base64 === inserts(calls)[0]!.args[0])!.controls![0]!;
+
+  it("a section set to continue: its numbered items join the document's list (detach, then attachToList)", async () => {
+    await numbering("Continue from the previous section");
+    const calls = await insertVia(page, null, /^Inserted/);
+    const attached = calls.filter((c) => c.method === "attachToList");
+    expect(attached.map((c) => c.args)).toEqual(Array.from({ length: 4 }, () => [HOST_LIST, 0]));
+    expect(calls.filter((c) => c.method === "detachFromList")).toHaveLength(4);
+    const control = await packageOf(calls);
+    expect(control.tag).toBe(tagOf(payment));
+    const items = control.paragraphs.filter((p) => p.list !== undefined);
+    expect(items.map((p) => p.list)).toEqual([HOST_LIST, HOST_LIST, HOST_LIST, HOST_LIST]);
+    expect(items[0]!.text).toContain("within 45 days of the invoice date");
+    await dismiss(page);
+  });
+
+  it("a section that restarts keeps the list Word inserted", async () => {
+    await numbering("Restart numbering");
+    const calls = await insertVia(page, null, /^Inserted/);
+    expect(calls.filter((c) => ["attachToList", "detachFromList"].includes(c.method))).toEqual([]);
+    const items = (await packageOf(calls)).paragraphs.filter((p) => p.list !== undefined);
+    expect(items).toHaveLength(4);
+    expect(items.every((p) => p.list !== HOST_LIST && p.list! > 1000)).toBe(true);
     await dismiss(page);
   });
 });

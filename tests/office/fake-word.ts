@@ -7,7 +7,18 @@ import type { OfficeBindings } from "../../src/office/office-host";
 
 export type Call = { target: string; method: string; args: unknown[] };
 type Failure = { match: (call: Call) => boolean; code: string; message: string };
-type Block = { text: string; selection?: boolean; cc?: FakeContentControl };
+/** A paragraph of the simulated document, as far as lists go (list: its list's id; none = not a list item). */
+export type ParagraphData = { text: string; list?: number; level?: number; type?: "Number" | "Bullet"; style?: string };
+/** An inserted file whose text is JSON `{ "controls": [{ tag, paragraphs }] }` is a package with these controls. */
+type PackageControl = { tag: string; paragraphs: ParagraphData[] };
+type Block = { text: string; selection?: boolean; cc?: FakeContentControl; controls?: PackageControl[] };
+
+/** A package for insertFileFromBase64 whose content controls hold these paragraphs. */
+export const packageOf = (controls: PackageControl[]): string => JSON.stringify({ controls });
+const controlsOf = (text: string): PackageControl[] | undefined => {
+  if (!text.startsWith("{")) return undefined;
+  return (JSON.parse(text) as { controls: PackageControl[] }).controls;
+};
 
 export const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
 const unb64 = (base64: string) => Buffer.from(base64, "base64").toString("utf8");
@@ -22,6 +33,10 @@ export class FakeWord {
   /** What the "[selection]" block holds; "" is a collapsed selection (a bare cursor). */
   selectedText = "chosen words";
   selectionHtml = "<p>selected</p>";
+  /** The paragraph the cursor is in (Selection.paragraphs.getFirst()): plain text unless set. */
+  cursorParagraph: ParagraphData = { text: "[selection]" };
+  /** Level type of each list id ("Number" unless set), for List.levelTypes. */
+  listTypes = new Map<number, "Number" | "Bullet">();
   readonly context: FakeContext;
 
   constructor(blocks: string[] = ["Intro", "[selection]", "Outro"]) {
@@ -121,12 +136,38 @@ class FakeRange {
     readonly blocks: () => Block[],
   ) {}
   insertFileFromBase64(base64: string, at: string): FakeRange {
-    const block: Block = { text: unb64(base64) };
+    const text = unb64(base64);
+    const controls = controlsOf(text);
+    const block: Block = controls ? { text: controls.map((c) => c.tag).join("+"), controls } : { text };
     this.word.record(this.name, "insertFileFromBase64", [base64, at], () =>
       this.word.place(block, at, this.blocks()),
     );
     return new FakeRange(this.word, `range(${block.text})`, () => [block]);
   }
+  /** The content controls inside the range's package blocks (Range.contentControls). */
+  get contentControls() {
+    const word = this.word;
+    const blocks = this.blocks;
+    return {
+      getByTag(tag: string) {
+        word.record("range.contentControls", "getByTag", [tag]);
+        const found = { items: [] as Array<{ tag: string; paragraphs: ReturnType<typeof paragraphCollection> }> };
+        return {
+          load: (p: string) =>
+            word.record(`contentControls(${tag})`, "load", [p], () => {
+              found.items = blocks()
+                .flatMap((b) => b.controls ?? [])
+                .filter((c) => c.tag === tag)
+                .map((c) => ({ tag: c.tag, paragraphs: paragraphCollection(word, c) }));
+            }),
+          get items() {
+            return found.items;
+          },
+        };
+      },
+    };
+  }
+
   insertContentControl(): FakeContentControl {
     const cc = new FakeContentControl(this.word, this.blocks);
     this.word.record(this.name, "insertContentControl", [], () => {
@@ -181,6 +222,72 @@ class FakeSelection extends FakeRange {
     this.word.record("selection", "getHtml", [], () => (result.value = this.word.selectionHtml));
     return result;
   }
+  /** Selection.paragraphs.getFirst(): the paragraph the cursor is in (FakeWord.cursorParagraph). */
+  get paragraphs() {
+    return { getFirst: () => new FakeParagraph(this.word, this.word.cursorParagraph) };
+  }
+}
+
+function paragraphCollection(word: FakeWord, control: PackageControl) {
+  const loaded = { items: [] as FakeParagraph[] };
+  return {
+    load: (p: string) =>
+      word.record(`cc(${control.tag}).paragraphs`, "load", [p], () => {
+        loaded.items = control.paragraphs.map((d) => new FakeParagraph(word, d));
+      }),
+    get items() {
+      return loaded.items;
+    },
+  };
+}
+
+/** A paragraph's list side: Paragraph.isListItem, list, listItem, *OrNullObject, detach/attach. */
+export class FakeParagraph {
+  constructor(
+    private readonly word: FakeWord,
+    readonly data: ParagraphData,
+  ) {}
+  load(props: string) {
+    this.word.record(`paragraph(${this.data.text})`, "load", [props]);
+  }
+  get isListItem() {
+    return this.data.list !== undefined;
+  }
+  get styleBuiltIn() {
+    return this.data.style ?? "Normal";
+  }
+  private levelTypes() {
+    const type = this.data.type ?? this.word.listTypes.get(this.data.list ?? -1) ?? "Number";
+    return Array<string>(9).fill(type);
+  }
+  get list() {
+    if (this.data.list === undefined) throw new Error("ItemNotFound: not a list item");
+    return { id: this.data.list, levelTypes: this.levelTypes(), isNullObject: false, load: () => undefined };
+  }
+  get listItem() {
+    if (this.data.list === undefined) throw new Error("ItemNotFound: not a list item");
+    return { level: this.data.level ?? 0, isNullObject: false, load: () => undefined };
+  }
+  get listOrNullObject() {
+    return this.data.list === undefined ? { isNullObject: true, load: () => undefined } : this.list;
+  }
+  get listItemOrNullObject() {
+    return this.data.list === undefined ? { isNullObject: true, load: () => undefined } : this.listItem;
+  }
+  detachFromList() {
+    this.word.record(`paragraph(${this.data.text})`, "detachFromList", [], () => {
+      this.data.list = undefined;
+      this.data.level = undefined;
+      this.data.type = undefined;
+    });
+  }
+  attachToList(id: number, level: number) {
+    this.word.record(`paragraph(${this.data.text})`, "attachToList", [id, level], () => {
+      // Word: "Fails if the paragraph cannot join the list or if the paragraph is already a list item."
+      if (this.data.list !== undefined) throw new Error("GeneralException: already a list item");
+      Object.assign(this.data, { list: id, level });
+    });
+  }
 }
 
 export class FakeContentControl {
@@ -233,7 +340,9 @@ class FakeDocument {
     return new FakeSelection(this.word);
   }
   insertFileFromBase64(base64: string, at: string, options: unknown) {
-    const block: Block = { text: unb64(base64) };
+    const text = unb64(base64);
+    const controls = controlsOf(text);
+    const block: Block = controls ? { text: controls.map((c) => c.tag).join("+"), controls } : { text };
     const sections = { items: [] as unknown[], loaded: false };
     const body = new FakeRange(this.word, `section(${block.text}).body`, () => [block]);
     const section = {

@@ -76,3 +76,29 @@ describe("buildInsert", () => {
     expect(starts).toEqual(["1", "3", "5"]);
   });
 });
+
+describe("continueTags: the sections that can continue a list at the cursor", () => {
+  const tagsIn = async (base64: string) => [...(await partOf(base64, "word/document.xml")).matchAll(/<w:tag w:val="([^"]+)"/g)].map((m) => m[1]);
+
+  it("are the run of “continue” sections at the start of the outline, tagged as in the package", async () => {
+    const leading = { ...ctx, doc: { ...ctx.doc, sections: [section(1, "continue"), section(2, "continue"), section(3), section(1, "continue")] } };
+    const built = await buildInsert(leading, undefined);
+    expect(built.pieces[0]!.continueTags).toEqual(["sectionsmith:part1@1", "sectionsmith:part2@1"]);
+    expect(await tagsIn(built.pieces[0]!.base64)).toEqual(expect.arrayContaining(built.pieces[0]!.continueTags!));
+  });
+
+  it("are none when the outline starts with a section that restarts", async () => {
+    const built = await buildInsert(ctx, undefined);
+    expect(built.pieces[0]!.continueTags).toBeUndefined();
+  });
+
+  it("follow their sections into the packages of a split insert", async () => {
+    const all = { ...ctx, doc: { ...ctx.doc, sections: [section(1, "continue"), section(2, "continue"), section(3, "continue")] } };
+    const built = await buildInsert(all, 100 * 1024);
+    expect(built.pieces.length).toBeGreaterThan(1);
+    const tags = built.pieces.map((p) => p.continueTags ?? []);
+    expect(tags.flat()).toEqual(["sectionsmith:part1@1", "sectionsmith:part2@1", "sectionsmith:part3@1"]);
+    for (const [i, piece] of built.pieces.entries())
+      for (const tag of tags[i]!) expect(await tagsIn(piece.base64)).toContain(tag);
+  });
+});

@@ -5,6 +5,7 @@ import { looseSnippets } from "../model/loose-snippets";
 import type { Library, Snippet } from "../model/types";
 import type { SnippetLookup } from "../template/types";
 import { append } from "../append";
+import { libraryWeightProblem } from "../limits-check";
 
 /** Where a snippet lives: its JSON path in its library file, and that file's name. */
 export type SnippetHome = { path: string; source?: string };
@@ -80,6 +81,11 @@ export function loadLibraries(
     });
   });
   const snippets = [...byKey.values()];
+  // The whole catalogue, whatever the number of files: several libraries each within the limit must
+  // not add up to an enormous one.
+  const tooLarge = libraryWeightProblem(snippets, inputs.length);
+  const source = inputs.length === 1 ? sources[0] : undefined;
+  if (tooLarge) problems.push(source === undefined ? tooLarge : { ...tooLarge, source });
   const lookup: SnippetLookup = (id, version) => {
     const snippet = selectSnippet(snippets, id, version);
     if (!snippet) return undefined;

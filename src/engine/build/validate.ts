@@ -14,6 +14,7 @@ import type { SnippetLookup } from "../template/types";
 import { buildDocx } from "./build";
 import { append } from "../append";
 import { expandedCost, formatCount, MAX_EXPANDED_SIZE } from "../limits";
+import { libraryWeightProblem } from "../limits-check";
 
 /**
  * A library checked as deeply as it can be without values: its structure, every body's template
@@ -42,6 +43,12 @@ export function validateLibrary(input: unknown, options: { source?: string } = {
     return snippet ? { snippet, path: paths.get(snippet)! } : undefined;
   };
   const problems: Problem[] = [...parsed.problems];
+  // Checking every body of an enormous library would cost what the limit exists to prevent.
+  const tooLarge = libraryWeightProblem(snippets, 1);
+  if (tooLarge) {
+    const all = [...problems, tooLarge].map((p) => (options.source && !p.source ? { ...p, source: options.source } : p));
+    return { ok: false, problems: all };
+  }
   const found: Problem[] = [];
   for (const { index: k, snippet, partial } of entries) {
     const path = `snippets[${k}]`;

@@ -9,6 +9,7 @@ import {
   MAX_IMAGE_BYTES,
   MAX_INCLUDE_DEPTH,
   MAX_JSON_DEPTH,
+  MAX_LIBRARY_WEIGHT,
   MAX_LIST_ITEMS,
   MAX_MARKDOWN_NESTING,
   MAX_SECTIONS,
@@ -40,6 +41,12 @@ export const LIMIT_CODES = {
     title: `A library holds more than ${formatCount(MAX_SNIPPETS)} snippets`,
     fix: "Split it into several libraries by topic; a build can use more than one.",
     example: '"snippets": [ … 12,000 snippets … ]',
+  },
+  LIMIT_LIBRARY_SIZE: {
+    severity: "error",
+    title: `The snippet bodies of a library (of all libraries of one build) weigh more than ${formatCount(MAX_LIBRARY_WEIGHT)}`,
+    fix: "Split the library by topic and give each build only the libraries it needs; move very long texts out of the library.",
+    example: "10,000 snippets of 150 short paragraphs each, every one within its own limits",
   },
   LIMIT_SECTIONS: {
     severity: "error",

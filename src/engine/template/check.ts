@@ -5,7 +5,7 @@ import { MAX_INCLUDE_DEPTH } from "../limits";
 import { parseTemplate } from "./parse";
 import { SourceText } from "./source-text";
 import { walkStatic } from "./static";
-import { includesOf } from "./include-graph";
+import { CYCLE_SEARCH_VISITS, includesOf } from "./include-graph";
 import type { SnippetLookup } from "./types";
 
 export type CheckInput = {
@@ -24,12 +24,6 @@ function includedBy(id: string, lookup: SnippetLookup): readonly string[] {
   return found ? includesOf(found.snippet) : [];
 }
 
-/**
- * How many snippets the include-cycle search may visit for one body. Cycles are also found when a
- * document is built (and long ones are LIMIT_INCLUDE_DEPTH there), so this only bounds the time a
- * library of thousands of densely included snippets takes to validate.
- */
-const CYCLE_SEARCH_VISITS = 20_000;
 
 /**
  * The shortest include chain from `start` back to `target` ([start, …, target]), if there is one within

@@ -9,6 +9,7 @@ import { parseTemplate } from "./parse";
 import { S_PAGE, S_PAGEBREAK, S_PAGES, S_TOC } from "./sentinels";
 import { SourceText } from "./source-text";
 import { walkStatic } from "./static";
+import { cycleFrom, CYCLE_SEARCH_VISITS } from "./include-graph";
 import { ALONE_TAGS, BUILTINS, includeId, simpleName, startOf } from "./tags";
 import type { ExpandInput, ExpandResult } from "./types";
 import { createExpandBudget, expandedCost, formatCount, MAX_EXPANDED_SIZE, MAX_INCLUDE_DEPTH, MAX_TEMPLATE_STEPS, type ExpandBudget } from "../limits";
@@ -54,6 +55,13 @@ class Expander {
   private readonly budget: ExpandBudget;
   /** Set when the budget ran out: nothing more is expanded. */
   private stopped = false;
+  /**
+   * Includes of existing snippets seen by the static pass, with the snippets being expanded there; those
+   * the expansion never reaches (untaken branches) are searched for cycles at the end (unreached()).
+   */
+  private readonly unexpanded: Array<{ id: string; src: SourceText; offset: number; stack: string[] }> = [];
+  /** "path|offset" of every include the expansion reached. */
+  private readonly reached = new Set<string>();
 
   constructor(private readonly input: ExpandInput) {
     this.budget = input.budget ?? createExpandBudget();
@@ -62,6 +70,7 @@ class Expander {
   run(): ExpandResult {
     if (this.input.snippetId !== undefined) this.stack.push(this.input.snippetId);
     this.body(this.input.body, this.input.path, [], this.input.place);
+    this.unreached();
     const { markdown, map } = this.out.finish();
     return {
       markdown,
@@ -110,6 +119,8 @@ class Expander {
               this.report("TEMPLATE_INCLUDE_CYCLE", `including "${id}" makes a cycle: ${chain}`, src, offset);
             } else if (!this.input.lookup(id)) {
               this.report("TEMPLATE_INCLUDE_NOT_FOUND", `no snippet "${id}" in the library`, src, offset);
+            } else {
+              this.unexpanded.push({ id, src, offset, stack: [...this.stack] });
             }
           },
         },
@@ -118,6 +129,29 @@ class Expander {
       );
     }
     this.program(parsed.program, body, frames);
+  }
+
+  /**
+   * Cycles through includes the expansion never reached (a → b inside a false {{#if}}, b → a): `validate`
+   * reports them (on a and on b), so the build does too, with the same code, at the untaken {{> b}}.
+   * One search budget per expansion, as validate has one per body.
+   */
+  private unreached(): void {
+    const budget = { visits: CYCLE_SEARCH_VISITS };
+    for (const { id, src, offset, stack } of this.unexpanded) {
+      if (this.reached.has(`${src.path}|${offset}`)) continue;
+      const cycle = cycleFrom(id, stack, this.input.lookup, budget);
+      if (!cycle) continue;
+      // The chain starts where the cycle closes: a snippet being expanded here ("makes a cycle", as
+      // validate says it), or one further down ("leads into", reported by validate on that snippet).
+      const made = stack.includes(cycle[0]!) ? "makes a cycle" : "leads into a cycle";
+      this.report(
+        "TEMPLATE_INCLUDE_CYCLE",
+        `including "${id}" ${made}: ${cycle.join(" → ")}`,
+        src,
+        offset,
+      );
+    }
   }
 
   private program(program: AST.Program | undefined, body: Body, frames: Frame[]): void {
@@ -257,6 +291,7 @@ class Expander {
     const id = includeId(body.src, node);
     if (id === undefined) return;
     const offset = startOf(body.src, node);
+    this.reached.add(`${body.src.path}|${offset}`);
     if (this.stack.includes(id)) {
       const chain = [...this.stack.slice(this.stack.indexOf(id)), id].join(" → ");
       this.report("TEMPLATE_INCLUDE_CYCLE", `including "${id}" makes a cycle: ${chain}`, body.src, offset);

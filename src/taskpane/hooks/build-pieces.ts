@@ -131,7 +131,7 @@ async function buildPackages(
   const whole = await building;
   const title = outlineTitle(doc, 0, doc.sections.length);
   if (maxBytes === undefined || base64ByteLength(whole.base64) <= maxBytes || doc.sections.length === 1) {
-    return { pieces: [piece(whole, title)], warnings: whole.warnings, offsets };
+    return { pieces: [piece(whole, title, continueTags(ctx, 0, doc.sections.length))], warnings: whole.warnings, offsets };
   }
   const pieces: InsertPiece[] = [];
   const warnings: Problem[] = [];
@@ -157,7 +157,7 @@ async function buildPackages(
           carry: result.carry,
           hasToc: result.hasToc,
         };
-        pieces.push(piece(built, outlineTitle(doc, start, end)));
+        pieces.push(piece(built, outlineTitle(doc, start, end), continueTags(ctx, start, end)));
         for (const w of result.warnings) offsets.set(w, start);
         warnings.push(...result.warnings);
         carry = result.carry;
@@ -170,12 +170,30 @@ async function buildPackages(
   return { pieces, warnings, offsets };
 }
 
-const piece = (f: Fragment, title: string): InsertPiece => ({
+const piece = (f: Fragment, title: string, continuing: string[]): InsertPiece => ({
   base64: f.base64,
   title,
   hasControls: true,
   ...(f.hasToc ? { hasToc: true } : {}),
+  ...(continuing.length > 0 ? { continueTags: continuing } : {}),
 });
+
+/**
+ * The content-control tags of outline sections start…end-1 that belong to the run of "continue"
+ * sections at the start of the outline: at the cursor inside a numbered list of the document, these
+ * continue its count (WordHost, InsertPiece.continueTags). The first section that restarts ends the run.
+ */
+function continueTags({ doc, lookup }: Context, start: number, end: number): string[] {
+  const tags: string[] = [];
+  for (let i = 0; i < end; i++) {
+    const section = doc.sections[i]!;
+    if (section.numbering !== "continue") break;
+    if (i < start) continue;
+    const version = lookup(section.snippet, section.version)?.snippet.version ?? section.version ?? 1;
+    tags.push(`sectionsmith:${section.snippet}@${version}`);
+  }
+  return tags;
+}
 
 /** "Fees" for one section, "Sections 1–3" for several: what size and failure messages name. */
 function outlineTitle(doc: DocumentState, start: number, end: number): string {

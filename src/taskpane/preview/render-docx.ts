@@ -6,6 +6,7 @@
 // The pane reaches into the frame from outside (allow-same-origin) to render, measure and catch clicks.
 // Component tests stub this module (docx-preview needs layout APIs jsdom lacks).
 
+import { secureFonts } from "./safe-fonts";
 import { isSafeHref } from "./safe-links";
 
 /** The sandbox: same origin so the pane can render into it; no scripts, forms, popups or navigation. */
@@ -119,20 +120,10 @@ export async function renderDocxPreview(
 ): Promise<void> {
   const mine = (renders.get(container) ?? 0) + 1;
   renders.set(container, mine);
-  const [{ parseAsync, renderDocument }, { frame, doc }] = await Promise.all([
-    import("docx-preview"),
+  const [nodes, { frame, doc }] = await Promise.all([
+    previewNodes(blob, options.wholePage),
     previewFrame(container, title),
   ]);
-  const settings = {
-    inWrapper: false,
-    ignoreLastRenderedPageBreak: true,
-    ignoreWidth: !options.wholePage,
-    ignoreHeight: !options.wholePage,
-    // Our own files only carry what the engine writes; no need for anything fancier.
-    experimental: false,
-    useBase64URL: true,
-  };
-  const nodes = await renderDocument(await parseAsync(blob, settings), settings);
   // A newer render started meanwhile (the user kept typing): it draws, this one must not overwrite it.
   if (renders.get(container) !== mine) return;
   const pages = doc.getElementById("pages")!;
@@ -147,6 +138,26 @@ export async function renderDocxPreview(
   pages.replaceChildren(drawn);
   if (options.wholePage) fitWidth(frame, doc);
   fitHeight(frame, doc);
+}
+
+/**
+ * docx-preview's output for the file: its <style> elements and its pages. Font names are made safe for
+ * a stylesheet between the parse and the render (safe-fonts.ts).
+ */
+export async function previewNodes(blob: Blob, wholePage: boolean): Promise<Node[]> {
+  const { parseAsync, renderDocument } = await import("docx-preview");
+  const settings = {
+    inWrapper: false,
+    ignoreLastRenderedPageBreak: true,
+    ignoreWidth: !wholePage,
+    ignoreHeight: !wholePage,
+    // Our own files only carry what the engine writes; no need for anything fancier.
+    experimental: false,
+    useBase64URL: true,
+  };
+  const parsed = await parseAsync(blob, settings);
+  secureFonts(parsed);
+  return renderDocument(parsed, settings);
 }
 
 /** Refits after the pane was resized: whole pages scale with its width, reflowed text changes height. */

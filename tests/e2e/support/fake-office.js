@@ -12,7 +12,10 @@
 // file. Everything is recorded on window.__fakeWord for the tests to read:
 //   calls      every API call, in order: { target, method, args } (insertFileFromBase64 args are
 //              [base64, location] or [base64, location, options]; property writes are "set tag" etc.)
-//   blocks()   the document now: [{ text, base64?, tag?, title? }]
+//   blocks()   the document now: [{ text, base64?, tag?, title?, controls? }]; `controls` are the
+//              block-level content controls INSIDE an inserted package ([{ tag, title, text }]): the
+//              file is unzipped (JSZip, loaded before this script) and its document.xml read, so
+//              Document.contentControls finds them as Word would (the inventory reads them)
 //   syncs      how many context.sync() calls ran
 // and the tests can set the scene (at any time, through page.evaluate):
 //   setSelectionHtml(html)               what Range.getHtml() on the selection returns ("<p></p>" until set)
@@ -27,7 +30,12 @@
 //                  to `method` fails at the sync that applies it
 //   selectionHtml  the selection's HTML from the start (see setSelectionHtml)
 //   contentControls [{ text, tag, title }] in the document from the start (see addContentControl)
-/* global window */
+//   cursorParagraph the paragraph the cursor is in, for Selection.paragraphs.getFirst():
+//                  { list?: number, level?: number, type?: "Number" | "Bullet", style?: string } (plain text
+//                  unless set). The paragraphs inside an inserted package's controls are read from the
+//                  file (w:numPr; w:numFmt "bullet" is a Bullet list, others Number; list id = 1000 + w:numId)
+//                  and take Paragraph.detachFromList / attachToList(listId, level) (WordApi 1.3)
+/* global window, DOMParser */
 (() => {
   const config = Object.assign(
     { wordApi: "1.5", platform: "PC", failures: [], bodyBackground: undefined },
@@ -44,6 +52,117 @@
   let pending = [];
 
   const decodeText = (base64) => `[file of ${base64.length} base64 characters]`;
+
+  const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+  /** The text of a part of document.xml: its paragraphs' w:t, one line per paragraph. */
+  const textOf = (node) =>
+    [...node.getElementsByTagNameNS(W, "p")]
+      .map((p) => [...p.getElementsByTagNameNS(W, "t")].map((t) => t.textContent).join(""))
+      .join("\n");
+  /** The block-level content controls of a .docx (w:body's w:sdt children): tag, alias and text each. */
+  async function packageControls(base64) {
+    if (typeof window.JSZip !== "function") return [];
+    const zip = await window.JSZip.loadAsync(base64, { base64: true });
+    const part = zip.file("word/document.xml");
+    if (!part) return [];
+    const xml = new DOMParser().parseFromString(await part.async("string"), "application/xml");
+    const body = xml.getElementsByTagNameNS(W, "body")[0];
+    if (!body) return [];
+    const attr = (parent, name) => {
+      const el = parent && parent.getElementsByTagNameNS(W, name)[0];
+      return el ? el.getAttributeNS(W, "val") || "" : "";
+    };
+    const formats = await numberFormats(zip, attr);
+    return [...body.children]
+      .filter((el) => el.namespaceURI === W && el.localName === "sdt")
+      .map((sdt) => {
+        const props = sdt.getElementsByTagNameNS(W, "sdtPr")[0];
+        const content = sdt.getElementsByTagNameNS(W, "sdtContent")[0];
+        const paragraphs = content
+          ? [...content.getElementsByTagNameNS(W, "p")].map((p) => {
+              const text = [...p.getElementsByTagNameNS(W, "t")].map((t) => t.textContent).join("");
+              const numPr = p.getElementsByTagNameNS(W, "numPr")[0];
+              const numId = attr(numPr, "numId");
+              if (!numPr || !numId || numId === "0") return { text };
+              const level = Number(attr(numPr, "ilvl") || 0);
+              const type = formats.get(`${numId}/${level}`) === "bullet" ? "Bullet" : "Number";
+              return { text, list: 1000 + Number(numId), level, type };
+            })
+          : [];
+        return { tag: attr(props, "tag"), title: attr(props, "alias"), text: content ? textOf(content) : "", paragraphs };
+      });
+  }
+  /** numId/ilvl → w:numFmt of a package's numbering.xml. */
+  async function numberFormats(zip, attr) {
+    const formats = new Map();
+    const part = zip.file("word/numbering.xml");
+    if (!part) return formats;
+    const xml = new DOMParser().parseFromString(await part.async("string"), "application/xml");
+    const abstracts = new Map();
+    for (const a of xml.getElementsByTagNameNS(W, "abstractNum")) abstracts.set(a.getAttributeNS(W, "abstractNumId"), a);
+    for (const num of xml.getElementsByTagNameNS(W, "num")) {
+      const abstract = abstracts.get(attr(num, "abstractNumId"));
+      if (!abstract) continue;
+      for (const lvl of abstract.getElementsByTagNameNS(W, "lvl"))
+        formats.set(`${num.getAttributeNS(W, "numId")}/${lvl.getAttributeNS(W, "ilvl")}`, attr(lvl, "numFmt"));
+    }
+    return formats;
+  }
+
+  /** A paragraph's list side (WordApi 1.3), over `data` = { text, list?, level?, type?, style? }. */
+  class Paragraph {
+    constructor(name, data) {
+      this.name = name;
+      this.data = data;
+    }
+    load(props) {
+      record(this.name, "load", [props]);
+      return this;
+    }
+    get isListItem() {
+      return this.data.list !== undefined;
+    }
+    get styleBuiltIn() {
+      return this.data.style || "Normal";
+    }
+    get list() {
+      const d = this.data;
+      return { isNullObject: d.list === undefined, id: d.list, levelTypes: Array(9).fill(d.type || "Number"), load() {} };
+    }
+    get listItem() {
+      return { isNullObject: this.data.list === undefined, level: this.data.level || 0, load() {} };
+    }
+    get listOrNullObject() {
+      return this.list;
+    }
+    get listItemOrNullObject() {
+      return this.listItem;
+    }
+    detachFromList() {
+      record(this.name, "detachFromList", [], () => {
+        Object.assign(this.data, { list: undefined, level: undefined, type: undefined });
+      });
+    }
+    attachToList(id, level) {
+      record(this.name, "attachToList", [id, level], () => {
+        if (this.data.list !== undefined) throw new Error("attachToList: the paragraph is already a list item");
+        Object.assign(this.data, { list: id, level, type: "Number" });
+      });
+    }
+  }
+
+  /** After a file went into `block`: its own content controls, as controls Word would list. */
+  async function readControls(block) {
+    const found = await packageControls(block.base64);
+    block.controls = found.map((c) => {
+      const cc = new ContentControl(`cc#${++ccCount}`, () => (state.blocks.includes(block) ? [block] : []));
+      cc.props.tag = c.tag;
+      cc.props.title = c.title;
+      cc.ownText = c.text;
+      cc.paragraphsData = c.paragraphs;
+      return cc;
+    });
+  }
 
   function record(target, method, args, effect) {
     const call = { target, method, args };
@@ -65,7 +184,7 @@
         error.debugInfo = { code: error.code, errorLocation: `${call.target}.${call.method}` };
         throw error; // the rest of the batch is dropped, as in office.js
       }
-      effect();
+      await effect();
     }
   }
 
@@ -125,6 +244,7 @@
       record(this.name, "set appearance", [value]);
     }
     get text() {
+      if (this.ownText !== undefined) return this.ownText;
       return this.blocksOf()
         .map((b) => b.text)
         .join("\n");
@@ -132,6 +252,18 @@
     getRange(location) {
       record(this.name, "getRange", [location]);
       return new Range(`${this.name}.${location}`, this.blocksOf);
+    }
+    get paragraphs() {
+      const loaded = { items: [] };
+      return {
+        load: (props) =>
+          record(`${this.name}.paragraphs`, "load", [props], () => {
+            loaded.items = (this.paragraphsData || []).map((d) => new Paragraph(`paragraph(${d.text})`, d));
+          }),
+        get items() {
+          return loaded.items;
+        },
+      };
     }
     delete(keepContent) {
       const blocks = this.blocksOf();
@@ -141,6 +273,15 @@
       });
     }
     insertFileFromBase64(base64, location) {
+      if (this.ownText !== undefined) {
+        // A control inside an inserted package: its own content is replaced, the package stays.
+        record(this.name, "insertFileFromBase64", [base64, location], async () => {
+          const found = await packageControls(base64);
+          this.ownText = found.length > 0 ? found.map((c) => c.text).join("\n") : decodeText(base64);
+          this.base64 = base64;
+        });
+        return;
+      }
       record(this.name, "insertFileFromBase64", [base64, location], () => {
         const [first, ...rest] = this.blocksOf();
         if (first) Object.assign(first, { text: decodeText(base64), base64 });
@@ -158,9 +299,10 @@
     }
     insertFileFromBase64(base64, location) {
       const block = { text: decodeText(base64), base64 };
-      record(this.name, "insertFileFromBase64", [base64, location], () =>
-        place(block, location, this.blocksOf()),
-      );
+      record(this.name, "insertFileFromBase64", [base64, location], async () => {
+        place(block, location, this.blocksOf());
+        await readControls(block);
+      });
       return new Range(`inserted#${state.calls.length}`, () => [block]);
     }
     insertContentControl() {
@@ -173,6 +315,25 @@
     getRange(location) {
       record(this.name, "getRange", [location]);
       return new Range(`${this.name}.${location}`, this.blocksOf);
+    }
+    /** Range.contentControls: the controls inside the package blocks of this range. */
+    get contentControls() {
+      const blocksOf = this.blocksOf;
+      return {
+        getByTag: (tag) => {
+          record(`${this.name}.contentControls`, "getByTag", [tag]);
+          const found = { items: [] };
+          return {
+            load: (props) =>
+              record(`${this.name}.contentControls(${tag})`, "load", [props], () => {
+                found.items = blocksOf().flatMap((b) => (b.controls || []).filter((cc) => cc.tag === tag));
+              }),
+            get items() {
+              return found.items;
+            },
+          };
+        },
+      };
     }
     expandTo(other) {
       record(this.name, "expandTo", [other.name]);
@@ -217,6 +378,9 @@
       record("selection", "getHtml", [], () => (result.value = state.selectionHtml));
       return result;
     }
+    get paragraphs() {
+      return { getFirst: () => new Paragraph("cursorParagraph", Object.assign({ text: "[cursor]" }, config.cursorParagraph || {})) };
+    }
   }
 
   class ContentControls {
@@ -231,7 +395,10 @@
     get items() {
       if (!this.loaded) notLoaded("items");
       const found = new Set();
-      for (const b of state.blocks) if (b.cc && this.filter(b.cc)) found.add(b.cc);
+      for (const b of state.blocks) {
+        if (b.cc && this.filter(b.cc)) found.add(b.cc);
+        for (const cc of b.controls || []) if (this.filter(cc)) found.add(cc);
+      }
       return [...found];
     }
     getByTag(tag) {
@@ -246,7 +413,10 @@
       // Body.insertFileFromBase64 anchors on the whole body (Start/End/Replace), not on blocks.
       this.body.insertFileFromBase64 = (base64, location) => {
         const block = { text: decodeText(base64), base64 };
-        record("body", "insertFileFromBase64", [base64, location], () => place(block, location));
+        record("body", "insertFileFromBase64", [base64, location], async () => {
+          place(block, location);
+          await readControls(block);
+        });
         return new Range(`inserted#${state.calls.length}`, () => [block]);
       };
       this.contentControls = new ContentControls(() => true);
@@ -261,9 +431,10 @@
       const n = state.calls.length + 1;
       const body = new Range(`section#${n}.body`, () => [block]);
       body.paragraphs = { getLast: () => new Range(`section#${n}.lastParagraph`, () => [block]) };
-      record("document", "insertFileFromBase64", [base64, location, options], () => {
+      record("document", "insertFileFromBase64", [base64, location, options], async () => {
         place(block, location);
         sections.items = [{ body }];
+        await readControls(block);
       });
       return {
         load: (props) => record("sections", "load", [props], () => (sections.loaded = true)),
@@ -361,6 +532,16 @@
         text: b.cursor ? "[cursor]" : b.text,
         ...(b.base64 ? { base64: b.base64 } : {}),
         ...(b.cc ? { tag: b.cc.tag, title: b.cc.title } : {}),
+        ...(b.controls && b.controls.length > 0
+          ? {
+              controls: b.controls.map((cc) => ({
+                tag: cc.tag,
+                title: cc.title,
+                text: cc.text,
+                paragraphs: (cc.paragraphsData || []).map((d) => ({ ...d })),
+              })),
+            }
+          : {}),
       })),
   };
 })();

@@ -21,6 +21,11 @@ const OFFICE_JS = "https://appsforoffice.microsoft.com/**";
 /** Where src/taskpane/taskpane.html loads office.js from; the files office.js loads sit next to it. */
 export const OFFICE_JS_URL = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 const FAKE_OFFICE = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "fake-office.js"), "utf8");
+/**
+ * JSZip (the project's own unzip library) for fake-office.js, which unzips inserted packages to find
+ * their content controls. Its UMD wrapper sets window.JSZip when no module system is around.
+ */
+const JSZIP = readFileSync(createRequire(import.meta.url).resolve("jszip/dist/jszip.min.js"), "utf8");
 
 /** The @microsoft/office-js package: its dist/ is what the CDN's /lib/1/hosted/ serves. */
 const officePackage = (() => {
@@ -130,6 +135,8 @@ export type FakeOfficeConfig = {
   platform?: string;
   bodyBackground?: string;
   failures?: Array<{ method: string; nth: number; code?: string; message?: string }>;
+  /** The paragraph the cursor is in: an item of list `list` at `level` (type "Number" unless told). */
+  cursorParagraph?: { list?: number; level?: number; type?: "Number" | "Bullet"; style?: string };
 };
 
 export type OpenOptions = {
@@ -150,7 +157,7 @@ export type OpenOptions = {
 
 /** The body office.js answers with for the simulated Word: the real office.js, then fake-office.js playing `config`. */
 export const fakeOfficeScript = (config: FakeOfficeConfig) =>
-  `${REAL_OFFICE_JS}\n;window.__fakeOfficeConfig = ${JSON.stringify(config)};\n${FAKE_OFFICE}`;
+  `${REAL_OFFICE_JS}\n;${JSZIP}\n;window.__fakeOfficeConfig = ${JSON.stringify(config)};\n${FAKE_OFFICE}`;
 
 export type OpenPane = {
   page: Page;

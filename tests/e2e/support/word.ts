@@ -7,7 +7,20 @@ import { documentXml, paragraphsOf, type SectionPlan } from "./flow";
 import { expectWithMessage } from "../../support/expect-message";
 
 export type WordCall = { target: string; method: string; args: unknown[] };
-export type WordBlock = { text: string; base64?: string; tag?: string; title?: string };
+/** A block of the simulated document; `controls`: the content controls inside an inserted package. */
+export type WordBlock = {
+  text: string;
+  base64?: string;
+  tag?: string;
+  title?: string;
+  controls?: Array<{
+    tag: string;
+    title: string;
+    text: string;
+    /** Its paragraphs, list side: list id (1000 + the file's w:numId, or the host list's), level and type. */
+    paragraphs: Array<{ text: string; list?: number; level?: number; type?: "Number" | "Bullet" }>;
+  }>;
+};
 
 type FakeWordWindow = {
   __fakeWord: {

@@ -8,6 +8,17 @@
 //  1. styles      — a style whose name the host already has keeps the HOST's definition; other styles
 //                   are added (office-js#4417: inserts pile up new styles; Word's paste/insert rule
 //                   "use destination styles"; the host's document defaults stay).
+//     1b. importStyles: true (Document.insertFileFromBase64's InsertFileOptions, WordApi 1.5:
+//                   "If provided, specifies whether the styles from the source document should be
+//                   imported" — https://learn.microsoft.com/en-us/javascript/api/word/word.insertfileoptions
+//                   #word-word-insertfileoptions-importstyles-member): the FILE's definition of a style
+//                   name the host has replaces the host's, for the whole document (the host's own
+//                   paragraphs of that style change too), as Word's Organizer overwrites a style entry
+//                   of the same name; the style keeps the host's id. What Learn does not say, and the
+//                   model assumes: "import" means overwrite on a name clash. Not modelled: office-js
+//                   #3929 reports that only the styles the inserted content uses come along — every
+//                   style in our fragments is one it uses or one they are based on; and the file's
+//                   document defaults (w:docDefaults, where our body font is) stay the host's.
 //  2. numbering   — the fragment's list definitions and instances are imported as new lists, with new
 //                   w:abstractNumId and w:numId, never joined to the host's lists (office-js#3455).
 //                   Not modelled: Word matching a pasted list to a host list with the same w:nsid
@@ -32,9 +43,16 @@
 
 import { NS, OpcPackage, REL, CONTENT_TYPE, setWAttr, wAll, wAttr, wChildren, wVal } from "./opc-dom";
 
+export type InsertOptions = {
+  /** InsertFileOptions.importStyles (rule 1b): the fragment's style definitions win by name. */
+  importStyles?: boolean;
+};
+
 export type InsertLog = {
   /** Fragment style ids whose name the host has: the host's definition is used. */
   stylesKept: string[];
+  /** Fragment style ids whose name the host has, with importStyles: the fragment's definition replaced the host's. */
+  stylesReplaced: string[];
   /** Fragment style ids added to the host (renamed ones as "old→new"). */
   stylesAdded: string[];
   /** Fragment w:numId → host w:numId. */
@@ -52,18 +70,20 @@ const DOC = "word/document.xml";
 export async function insertFragment(
   host: Uint8Array,
   fragment: Uint8Array,
+  options: InsertOptions = {},
 ): Promise<{ bytes: Uint8Array; log: InsertLog }> {
   const h = await OpcPackage.load(host);
   const f = await OpcPackage.load(fragment);
   const log: InsertLog = {
     stylesKept: [],
+    stylesReplaced: [],
     stylesAdded: [],
     numIds: {},
     abstractNumIds: {},
     finalParagraphMerged: false,
     dropped: [],
   };
-  const styleIds = await mergeStyles(h, f, log);
+  const styleIds = await mergeStyles(h, f, log, options.importStyles === true);
   const numIds = await importNumbering(h, f, styleIds, log);
 
   const hostDoc = await h.mustXml(DOC);
@@ -95,8 +115,16 @@ export async function insertFragment(
   return { bytes: await h.save(), log };
 }
 
-/** Rule 1: host styles win by name; new ones are added (renamed if their id is taken by another name). */
-async function mergeStyles(h: OpcPackage, f: OpcPackage, log: InsertLog): Promise<Map<string, string>> {
+/**
+ * Rule 1: host styles win by name; new ones are added (renamed if their id is taken by another name).
+ * Rule 1b (importStyles): the fragment's definition replaces the host's of the same name, under the host's id.
+ */
+async function mergeStyles(
+  h: OpcPackage,
+  f: OpcPackage,
+  log: InsertLog,
+  importStyles: boolean,
+): Promise<Map<string, string>> {
   const map = new Map<string, string>();
   const hostStyles = await h.mustXml("word/styles.xml");
   const fragStyles = await f.xml("word/styles.xml");
@@ -106,12 +134,24 @@ async function mergeStyles(h: OpcPackage, f: OpcPackage, log: InsertLog): Promis
   const byName = new Map(hostList.map((s) => [nameOf(s), wAttr(s, "styleId")!]));
   const ids = new Set(hostList.map((s) => wAttr(s, "styleId")!));
   const added: Element[] = [];
+  const replaced: Array<{ copy: Element; old: Element }> = [];
   for (const style of wChildren(fragStyles.documentElement, "style")) {
     const id = wAttr(style, "styleId")!;
     const hostId = byName.get(nameOf(style));
     if (hostId !== undefined) {
       map.set(id, hostId);
-      log.stylesKept.push(id);
+      if (!importStyles) {
+        log.stylesKept.push(id);
+        continue;
+      }
+      const old = hostList.find((s) => wAttr(s, "styleId") === hostId)!;
+      const copy = hostStyles.importNode(style, true) as Element;
+      setWAttr(copy, "styleId", hostId);
+      // Whether it is the default of its type stays the host's (Normal stays the default paragraph style).
+      copy.removeAttributeNS(NS.w, "default");
+      if (old.getAttributeNS(NS.w, "default") !== null) setWAttr(copy, "default", old.getAttributeNS(NS.w, "default")!);
+      replaced.push({ copy, old });
+      log.stylesReplaced.push(id);
       continue;
     }
     let newId = id;
@@ -125,15 +165,16 @@ async function mergeStyles(h: OpcPackage, f: OpcPackage, log: InsertLog): Promis
     added.push(copy);
     log.stylesAdded.push(newId === id ? id : `${id}→${newId}`);
   }
-  for (const copy of added) {
+  for (const { copy, old } of replaced) hostStyles.documentElement.replaceChild(copy, old);
+  for (const copy of [...added, ...replaced.map((r) => r.copy)]) {
     for (const local of ["basedOn", "next", "link"]) {
       for (const ref of wChildren(copy, local)) {
         const to = map.get(wAttr(ref, "val")!);
         if (to) setWAttr(ref, "val", to);
       }
     }
-    hostStyles.documentElement.appendChild(copy);
   }
+  for (const copy of added) hostStyles.documentElement.appendChild(copy);
   return map;
 }
 

@@ -194,6 +194,36 @@ export const hiddenIncludeInput = fc
     };
   });
 
+// --- Include graphs whose cycles go through branches not taken (a → b inside a false {{#if}}, b → a):
+// `validate` reports every cycle on the snippets in it, so a build of s0 that can reach one, taken or
+// not, must be refused (the old build only saw cycles along the includes it expanded).
+const edge = fc.record({ to: fc.nat(3), place: fc.constantFrom("plain", "taken", "untaken", "else") });
+export const hiddenCycleInput = fc
+  .array(fc.array(edge, { maxLength: 2 }), { minLength: 4, maxLength: 4 })
+  .map((graph): FuzzInput => {
+    const include = ({ to, place }: { to: number; place: string }) =>
+      place === "plain" ? `{{> s${to}}}` : place === "taken" ? `{{#if on}}{{> s${to}}}{{/if}}` : place === "untaken" ? `{{#if off}}{{> s${to}}}{{/if}}` : `{{#if on}}x{{else}}{{> s${to}}}{{/if}}`;
+    const variables = [{ name: "on", type: "boolean", default: true }, { name: "off", type: "boolean", default: false }];
+    const snippets = graph.map((edges, i) => ({ body: `S${i} ${edges.map(include).join(" ")}`, variables }));
+    // Is a cycle reachable from s0 over every include, taken or not?
+    const state = new Map<number, "open" | "done">();
+    const cyclic = (i: number): boolean => {
+      if (state.get(i) === "open") return true;
+      if (state.get(i) === "done") return false;
+      state.set(i, "open");
+      const found = graph[i]!.some((e) => cyclic(e.to));
+      state.set(i, "done");
+      return found;
+    };
+    return {
+      libraries: [lib(snippets)],
+      assembly: { format: "sectionsmith/assembly@1", sections: [{ snippet: "s0" }] },
+      shape: "document",
+      validate: true,
+      ...(cyclic(0) ? { mustFail: "an include cycle reachable from s0 (through untaken branches) is an error for validate" } : {}),
+    };
+  });
+
 // --- Settings taken silently before: locales without data, ISO codes ICU omits, year 0000.
 export const silentInput = fc
   .record({
@@ -229,6 +259,7 @@ export const roundTwoInput: fc.Arbitrary<FuzzInput> = fc.oneof(
   { weight: 1, arbitrary: protoFieldInput },
   { weight: 1, arbitrary: damagedImageInput },
   { weight: 1, arbitrary: hiddenIncludeInput },
+  { weight: 1, arbitrary: hiddenCycleInput },
   { weight: 1, arbitrary: silentInput },
   { weight: 1, arbitrary: jsonTextInput },
 );
