@@ -84,12 +84,12 @@ async function expectDetailOffered(page: Page, detail: RegExp) {
   const line = page.getByText(/^Not running inside Word/);
   await line.waitFor();
   expect(await page.getByText(detail).count()).toBe(0);
-  const details = page.getByRole("button", { name: "Details" });
+  const details = page.getByRole("button", { name: "Details", exact: true });
   expect(await details.getAttribute("aria-expanded")).toBe("false");
   await details.click();
   const shown = page.getByText(detail);
   await shown.waitFor();
-  expect(await page.getByRole("button", { name: "Hide details" }).getAttribute("aria-expanded")).toBe("true");
+  expect(await page.getByRole("button", { name: "Hide details", exact: true }).getAttribute("aria-expanded")).toBe("true");
   const [lineBox, detailBox] = [await line.boundingBox(), await shown.boundingBox()];
   expect(detailBox!.y).toBeGreaterThanOrEqual(lineBox!.y + lineBox!.height - 1);
   expect(await shown.textContent()).toMatch(/(Close the pane and open it again|check the internet connection)/);
