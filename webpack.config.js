@@ -8,11 +8,12 @@
 // Production URL: every "https://localhost:3000/" in manifest.xml is replaced by `urlProd` in the copy written
 // to dist/addin/manifest.xml. Set urlProd (or SECTIONSMITH_URL_PROD) to where dist/addin/ is deployed; it
 // must be https and end with "/".
-/* global process, console, setTimeout */
+/* global process, console */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import CopyWebpackPlugin from "copy-webpack-plugin";
 import HtmlWebpackPlugin from "html-webpack-plugin";
+import { chooseTransport } from "./scripts/dev-transport.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.npm_package_config_dev_server_port || 3000);
@@ -43,35 +44,12 @@ export function csp({ dev }) {
   ].join("; ");
 }
 
-/** HTTPS with the Office dev certificates when they exist or can be created; plain HTTP otherwise. */
-async function devServerTransport() {
-  if (process.env.SECTIONSMITH_DEV_HTTP === "1") return { type: "http", reason: "SECTIONSMITH_DEV_HTTP=1" };
-  try {
-    const certs = await import("office-addin-dev-certs");
-    const getHttpsServerOptions = certs.getHttpsServerOptions ?? certs.default.getHttpsServerOptions;
-    // Creating certificates may ask for sudo (Linux) or a keychain password (macOS): do not wait forever.
-    const options = await Promise.race([
-      getHttpsServerOptions(),
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error("timed out creating certificates")), 120_000).unref(),
-      ),
-    ]);
-    return { type: "https", options: { ca: options.ca, key: options.key, cert: options.cert } };
-  } catch (error) {
-    return { type: "http", reason: error instanceof Error ? error.message.split("\n")[0] : String(error) };
-  }
-}
-
 export default async (env = {}, argv = {}) => {
   const dev = argv.mode === "development";
-  const transport = env.WEBPACK_SERVE ? await devServerTransport() : undefined;
-  if (transport?.type === "http") {
-    console.warn(
-      `\n⚠ Sectionsmith dev server: no HTTPS certificates (${transport.reason}).\n` +
-        `  Serving plain HTTP on http://localhost:${port}/ — fine for standalone mode in a browser, but Office only\n` +
-        "  loads add-ins over HTTPS: run `npx office-addin-dev-certs install` and restart.\n",
-    );
-  }
+  // HTTPS only with a dev certificate that is already trusted; never creates or installs one (that runs
+  // sudo or asks for a password): scripts/dev-transport.mjs, which also says how to get HTTPS.
+  const transport = env.WEBPACK_SERVE ? await chooseTransport({ port }) : undefined;
+  if (transport?.type === "http" && transport.message) console.warn(transport.message);
   const policy = csp({ dev });
 
   return {

@@ -21,6 +21,7 @@ import {
   type SectionPlan,
 } from "./support/flow";
 import { openPane, startPane, waitForLibrary, type OpenOptions, type OpenPane, type PaneSession } from "./support/pane";
+import { horizontalOverflow } from "./support/overflow";
 import { inserts, packageControls, wordCalls } from "./support/word";
 import { poll } from "../support/poll";
 
@@ -75,6 +76,25 @@ async function expectLibraryUsable(page: Page) {
   await poll(() => frame.locator("article").first().textContent()).toContain("days of the invoice date");
 }
 
+/**
+ * The standalone notice is one compact line, "Not running inside Word…", that offers its detail: the
+ * detail is hidden until "Details" is pressed, then shown under the line, saying what failed and what to do.
+ */
+async function expectDetailOffered(page: Page, detail: RegExp) {
+  const line = page.getByText(/^Not running inside Word/);
+  await line.waitFor();
+  expect(await page.getByText(detail).count()).toBe(0);
+  const details = page.getByRole("button", { name: "Details", exact: true });
+  expect(await details.getAttribute("aria-expanded")).toBe("false");
+  await details.click();
+  const shown = page.getByText(detail);
+  await shown.waitFor();
+  expect(await page.getByRole("button", { name: "Hide details", exact: true }).getAttribute("aria-expanded")).toBe("true");
+  const [lineBox, detailBox] = [await line.boundingBox(), await shown.boundingBox()];
+  expect(detailBox!.y).toBeGreaterThanOrEqual(lineBox!.y + lineBox!.height - 1);
+  expect(await shown.textContent()).toMatch(/(Close the pane and open it again|check the internet connection)/);
+}
+
 async function reloadPane(page: Page) {
   await page.reload();
   await waitForLibrary(page);
@@ -110,8 +130,7 @@ describe("office.js cannot be used: the pane starts standalone and says why", ()
   for (const c of cases)
     it(c.name, async () => {
       const { page, errors } = await open({ officeJs: c.officeJs });
-      await page.getByText(/^Not running inside Word/).waitFor();
-      await page.getByText(c.detail).waitFor();
+      await expectDetailOffered(page, c.detail);
       await shot(page, c.name.replace(/\W+/g, "-"));
       await expectLibraryUsable(page);
       await poll(() => page.getByRole("button", { name: "Add to document" }).isEnabled()).toBe(true);
@@ -136,11 +155,17 @@ describe("office.js cannot be used: the pane starts standalone and says why", ()
     const seen = await page.evaluate(() => (window as unknown as { __statusSeen: string[] }).__statusSeen);
     expect(seen).toContain("Loading Sectionsmith…");
     expect(seen.some((t) => t.startsWith("Waiting for Word…"))).toBe(true);
-    await page.getByText(/^Not running inside Word/).waitFor();
-    await page.getByText(/Word could not be reached: it did not answer in time\./).waitFor();
+    await expectDetailOffered(page, /Word could not be reached: it did not answer in time\./);
     await shot(page, "office-never-ready");
     await expectLibraryUsable(page);
     expect(unexpected(errors, [INIT_SCRIPT_IN_PREVIEW]).join("\n")).toBe("");
+  });
+
+  it("at 320 px the notice and its detail fit the pane", async () => {
+    const { page } = await open({ officeJs: { status: 404, body: "" }, viewport: { width: 320, height: 700 } });
+    await expectDetailOffered(page, MISSING);
+    expect(await horizontalOverflow(page)).toEqual([]);
+    await shot(page, "office-missing-320");
   });
 
   it("keeps the outline through a reload while office.js still fails", async () => {
@@ -148,7 +173,7 @@ describe("office.js cannot be used: the pane starts standalone and says why", ()
     await addSection(page, payment);
     await addSection(page, signature);
     await reloadPane(page);
-    await page.getByText(/did not load/).waitFor();
+    await expectDetailOffered(page, /did not load/);
     await showDocument(page);
     expect(await outlineTitles(page)).toEqual([payment.title, signature.title]);
     const text = await docxText((await download(page)).bytes);

@@ -1,5 +1,5 @@
-// Screenshots of each view in a task-pane-sized window (360 × 800), light and dark, for the README:
-// docs/screenshots/<view>-<theme>.png. Taken inside the simulated Word so the Insert controls are live.
+// Screenshots of each view in task-pane-sized windows — 320 px (the narrowest pane Office gives) and 400 px
+// wide, 800 px tall — light and dark, for the README: docs/screenshots/<view>-<width>-<theme>.png. Taken inside the simulated Word so the Insert controls are live.
 // Each one also checks what a screenshot alone cannot prove: the theme really applies, and nothing makes
 // the pane scroll sideways (text or controls wider than the pane).
 
@@ -10,11 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { settle } from "./support/a11y";
 import { addSection, openSnippet, SECTIONS, showDocument, type SectionPlan } from "./support/flow";
 import { openPane, ROOT, startPane, type PaneSession } from "./support/pane";
+import { horizontalOverflow } from "./support/overflow";
 import { addContentControl } from "./support/word";
 import { expectWithMessage } from "../support/expect-message";
 
 const OUT = join(ROOT, "docs", "screenshots");
-const VIEWPORT = { width: 360, height: 800 };
+const WIDTHS = [320, 400] as const;
+const HEIGHT = 800;
 
 let session: PaneSession;
 
@@ -36,54 +38,56 @@ function luminance(css: string): number {
   return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
-async function shoot(page: Page, view: string, theme: "light" | "dark") {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expectWithMessage(overflow, `${view}: the pane scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+async function shoot(page: Page, view: string, theme: "light" | "dark", width: number) {
+  expectWithMessage(await horizontalOverflow(page), `${view} at ${width} px`).toEqual([]);
   const background = await page.locator("main").evaluate((el) => getComputedStyle(el).backgroundColor);
   if (theme === "dark") expect(luminance(background)).toBeLessThan(0.05);
   else expect(luminance(background)).toBeGreaterThan(0.9);
 
-  const path = join(OUT, `${view}-${theme}.png`);
-  await page.mouse.move(0, VIEWPORT.height - 1); // no hover effect or tooltip in the picture
+  const path = join(OUT, `${view}-${width}-${theme}.png`);
+  await page.mouse.move(0, HEIGHT - 1); // no hover effect or tooltip in the picture
   await settle(page); // e.g. the menu's opening animation
   await page.screenshot({ path, animations: "disabled", caret: "hide" });
   const png = await readFile(path);
   expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
-  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([VIEWPORT.width, VIEWPORT.height]);
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([width, HEIGHT]);
 }
 
-describe.each(["light", "dark"] as const)("screenshots, %s theme", (theme) => {
+const CASES = WIDTHS.flatMap((width) => (["light", "dark"] as const).map((theme) => [width, theme] as const));
+
+describe.each(CASES)("screenshots, %i px, %s theme", (width, theme) => {
   let page: Page;
+  const shootAs = (p: Page, view: string) => shoot(p, view, theme, width);
 
   beforeAll(async () => {
     ({ page } = await openPane(session, {
       office: { wordApi: "1.5" },
       colorScheme: theme,
-      viewport: VIEWPORT,
+      viewport: { width, height: HEIGHT },
     }));
   });
 
   it("library", async () => {
-    await shoot(page, "library", theme);
+    await shootAs(page, "library");
   });
 
   it("snippet with its preview", async () => {
     await openSnippet(page, payment);
     await page.getByRole("group", { name: "Preview pages" }).locator("iframe").contentFrame().locator("article").first().waitFor();
     await page.evaluate(() => window.scrollTo(0, 0)); // the tabs, the form, and the preview below it
-    await shoot(page, "snippet", theme);
+    await shootAs(page, "snippet");
   });
 
   it("document", async () => {
     for (const plan of [parties, payment, signature]) await addSection(page, plan);
     await showDocument(page);
-    await shoot(page, "document", theme);
+    await shootAs(page, "document");
   });
 
   it("insert menu", async () => {
     await page.getByRole("button", { name: "Choose where to insert" }).click();
     await page.getByRole("menu").waitFor();
-    await shoot(page, "insert-menu", theme);
+    await shootAs(page, "insert-menu");
     await page.keyboard.press("Escape");
   });
 
@@ -95,6 +99,6 @@ describe.each(["light", "dark"] as const)("screenshots, %s theme", (theme) => {
     await page.getByRole("button", { name: "Refresh" }).click();
     await page.getByText(/^\d+ snippets in this document, 2 need attention\.$/).waitFor();
     await page.getByRole("heading", { name: "In this document" }).evaluate((h) => h.scrollIntoView({ block: "start" }));
-    await shoot(page, "inventory", theme);
+    await shootAs(page, "inventory");
   });
 });

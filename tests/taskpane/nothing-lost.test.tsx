@@ -56,7 +56,9 @@ describe("Nothing is lost", () => {
     await user.click(screen.getByRole("tab", { name: "Manage" }));
     const list = await screen.findByRole("list", { name: "Snippets in your library" });
     const before = within(list).getAllByRole("listitem").length;
-    await user.click(screen.getByRole("button", { name: "Delete Payment terms version 1" }));
+    // Delete sits in the row's "…" menu (a row of buttons did not fit a 320 px pane).
+    await user.click(screen.getByRole("button", { name: "More actions for Payment terms version 1" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Delete" }));
     expect(await screen.findByText("Deleted Payment terms version 1.")).toBeTruthy();
     expect(within(list).getAllByRole("listitem")).toHaveLength(before - 1);
     await user.click(screen.getByRole("button", { name: "Undo" }));

@@ -64,9 +64,13 @@ function previewFrame(container: HTMLElement, title: string): Promise<Frame> {
         // Links never navigate the frame (the CSP would refuse, leaving an error page); safe ones open
         // in a new browser window instead. This listener is the pane's, so it runs despite the sandbox.
         doc.addEventListener("click", (event) => followLink(event), true);
-        const root = doc.getElementById("root")!;
-        if (typeof ResizeObserver !== "undefined")
-          new ResizeObserver(() => fitHeight(iframe, doc)).observe(root);
+        // Pictures change the height when they arrive (load events do not bubble: captured). No
+        // ResizeObserver on the frame's content: one created by the pane's window but observing an element
+        // of the frame's document gathered its observations in neither document's rendering step, and
+        // Chromium reported "ResizeObserver loop completed with undelivered notifications" every frame
+        // (dozens a second, each an error in the dev server's overlay) — and on after the frame was gone.
+        // The pane's own observer (PreviewPane) refits when the width changes; each render fits itself.
+        doc.addEventListener("load", () => fitHeight(iframe, doc), true);
         resolve({ frame: iframe, doc });
       },
       { once: true },
@@ -138,6 +142,8 @@ export async function renderDocxPreview(
   pages.replaceChildren(drawn);
   if (options.wholePage) fitWidth(frame, doc);
   fitHeight(frame, doc);
+  // Embedded fonts (data: URLs) may change line breaks once they load.
+  void doc.fonts?.ready.then(() => renders.get(container) === mine && fitHeight(frame, doc));
 }
 
 /**

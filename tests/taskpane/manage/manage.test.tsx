@@ -238,7 +238,8 @@ describe("Manage: authoring", () => {
     await user.click(screen.getByRole("button", { name: "Approve" }));
     await screen.findByText(/version 4 is now approved/);
     await user.click(screen.getByRole("button", { name: "Back to the list" }));
-    await user.click(screen.getByRole("button", { name: "History of Confidentiality version 4" }));
+    await user.click(screen.getByRole("button", { name: "More actions for Confidentiality version 4" }));
+    await user.click(await screen.findByRole("menuitem", { name: "History" }));
     const v4Entry = screen.getByRole("listitem", { name: "Version 4" });
     expect(within(v4Entry).getByLabelText("Changes from version 3").textContent).toContain("+ Revised text.");
     await user.click(screen.getByRole("button", { name: "Restore version 3" }));

@@ -37,6 +37,15 @@ const GROUPS: ReadonlyArray<{ kind: ImportKind; title: string; explain: (i: Impo
   { kind: "unchanged", title: "Unchanged", explain: () => "already in your library" },
 ];
 
+/** Where an item sits in the file, in words: "snippets[4]" is "5th snippet in the file" (issue 13: no paths). */
+export function placeInFile(path: string): string {
+  const index = /^snippets\[(\d+)\]$/.exec(path)?.[1];
+  if (index === undefined) return path;
+  const n = Number(index) + 1;
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix} snippet in the file`;
+}
+
 export function ImportReport({ report, busy = false, onConfirm, onCancel }: ImportReportProps) {
   const styles = useImportReportStyles();
   const [choices, setChoices] = useState<Record<string, ConflictChoice>>({});
@@ -77,7 +86,7 @@ export function ImportReport({ report, busy = false, onConfirm, onCancel }: Impo
                   />
                 ) : (
                   <li key={item.path}>
-                    <strong>{item.title}</strong> ({item.id}@{item.version}, {item.path})
+                    <strong>{item.title}</strong> ({item.id}@{item.version}, {placeInFile(item.path)})
                     {explain(item) && <span className={styles.note}> — {explain(item)}</span>}
                     {item.problems.length > 0 && <ProblemList problems={item.problems} limit={100} />}
                   </li>

@@ -7,13 +7,13 @@ export const useLibraryManagerStyles = makeStyles({
   list: { listStyleType: "none", margin: 0, padding: 0 },
   row: {
     display: "flex",
-    flexWrap: "wrap",
     alignItems: "center",
     gap: tokens.spacingHorizontalS,
     padding: `${tokens.spacingVerticalXS} 0`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
   rowMain: { flexGrow: 1, minWidth: 0, display: "flex", flexDirection: "column" },
-  meta: { color: tokens.colorNeutralForeground3 },
+  rowTitle: { overflowWrap: "anywhere" },
+  meta: { color: tokens.colorNeutralForeground3, overflowWrap: "anywhere" },
   title: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
 });

@@ -1,6 +1,19 @@
-// One snippet in Manage's list: select it (for Export selected), and Edit, History, Duplicate, Delete.
+// One snippet in Manage's list: select it (for Export selected), Edit, and the rest (History, Duplicate,
+// Delete) in a "…" menu, as Office's own lists do: a row of four buttons did not fit a 320 px pane.
 
-import { Badge, Button, Caption1, Checkbox } from "@fluentui/react-components";
+import {
+  Badge,
+  Button,
+  Caption1,
+  Checkbox,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Tooltip,
+} from "@fluentui/react-components";
+import { Delete20Regular, History20Regular, MoreHorizontal20Regular, SquareMultiple20Regular } from "@fluentui/react-icons";
 import type { SnippetRecord } from "../../store";
 import { useLibraryManagerStyles } from "./LibraryManager.styles";
 
@@ -28,31 +41,49 @@ export function Row(props: {
         onChange={(_, d) => props.onSelect(d.checked === true)}
       />
       <div className={styles.rowMain}>
-        <span>{title}</span>
+        <span className={styles.rowTitle}>{title}</span>
         <Caption1 className={styles.meta}>
+          <Badge
+            appearance="tint"
+            size="small"
+            color={status === "approved" ? "success" : status === "deprecated" ? "danger" : "warning"}
+          >
+            {status}
+          </Badge>{" "}
           {record.id}@{record.version}
           {record.edited ? " · changed here" : ""}
         </Caption1>
       </div>
-      <Badge
-        appearance="tint"
-        size="small"
-        color={status === "approved" ? "success" : status === "deprecated" ? "danger" : "warning"}
-      >
-        {status}
-      </Badge>
       <Button size="small" aria-label={`Edit ${name}`} onClick={props.onEdit}>
         Edit
       </Button>
-      <Button size="small" aria-label={`History of ${name}`} onClick={props.onHistory}>
-        History
-      </Button>
-      <Button size="small" aria-label={`Duplicate ${name}`} onClick={props.onDuplicate}>
-        Duplicate
-      </Button>
-      <Button size="small" aria-label={`Delete ${name}`} onClick={props.onDelete}>
-        Delete
-      </Button>
+      {/* Fluent's Menu: the trigger opens it with Enter, Space or Down; arrows move, Escape closes and
+          returns focus to the trigger. */}
+      <Menu positioning="below-end">
+        <MenuTrigger disableButtonEnhancement>
+          <Tooltip content="More actions" relationship="description">
+            <Button
+              size="small"
+              appearance="subtle"
+              aria-label={`More actions for ${name}`}
+              icon={<MoreHorizontal20Regular />}
+            />
+          </Tooltip>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            <MenuItem icon={<History20Regular />} onClick={props.onHistory}>
+              History
+            </MenuItem>
+            <MenuItem icon={<SquareMultiple20Regular />} onClick={props.onDuplicate}>
+              Duplicate
+            </MenuItem>
+            <MenuItem icon={<Delete20Regular />} onClick={props.onDelete}>
+              Delete
+            </MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
     </li>
   );
 }

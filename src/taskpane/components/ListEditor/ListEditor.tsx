@@ -1,18 +1,9 @@
-// A list variable: a table with one row per item and one column per field, plus Add/Remove.
+// A list variable: one card per item with its fields, plus Add/Remove. Cards rather than a table: a table
+// with a column per field scrolled sideways in a 320 px pane (issue 13); here the fields sit side by side
+// where the pane is wide enough and stack where it is not (a wrapping row, no media query needed).
 
 import { useId } from "react";
-import {
-  Button,
-  Caption1,
-  Field,
-  Label,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-} from "@fluentui/react-components";
+import { Button, Caption1, Field, Label } from "@fluentui/react-components";
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import type { ListItem, ScalarValue, Variable } from "../../../engine/core";
 import { initialValues, labelOf } from "../../model/values";
@@ -51,50 +42,47 @@ export function ListEditor({ variable, items, error, errors, onChange }: Props) 
       </Label>
       {variable.help && <Caption1 className={styles.hint}>{variable.help}</Caption1>}
       {items.length > 0 && (
-        <div className={styles.scroll}>
-          <Table size="small" aria-labelledby={labelId}>
-            <TableHeader>
-              <TableRow>
-                {fields.map((f) => (
-                  <TableHeaderCell key={f.name}>{labelOf(f)}</TableHeaderCell>
-                ))}
-                <TableHeaderCell className={styles.actions}>
-                  <span className={styles.visuallyHidden}>Actions</span>
-                </TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.map((item, row) => (
-                <TableRow key={row}>
-                  {fields.map((f) => {
-                    const message = errors.get(`${variable.name}[${row}].${f.name}`);
-                    return (
-                      <TableCell key={f.name} className={styles.cell}>
-                        <Field validationState={message ? "error" : "none"} validationMessage={message}>
-                          <VariableControl
-                            variable={f}
-                            value={item[f.name]}
-                            ariaLabel={`${labelOf(f)}, item ${row + 1}`}
-                            onChange={(v) => setCell(row, f.name, v as ScalarValue | undefined)}
-                          />
-                        </Field>
-                      </TableCell>
-                    );
-                  })}
-                  <TableCell className={styles.actions}>
-                    <Button
-                      appearance="subtle"
-                      icon={<Delete20Regular />}
-                      aria-label="Remove item"
-                      title={`Remove item ${row + 1}`}
-                      onClick={() => onChange(items.filter((_, i) => i !== row))}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+        <ol className={styles.items} aria-labelledby={labelId}>
+          {items.map((item, row) => (
+            <li key={row} className={styles.item} aria-label={`Item ${row + 1}`}>
+              <div className={styles.itemHeader}>
+                <Caption1 aria-hidden="true" className={styles.itemNumber}>
+                  Item {row + 1}
+                </Caption1>
+                <Button
+                  appearance="subtle"
+                  size="small"
+                  icon={<Delete20Regular />}
+                  aria-label="Remove item"
+                  title={`Remove item ${row + 1}`}
+                  onClick={() => onChange(items.filter((_, i) => i !== row))}
+                />
+              </div>
+              <div className={styles.fields}>
+                {fields.map((f) => {
+                  const message = errors.get(`${variable.name}[${row}].${f.name}`);
+                  return (
+                    <Field
+                      key={f.name}
+                      className={styles.field}
+                      label={labelOf(f)}
+                      required={f.required}
+                      validationState={message ? "error" : "none"}
+                      validationMessage={message}
+                    >
+                      <VariableControl
+                        variable={f}
+                        value={item[f.name]}
+                        ariaLabel={`${labelOf(f)}, item ${row + 1}`}
+                        onChange={(v) => setCell(row, f.name, v as ScalarValue | undefined)}
+                      />
+                    </Field>
+                  );
+                })}
+              </div>
+            </li>
+          ))}
+        </ol>
       )}
       <div>
         <Button size="small" icon={<Add20Regular />} onClick={addItem}>

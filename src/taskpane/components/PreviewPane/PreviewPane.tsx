@@ -49,13 +49,21 @@ export function PreviewPane({ state, context }: { state: PreviewState; context: 
     const viewport = target?.parentElement;
     if (!target || !viewport || typeof ResizeObserver === "undefined") return;
     let width = viewport.clientWidth;
+    let frame = 0;
     const observer = new ResizeObserver(() => {
       if (viewport.clientWidth === width) return; // heights change with every render; only width matters
       width = viewport.clientWidth;
-      refitPreview(target);
+      // In the next frame, not in the callback: refitting resizes the frame and so the observed viewport,
+      // which inside the callback is a notification Chromium cannot deliver in the same frame ("ResizeObserver
+      // loop completed with undelivered notifications", an error in the dev server's overlay).
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => refitPreview(target));
     });
     observer.observe(viewport);
-    return () => observer.disconnect();
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
   }, []);
 
   return (

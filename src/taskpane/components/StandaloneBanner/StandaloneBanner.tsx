@@ -1,5 +1,13 @@
-import { createContext, useContext, useState } from "react";
-import { Button, MessageBar, MessageBarActions, MessageBarBody } from "@fluentui/react-components";
+import { createContext, useContext, useId, useState } from "react";
+import {
+  Button,
+  Link,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  tokens,
+} from "@fluentui/react-components";
 import { Dismiss20Regular } from "@fluentui/react-icons";
 import type { StandaloneReason } from "../../host";
 
@@ -35,19 +43,45 @@ export function standaloneDetail(reason: StandaloneReason | undefined): string |
 /** Set by the shell (src/taskpane/index.tsx), which knows how the host was chosen. */
 export const StandaloneReasonContext = createContext<StandaloneReason | undefined>(undefined);
 
+const useStyles = makeStyles({
+  // Fluent's single-line bar keeps its text on one line (nowrap): at 320 px it ran past the pane's edge.
+  body: { whiteSpace: "normal", minWidth: 0, overflowWrap: "anywhere" },
+  details: { marginLeft: tokens.spacingHorizontalXS },
+  detail: { marginTop: tokens.spacingVerticalXS },
+});
+
 /**
  * A compact line the user can dismiss (the Insert menu still says why it is unavailable). When Word
- * should have been there but failed, the second line says what happened and what to try.
+ * should have been there but failed (office.js did not load, Office.onReady never came or failed), the
+ * line offers "Details": what happened and what to do, under it.
  */
 export function StandaloneBanner() {
+  const styles = useStyles();
   const detail = standaloneDetail(useContext(StandaloneReasonContext));
   const [dismissed, setDismissed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const detailId = useId();
   if (dismissed) return null;
   return (
-    <MessageBar intent={detail ? "warning" : "info"} layout={detail ? "multiline" : "singleline"}>
-      <MessageBarBody>
-        <div>{STANDALONE_TEXT}</div>
-        {detail && <div>{detail}</div>}
+    <MessageBar intent={detail ? "warning" : "info"} layout="singleline">
+      <MessageBarBody className={styles.body}>
+        <span>{STANDALONE_TEXT}</span>
+        {detail && (
+          <Link
+            as="button"
+            className={styles.details}
+            aria-expanded={open}
+            aria-controls={detailId}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? "Hide details" : "Details"}
+          </Link>
+        )}
+        {detail && open && (
+          <div id={detailId} className={styles.detail}>
+            {detail}
+          </div>
+        )}
       </MessageBarBody>
       <MessageBarActions
         containerAction={
