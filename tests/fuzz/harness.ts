@@ -136,18 +136,17 @@ function serialise(value: unknown): string {
   const seen = new WeakSet<object>(); // hostile inputs may hold cycles: report them, do not crash on them
   return JSON.stringify(
     value,
-    (_k, v: unknown) =>
-      typeof v === "object" && v !== null && seen.has(v)
-        ? "[circular]"
-        : (typeof v === "object" && v !== null && seen.add(v), false) || typeof v === "bigint"
-          ? `[bigint ${v}]`
-          : typeof v === "number" && !Number.isFinite(v)
-            ? `[number ${v}]`
-            : v instanceof Map
-              ? `[Map ${v.size}]`
-              : v instanceof Set
-                ? `[Set ${v.size}]`
-                : v,
+    (_k, v: unknown) => {
+      if (typeof v === "object" && v !== null) {
+        if (seen.has(v)) return "[circular]";
+        seen.add(v);
+      }
+      if (typeof v === "bigint") return `[bigint ${v}]`;
+      if (typeof v === "number" && !Number.isFinite(v)) return `[number ${v}]`;
+      if (v instanceof Map) return `[Map ${v.size}]`;
+      if (v instanceof Set) return `[Set ${v.size}]`;
+      return v;
+    },
     1,
   );
 }

@@ -102,8 +102,8 @@ const length = fc.oneof(
 );
 // A font name as the contract allows it: 1–31 characters without ; : { } < > " ' \ or controls (FONT_INVALID).
 const fontName = (maxLength: number) =>
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   unicodeText(maxLength).map(
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
     (t) => [...t.replace(/[;:{}<>"'\\\u0000-\u001f\u007f]/g, "")].slice(0, 31).join("") || "Calibri",
   );
 
