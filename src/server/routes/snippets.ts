@@ -213,8 +213,17 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "get",
       path: "/libraries/{library}/export",
-      summary: "The approved and deprecated versions as a sectionsmith/library@1 file",
-      request: { params: LibraryParams },
+      summary:
+        "The approved and deprecated versions as a sectionsmith/library@1 file; include=unapproved adds drafts and versions in review (as draft)",
+      request: {
+        params: LibraryParams,
+        query: z.object({
+          include: z
+            .enum(["unapproved"])
+            .optional()
+            .meta({ description: "unapproved: drafts and versions in review too (status draft in the file)" }),
+        }),
+      },
       responses: {
         200: jsonResponse(
           z.object({ format: z.string(), name: z.string().optional(), snippets: z.array(z.unknown()) }),
@@ -228,7 +237,8 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
       const { library } = c.req.valid("param");
       const lib = await getLibrary(db, library, user);
       c.header("Content-Disposition", `attachment; filename="${library}.library.json"`);
-      return c.json(await exportLibrary(db, library, lib.name), 200);
+      const unapproved = c.req.valid("query").include === "unapproved";
+      return c.json(await exportLibrary(db, library, lib.name, { unapproved }), 200);
     },
   );
 }

@@ -64,21 +64,30 @@ export async function listSnippets(
   }));
 }
 
-/** The approved and deprecated versions as a library file: what documents may be built from. */
-export async function exportLibrary(db: Sql, library: string, name: string): Promise<Library> {
+/**
+ * The approved and deprecated versions as a library file: what documents may be built from. With
+ * `unapproved`, drafts and versions in review too (as `draft`: the file format has no review status),
+ * for trying out wording before it is approved (`sectionsmith build --include-unapproved`).
+ */
+export async function exportLibrary(
+  db: Sql,
+  library: string,
+  name: string,
+  options: { unapproved?: boolean } = {},
+): Promise<Library> {
   const rows = await db.query(
     `select v.snippet_id, v.version, v.status, v.content, v.replaced_by, v.approved_at,
        s.owner, s.review_by::text as review_by
      from snippet_versions v join snippets s on s.library_id = v.library_id and s.id = v.snippet_id
-     where v.library_id = $1 and v.status in ('approved', 'deprecated')
+     where v.library_id = $1 and ($2::boolean or v.status in ('approved', 'deprecated'))
      order by v.snippet_id, v.version`,
-    [library],
+    [library, options.unapproved === true],
   );
   const snippets = rows.map((r): Snippet => {
     const s: Snippet = {
       ...(r.content as SnippetContent),
       version: Number(r.version),
-      status: r.status as Snippet["status"],
+      status: r.status === "in_review" ? "draft" : (r.status as Snippet["status"]),
     };
     if (r.owner !== null) s.owner = String(r.owner);
     if (r.review_by !== null) s.reviewBy = String(r.review_by);
