@@ -1,9 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../app";
 import { readAudit } from "../store/audit";
-import { requireRole } from "../store/libraries";
 import { AuditEntrySchema, COMMON_ERRORS, jsonResponse } from "../schemas";
-import { LibraryParams, who } from "./common";
+import { change, LibraryParams, read } from "./common";
 
 export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(
@@ -21,10 +20,9 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
       responses: { 200: jsonResponse(z.array(AuditEntrySchema), "Entries"), ...COMMON_ERRORS },
     }),
     async (c) => {
-      const { db, user } = who(c);
       const { library } = c.req.valid("param");
-      await requireRole(db, library, user, "admin");
-      return c.json(await readAudit(db, library, c.req.valid("query")), 200);
+      const query = c.req.valid("query");
+      return c.json(await read(c, library, "admin", (db) => readAudit(db, library, query)), 200);
     },
   );
 
@@ -43,11 +41,9 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
       },
     }),
     async (c) => {
-      const { db, user } = who(c);
       const { library } = c.req.valid("param");
-      await requireRole(db, library, user, "admin");
       // Read in one transaction so that the export is one consistent snapshot of the log.
-      const entries = await db.transaction(async (tx) => {
+      const entries = await change(c, library, "admin", async ({ tx }) => {
         const all = [];
         for (
           let page = await readAudit(tx, library, { limit: 1000 });
