@@ -13,6 +13,8 @@ await build({
     run: "bench/run.ts",
     "engine-worker": "bench/engine/worker.ts",
     profile: "bench/engine/profile.ts",
+    // The team library server, started by the server part as `npm run server` would start it.
+    server: "src/server/main.ts",
   },
   bundle: true,
   platform: "node",

@@ -1,4 +1,4 @@
-// `npm run bench [-- engine|search|pane …] [--quick] [--full]`: runs the parts asked for (all three by
+// `npm run bench [-- engine|search|pane|server …] [--quick] [--full]`: runs the parts asked for (all of them by
 // default), prints their tables and the budget summary, and rewrites bench/results.md from every part's
 // latest results (bench/results/<part>.json).
 
@@ -9,6 +9,7 @@ import { runPaneBench } from "./pane/run";
 import { machine, describeMachine, loadText } from "./lib/machine";
 import { PARTS, RESULTS_MD, loadReports, renderConsole, saveReport, writeResultsMarkdown, type Part, type PartReport } from "./lib/report";
 import { runSearchBench } from "./search/run";
+import { runServerBench } from "./server/run";
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -34,7 +35,9 @@ async function main(): Promise<void> {
           ? await runEngineBench({ scripts, quick, full, log })
           : part === "search"
             ? await runSearchBench({ quick, log })
-            : await runPaneBench({ quick, log, ...(noBuild ? { build: false } : {}) });
+            : part === "server"
+              ? await runServerBench({ scripts, quick, closedLoop: args.includes("--closed-loop"), log })
+              : await runPaneBench({ quick, log, ...(noBuild ? { build: false } : {}) });
     } catch (e) {
       // One broken part must not cost the others' figures: report it as failed and go on.
       const message = e instanceof Error ? e.message : String(e);
