@@ -214,12 +214,9 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
       request: {
         params: LibraryParams,
         query: z.object({
-          include: z
-            .enum(["unapproved"])
-            .optional()
-            .meta({
-              description: "unapproved: drafts and versions in review too (status draft in the file)",
-            }),
+          include: z.enum(["unapproved"]).optional().meta({
+            description: "unapproved: drafts and versions in review too (status draft in the file)",
+          }),
         }),
       },
       responses: {
