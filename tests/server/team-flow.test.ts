@@ -110,4 +110,25 @@ describe("author → review → approve → search → insert → audit", () => 
     expect((await s.call(RAY, "GET", "/libraries/legal/audit/export?format=csv")).status).toBe(403);
     expect((await s.call(ANA, "GET", "/libraries/legal/audit/export?format=xml")).status).toBe(400);
   });
+
+  it("filters the list by status and words together, and pages it, in id order", async () => {
+    for (const id of ["page-a", "page-b", "page-c", "other-d"]) {
+      const body = id.startsWith("page") ? "A paged clause for {{name}}." : "Something else for {{name}}.";
+      expect(
+        (await s.call(BOB, "POST", "/libraries/legal/snippets", { body: snippet(id, body) })).status,
+      ).toBe(201);
+    }
+    const etag = (await s.call(BOB, "GET", "/libraries/legal/snippets/page-b")).etag!;
+    await s.call(BOB, "POST", "/libraries/legal/snippets/page-b/versions/1/submit", { ifMatch: etag });
+    const ids = async (query: string) =>
+      (await s.call(RAY, "GET", `/libraries/legal/snippets?${query}`)).body.map((x: { id: string }) => x.id);
+    expect(await ids("q=paged")).toEqual(["page-a", "page-b", "page-c"]);
+    expect(await ids("q=paged&status=draft")).toEqual(["page-a", "page-c"]);
+    expect(await ids("q=paged&status=draft&limit=1&offset=1")).toEqual(["page-c"]);
+    expect(await ids("status=in_review")).toEqual(["page-b"]);
+    const all = await ids("limit=1000");
+    expect(all).toEqual([...all].sort());
+    expect(await ids(`limit=2&offset=${all.indexOf("page-a")}`)).toEqual(["page-a", "page-b"]);
+    expect(await ids("q=100%25")).toEqual([]); // % is matched literally, not as a wildcard
+  });
 });

@@ -28,6 +28,19 @@ export async function listSnippets(
   library: string,
   options: ListOptions = {},
 ): Promise<SnippetSummary[]> {
+  // Only the conditions asked for go into the statement (still parameterised): a plain page of the list
+  // then walks the snippets' primary key in order and stops after offset + limit rows, instead of
+  // finding every snippet's latest version for a condition that is always true.
+  const params: unknown[] = [library];
+  const param = (value: unknown): string => `$${params.push(value)}`;
+  const where = ["s.library_id = $1"];
+  if (options.status) where.push(`l.status = ${param(options.status)}::text`);
+  if (options.q) {
+    const q = param(contains(options.q));
+    where.push(
+      `(s.id ilike ${q} or l.content->>'title' ilike ${q} or l.content->>'description' ilike ${q} or l.content->>'body' ilike ${q})`,
+    );
+  }
   const rows = await db.query(
     `select s.id, s.owner, s.review_by::text as review_by, s.revision, s.updated_at,
        l.version as latest_version, l.status as latest_status,
@@ -37,18 +50,9 @@ export async function listSnippets(
      from snippets s
      join lateral (select v.version, v.status, v.content from snippet_versions v
        where v.library_id = s.library_id and v.snippet_id = s.id order by v.version desc limit 1) l on true
-     where s.library_id = $1
-       and ($2::text is null or l.status = $2::text)
-       and ($3::text is null or s.id ilike $3::text or l.content->>'title' ilike $3::text
-            or l.content->>'description' ilike $3::text or l.content->>'body' ilike $3::text)
-     order by s.id limit $4 offset $5`,
-    [
-      library,
-      options.status ?? null,
-      options.q ? contains(options.q) : null,
-      options.limit ?? 200,
-      options.offset ?? 0,
-    ],
+     where ${where.join(" and ")}
+     order by s.id limit ${param(options.limit ?? 200)} offset ${param(options.offset ?? 0)}`,
+    params,
   );
   return rows.map((r) => ({
     id: String(r.id),
