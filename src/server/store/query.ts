@@ -28,9 +28,8 @@ export async function listSnippets(
   library: string,
   options: ListOptions = {},
 ): Promise<SnippetSummary[]> {
-  // Only the conditions asked for go into the statement (still parameterised): a plain page of the list
-  // then walks the snippets' primary key in order and stops after offset + limit rows, instead of
-  // finding every snippet's latest version for a condition that is always true.
+  // Only the conditions asked for go into the statement (still parameterised), so that the planner is
+  // not handed conditions that are always true. (Its effect under load is not measured yet: bench/results.md.)
   const params: unknown[] = [library];
   const param = (value: unknown): string => `$${params.push(value)}`;
   const where = ["s.library_id = $1"];
