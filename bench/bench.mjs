@@ -14,6 +14,8 @@ await build({
     "engine-worker": "bench/engine/worker.ts",
     profile: "bench/engine/profile.ts",
     "limits-worker": "bench/limits/worker.ts",
+    // The team library server, started by the server part as `npm run server` would start it.
+    server: "src/server/main.ts",
   },
   bundle: true,
   platform: "node",

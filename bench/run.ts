@@ -1,4 +1,4 @@
-// `npm run bench [-- engine|search|pane|limits …] [--quick] [--full]`: runs the parts asked for (all four by
+// `npm run bench [-- engine|search|pane|limits|server …] [--quick] [--full]`: runs the parts asked for (all of them by
 // default), prints their tables and the budget summary, and rewrites bench/results.md from every part's
 // latest results (bench/results/<part>.json).
 
@@ -8,8 +8,18 @@ import { runEngineBench } from "./engine/run";
 import { runLimitsBench } from "./limits/run";
 import { runPaneBench } from "./pane/run";
 import { machine, describeMachine, loadText } from "./lib/machine";
-import { PARTS, RESULTS_MD, loadReports, renderConsole, saveReport, writeResultsMarkdown, type Part, type PartReport } from "./lib/report";
+import {
+  PARTS,
+  RESULTS_MD,
+  loadReports,
+  renderConsole,
+  saveReport,
+  writeResultsMarkdown,
+  type Part,
+  type PartReport,
+} from "./lib/report";
 import { runSearchBench } from "./search/run";
+import { runServerBench } from "./server/run";
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -37,7 +47,9 @@ async function main(): Promise<void> {
             ? await runSearchBench({ quick, log })
             : part === "limits"
               ? await runLimitsBench({ scripts, quick, log })
-              : await runPaneBench({ quick, log, ...(noBuild ? { build: false } : {}) });
+              : part === "server"
+                ? await runServerBench({ scripts, quick, closedLoop: args.includes("--closed-loop"), log })
+                : await runPaneBench({ quick, log, ...(noBuild ? { build: false } : {}) });
     } catch (e) {
       // One broken part must not cost the others' figures: report it as failed and go on.
       const message = e instanceof Error ? e.message : String(e);
@@ -49,7 +61,15 @@ async function main(): Promise<void> {
         machineStart: at,
         machineEnd: at,
         seconds: 0,
-        checks: [{ what: `${part} benchmark ran`, figure: "failed", budget: "runs", pass: false, note: message.split("\n")[0]!.slice(0, 400) }],
+        checks: [
+          {
+            what: `${part} benchmark ran`,
+            figure: "failed",
+            budget: "runs",
+            pass: false,
+            note: message.split("\n")[0]!.slice(0, 400),
+          },
+        ],
         tables: [],
         notes: [],
       };
@@ -61,8 +81,12 @@ async function main(): Promise<void> {
   console.log(renderConsole(fresh));
   if (!quick) {
     await writeResultsMarkdown();
-    const kept = (await loadReports()).filter((r) => !parts.includes(r.part)).map((r) => `${r.part} (${r.machineStart.date.slice(0, 16)})`);
-    console.log(`\nWrote ${RESULTS_MD}${kept.length > 0 ? `; kept earlier results for ${kept.join(", ")}` : ""}.`);
+    const kept = (await loadReports())
+      .filter((r) => !parts.includes(r.part))
+      .map((r) => `${r.part} (${r.machineStart.date.slice(0, 16)})`);
+    console.log(
+      `\nWrote ${RESULTS_MD}${kept.length > 0 ? `; kept earlier results for ${kept.join(", ")}` : ""}.`,
+    );
   }
   console.log(`Done in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   const failed = fresh.flatMap((r) => r.checks).filter((c) => c.pass === false).length;

@@ -9,6 +9,10 @@ export class UsageError extends Error {
 export const USAGE = `Usage:
   sectionsmith build ASSEMBLY.json --library LIB.json [--library MORE.json …] [-o OUT.docx | -o -]
                      [--as docx|base64] [--fragment] [--strict] [--quiet]
+  sectionsmith build ASSEMBLY.json --server URL --library NAME [--library MORE …] [same options]
+                     [--token-file FILE] [--include-unapproved]
+  sectionsmith export --server URL --library NAME [-o LIB.json | -o -] [--token-file FILE]
+                      [--include-unapproved]
   sectionsmith validate FILE.json… [--library LIB.json …]
   sectionsmith list LIB.json… [--search TEXT] [--json]
   sectionsmith --help | --version
@@ -16,10 +20,15 @@ export const USAGE = `Usage:
 Exit codes: 0 ok, 1 invalid input or unwritable output (nothing written), 2 usage, 3 internal error,
             141 standard output closed by its reader (e.g. | head).`;
 
+/** A team library server (docs/team-library.md): the libraries are its library names, not files. */
+export type TeamSource = { server: string; tokenFile: string | undefined; includeUnapproved: boolean };
+
 export type BuildArgs = {
   command: "build";
   assembly: string;
+  /** Files, or with `team` the team libraries' names. */
   libraries: string[];
+  team: TeamSource | undefined;
   out: string | undefined;
   as: "docx" | "base64";
   fragment: boolean;
@@ -28,7 +37,42 @@ export type BuildArgs = {
 };
 export type ValidateArgs = { command: "validate"; files: string[]; libraries: string[] };
 export type ListArgs = { command: "list"; libraries: string[]; search: string | undefined; json: boolean };
-export type CliArgs = BuildArgs | ValidateArgs | ListArgs | { command: "help" } | { command: "version" };
+export type ExportArgs = { command: "export"; library: string; out: string | undefined; team: TeamSource };
+export type CliArgs =
+  BuildArgs | ValidateArgs | ListArgs | ExportArgs | { command: "help" } | { command: "version" };
+
+const TEAM_OPTIONS = {
+  server: { type: "string" },
+  "token-file": { type: "string" },
+  "include-unapproved": { type: "boolean" },
+} as const;
+
+function teamSource(values: {
+  server?: string;
+  "token-file"?: string;
+  "include-unapproved"?: boolean;
+}): TeamSource | undefined {
+  if (values.server === undefined) {
+    if (values["token-file"] !== undefined || values["include-unapproved"])
+      throw new UsageError("--token-file and --include-unapproved go with --server URL.");
+    return undefined;
+  }
+  let url: URL;
+  try {
+    url = new URL(values.server);
+  } catch {
+    throw new UsageError(
+      `--server needs a URL such as https://sectionsmith.example.com, not "${values.server}".`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UsageError(`--server needs an http:// or https:// URL, not "${values.server}".`);
+  return {
+    server: url.href.replace(/\/+$/, ""),
+    tokenFile: values["token-file"],
+    includeUnapproved: values["include-unapproved"] ?? false,
+  };
+}
 
 export function parseCli(argv: readonly string[]): CliArgs {
   const [command, ...rest] = argv;
@@ -48,11 +92,18 @@ export function parseCli(argv: readonly string[]): CliArgs {
             fragment: { type: "boolean" },
             strict: { type: "boolean" },
             quiet: { type: "boolean", short: "q" },
+            ...TEAM_OPTIONS,
           },
         });
         if (positionals.length !== 1) throw new UsageError("build needs exactly one ASSEMBLY.json.");
+        const team = teamSource(values);
         const libraries = values.library ?? [];
-        if (libraries.length === 0) throw new UsageError("build needs at least one --library LIB.json.");
+        if (libraries.length === 0)
+          throw new UsageError(
+            team
+              ? "build --server needs at least one --library NAME."
+              : "build needs at least one --library LIB.json.",
+          );
         const as = values.as ?? "docx";
         if (as !== "docx" && as !== "base64")
           throw new UsageError(`--as must be docx or base64, not "${as}".`);
@@ -60,6 +111,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
           command: "build",
           assembly: positionals[0]!,
           libraries,
+          team,
           out: values.output,
           as,
           fragment: values.fragment ?? false,
@@ -84,6 +136,23 @@ export function parseCli(argv: readonly string[]): CliArgs {
         });
         if (positionals.length === 0) throw new UsageError("list needs at least one LIB.json.");
         return { command: "list", libraries: positionals, search: values.search, json: values.json ?? false };
+      }
+      case "export": {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: {
+            library: { type: "string", short: "l", multiple: true },
+            output: { type: "string", short: "o" },
+            ...TEAM_OPTIONS,
+          },
+        });
+        if (positionals.length > 0) throw new UsageError(`export takes no files: "${positionals[0]}".`);
+        const team = teamSource(values);
+        if (!team) throw new UsageError("export needs --server URL (the team library server).");
+        const libraries = values.library ?? [];
+        if (libraries.length !== 1) throw new UsageError("export needs exactly one --library NAME.");
+        return { command: "export", library: libraries[0]!, out: values.output, team };
       }
       default:
         throw new UsageError(`Unknown command "${command}".`);

@@ -11,10 +11,19 @@ import {
   type BuildProgress,
   type Problem,
 } from "../engine";
-import { parseCli, UsageError, USAGE, type BuildArgs, type ListArgs, type ValidateArgs } from "./args";
+import {
+  parseCli,
+  UsageError,
+  USAGE,
+  type BuildArgs,
+  type ExportArgs,
+  type ListArgs,
+  type ValidateArgs,
+} from "./args";
 import { readText } from "./files";
 import { resolveOutput, writeOutput, type Input } from "./output";
 import { CliFileError, ClosedPipeError, EXIT_CLOSED_PIPE, formatCliError, writeProblem } from "./problems";
+import { fetchTeamLibrary, readToken, type TeamLibrary } from "./team";
 
 // The command-line adapter: reads files, calls the engine's public index, writes files. Every
 // decision about documents lives in the engine; this file only turns it into exit codes and text.
@@ -67,6 +76,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await validate(args);
       case "list":
         return await list(args);
+      case "export":
+        return await exportTeamLibrary(args);
     }
   } catch (error) {
     // The reader of our output is gone: nothing more to say to anyone (see docs/cli.md, exit codes).
@@ -98,14 +109,27 @@ function report(problems: readonly Problem[]): void {
   for (const p of problems) say(formatProblem(p));
 }
 
+/** The team libraries, one after the other (a failure names the first library that failed). */
+async function fetchAll(
+  team: NonNullable<BuildArgs["team"]>,
+  names: readonly string[],
+): Promise<TeamLibrary[]> {
+  const token = await readToken(team);
+  const out: TeamLibrary[] = [];
+  for (const name of names) out.push(await fetchTeamLibrary(team, name, token));
+  return out;
+}
+
 async function build(args: BuildArgs): Promise<number> {
-  const libraries = await Promise.all(args.libraries.map(readText));
   const assembly = await readText(args.assembly);
+  const team = args.team ? await fetchAll(args.team, args.libraries) : undefined;
+  const libraries = team ? team.map((l) => l.text) : await Promise.all(args.libraries.map(readText));
+  const libraryNames = team ? team.map((l) => l.place) : args.libraries;
   const extension = args.as === "base64" ? "b64" : "docx";
   const suggestedName = `${basename(args.assembly, extname(args.assembly))}.${extension}`;
   // Decided before building: a wrong -o is reported at once, and never after minutes of work.
   const inputs: Input[] = [
-    ...args.libraries.map((path) => ({ path, role: "library" as const })),
+    ...(team ? [] : args.libraries.map((path) => ({ path, role: "library" as const }))),
     { path: args.assembly, role: "assembly" },
   ];
   const target =
@@ -126,7 +150,7 @@ async function build(args: BuildArgs): Promise<number> {
     );
   };
   // Parsed once into a catalogue: the build takes it as it is (file names in problems come with it).
-  const catalogue = loadLibraries(libraries, args.libraries);
+  const catalogue = loadLibraries(libraries, libraryNames);
   const result = await exportDocument(catalogue, assembly, {
     as: "buffer",
     shape: args.fragment ? "fragment" : "document",
@@ -216,6 +240,26 @@ async function list(args: ListArgs): Promise<number> {
   );
   say(
     `${rows.length} snippet${rows.length === 1 ? "" : "s"}${args.search ? ` matching "${args.search}"` : ""}.`,
+  );
+  return 0;
+}
+
+/** `export --server`: the team library as a library file (approved versions unless asked otherwise). */
+async function exportTeamLibrary(args: ExportArgs): Promise<number> {
+  const suggestedName = `${args.library}.library.json`;
+  const target =
+    args.out === "-"
+      ? undefined
+      : await resolveOutput(args.out ?? suggestedName, [], { suggestedName, stdout: io.stdout });
+  const [library] = await fetchAll(args.team, [args.library]);
+  const text = JSON.stringify(JSON.parse(library!.text), null, 2) + "\n";
+  if (target === undefined) {
+    await print(text);
+    return 0;
+  }
+  await writeOutput(target, text, print);
+  say(
+    `Wrote ${target.shown} (${plural(library!.snippets, "snippet version")} of "${args.library}"${args.team.includeUnapproved ? ", unapproved included" : ", approved and deprecated"}).`,
   );
   return 0;
 }

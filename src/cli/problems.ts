@@ -8,6 +8,14 @@ export const CLI_CODES = {
   OUTPUT_NEEDS_FILE_NAME: "-o names a folder, or ends with a slash, instead of a file",
   OUTPUT_DISK_FULL: "No space is left on the disk or device of the output",
   OUTPUT_UNWRITABLE: "The output cannot be written (permissions, a missing folder, a read-only disk…)",
+  SERVER_TOKEN_MISSING: "--server without a token: set SECTIONSMITH_TOKEN or give --token-file",
+  SERVER_UNREACHABLE: "The team library server cannot be reached (wrong URL, server down, network)",
+  SERVER_SIGN_IN:
+    "The server refused the token (401): sign in again, it has expired or is for another server",
+  SERVER_FORBIDDEN: "The server refused (403): your role in the library does not allow it",
+  SERVER_LIBRARY_NOT_FOUND: "No library of that name on the server that you are a member of (404)",
+  SERVER_BUSY: "The server asked to wait (429 rate limit)",
+  SERVER_FAILED: "The server failed or answered something that is not a library",
 } as const;
 
 export type CliCode = keyof typeof CLI_CODES;
@@ -16,7 +24,7 @@ export class CliFileError extends Error {
   override name = "CliFileError";
   constructor(
     readonly code: CliCode,
-    /** The file as the user wrote it on the command line. */
+    /** The file as the user wrote it on the command line (for SERVER_*: the server and library). */
     readonly file: string,
     message: string,
   ) {

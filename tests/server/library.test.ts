@@ -219,6 +219,22 @@ describe("review cycle", () => {
   });
 });
 
+describe("export with unapproved versions", () => {
+  it("adds drafts and versions in review (as draft) only when include=unapproved is asked for", async () => {
+    const versions = (body: { snippets: { id: string; version: number; status: string }[] }) =>
+      body.snippets.filter((x) => x.id === "greeting").map((x) => `${x.version}:${x.status}`);
+    const approvedOnly = await s.call(RAY, "GET", "/libraries/legal/export");
+    expect(versions(approvedOnly.body)).toEqual(["1:deprecated"]);
+    const all = await s.call(RAY, "GET", "/libraries/legal/export?include=unapproved");
+    expect(all.status).toBe(200);
+    expect(parseLibrary(all.body).ok).toBe(true);
+    // version 2 is in review, version 3 a draft that was sent back
+    expect(versions(all.body)).toEqual(["1:deprecated", "2:draft", "3:draft"]);
+    const bad = await s.call(RAY, "GET", "/libraries/legal/export?include=everything");
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe("audit log", () => {
   it("is gapless, records who/what/before/after, and only admins read or export it", async () => {
     const log = await s.call(ANA, "GET", "/libraries/legal/audit");

@@ -1,7 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../app";
-import { etag } from "../store/revision";
+import type { Sql } from "../db";
+import { requireRole, type Role } from "../store/libraries";
+import { etag, parseIfMatch } from "../store/revision";
 import { LibraryIdSchema, SnippetIdSchema } from "../schemas";
 
 export const LibraryParams = z.object({ library: LibraryIdSchema });
@@ -16,4 +18,45 @@ export const who = (c: Context<AppEnv>) => ({ db: c.get("db"), user: c.get("user
 export function tagged<T extends { revision: number }>(c: Context<AppEnv>, body: T): T {
   c.header("ETag", etag(body.revision));
   return body;
+}
+
+// Every library route does the same few things in the same order; these say it once. A read checks
+// the caller's role, then reads. A change reads If-Match first when it needs one (428 before anything
+// is opened), then runs as one transaction that starts by checking the caller's role — inside it, so
+// that a membership removed a moment ago is seen — and whose audit entry commits with it or not at all.
+
+export type ChangeContext = { tx: Sql; user: string; role: Role };
+
+/** A read by a member with at least `needed` in `library` (404 for non-members, 403 below the role). */
+export async function read<T>(
+  c: Context<AppEnv>,
+  library: string,
+  needed: Role,
+  fn: (db: Sql, user: string) => Promise<T>,
+): Promise<T> {
+  const { db, user } = who(c);
+  await requireRole(db, library, user, needed);
+  return fn(db, user);
+}
+
+/** A change in one transaction, by a member with at least `needed` in `library`. */
+export function change<T>(
+  c: Context<AppEnv>,
+  library: string,
+  needed: Role,
+  fn: (x: ChangeContext) => Promise<T>,
+): Promise<T> {
+  const { db, user } = who(c);
+  return db.transaction(async (tx) => fn({ tx, user, role: await requireRole(tx, library, user, needed) }));
+}
+
+/** A change of something read before: `If-Match` carries its revision (428 without, 409 when stale). */
+export function changeIfMatch<T>(
+  c: Context<AppEnv>,
+  library: string,
+  needed: Role,
+  fn: (x: ChangeContext & { ifMatch: number }) => Promise<T>,
+): Promise<T> {
+  const ifMatch = parseIfMatch(c.req.header("if-match"));
+  return change(c, library, needed, (x) => fn({ ...x, ifMatch }));
 }

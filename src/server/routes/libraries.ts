@@ -1,15 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../app";
 import { ApiError } from "../errors";
-import {
-  createLibrary,
-  getLibrary,
-  listLibraries,
-  listMembers,
-  requireRole,
-  setMember,
-} from "../store/libraries";
-import { parseIfMatch } from "../store/revision";
+import { createLibrary, getLibrary, listLibraries, listMembers, setMember } from "../store/libraries";
 import {
   COMMON_ERRORS,
   errorResponse,
@@ -21,7 +13,7 @@ import {
   MembersSchema,
   RoleSchema,
 } from "../schemas";
-import { LibraryParams, tagged, who } from "./common";
+import { changeIfMatch, LibraryParams, tagged, who } from "./common";
 
 const MemberParams = LibraryParams.extend({
   user: z.string().min(1).max(320).meta({ description: "Sign-in name, e.g. ana@contoso.com" }),
@@ -135,18 +127,11 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
       },
     }),
     async (c) => {
-      const { db, user } = who(c);
       const { library, user: member } = c.req.valid("param");
-      const ifMatch = parseIfMatch(c.req.header("if-match"));
-      const result = await db.transaction(async (tx) => {
-        await requireRole(tx, library, user, "admin");
-        return setMember(
-          tx,
-          library,
-          { user: member.toLowerCase(), role: c.req.valid("json").role, ifMatch },
-          user,
-        );
-      });
+      const { role } = c.req.valid("json");
+      const result = await changeIfMatch(c, library, "admin", ({ tx, user, ifMatch }) =>
+        setMember(tx, library, { user: member.toLowerCase(), role, ifMatch }, user),
+      );
       c.header("ETag", `"${result.library.revision}"`);
       return c.json(result, 200);
     },
@@ -166,13 +151,10 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
       },
     }),
     async (c) => {
-      const { db, user } = who(c);
       const { library, user: member } = c.req.valid("param");
-      const ifMatch = parseIfMatch(c.req.header("if-match"));
-      const result = await db.transaction(async (tx) => {
-        await requireRole(tx, library, user, "admin");
-        return setMember(tx, library, { user: member.toLowerCase(), role: undefined, ifMatch }, user);
-      });
+      const result = await changeIfMatch(c, library, "admin", ({ tx, user, ifMatch }) =>
+        setMember(tx, library, { user: member.toLowerCase(), role: undefined, ifMatch }, user),
+      );
       c.header("ETag", `"${result.library.revision}"`);
       return c.json(result, 200);
     },

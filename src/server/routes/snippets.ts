@@ -4,10 +4,9 @@ import type { AppEnv } from "../app";
 import { checkSnippet } from "../check-snippet";
 import { ApiError, invalidRequest, snippetInvalid, type ZodIssueLike } from "../errors";
 import { ID_PATTERN } from "../../engine/index";
-import { getLibrary, requireRole } from "../store/libraries";
+import { getLibrary } from "../store/libraries";
 import { exportLibrary, listSnippets } from "../store/query";
 import { TRANSITIONS, transition, type TransitionName } from "../store/review";
-import { parseIfMatch } from "../store/revision";
 import { addVersion, createSnippet, getSnippet, updateHead } from "../store/snippets";
 import {
   COMMON_ERRORS,
@@ -24,7 +23,16 @@ import {
   VersionInputSchema,
   VersionSchema,
 } from "../schemas";
-import { LibraryParams, SnippetParams, tagged, VersionParams, who } from "./common";
+import {
+  change,
+  changeIfMatch,
+  LibraryParams,
+  read,
+  SnippetParams,
+  tagged,
+  VersionParams,
+  who,
+} from "./common";
 
 const WRITE_ERRORS = {
   409: errorResponse(
@@ -76,10 +84,9 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
       responses: { 200: jsonResponse(z.array(SummarySchema), "Snippets"), ...COMMON_ERRORS },
     }),
     async (c) => {
-      const { db, user } = who(c);
       const { library } = c.req.valid("param");
-      await requireRole(db, library, user, "reader");
-      return c.json(await listSnippets(db, library, c.req.valid("query")), 200);
+      const query = c.req.valid("query");
+      return c.json(await read(c, library, "reader", (db) => listSnippets(db, library, query)), 200);
     },
   );
 
@@ -92,12 +99,11 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
       responses: { 201: jsonResponse(SnippetSchema, "Created"), ...WRITE_ERRORS },
     }),
     async (c) => {
-      const { db, user } = who(c);
       const { library } = c.req.valid("param");
-      const created = await db.transaction(async (tx) => {
-        await requireRole(tx, library, user, "author");
-        return createSnippet(tx, library, await c.req.json(), user);
-      });
+      const input = await c.req.json();
+      const created = await change(c, library, "author", ({ tx, user }) =>
+        createSnippet(tx, library, input, user),
+      );
       return c.json(tagged(c, created), 201);
     },
     snippetHook,
@@ -112,10 +118,8 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
       responses: { 200: jsonResponse(SnippetSchema, "The snippet"), ...COMMON_ERRORS },
     }),
     async (c) => {
-      const { db, user } = who(c);
       const { library, id } = c.req.valid("param");
-      await requireRole(db, library, user, "reader");
-      return c.json(tagged(c, await getSnippet(db, library, id)), 200);
+      return c.json(tagged(c, await read(c, library, "reader", (db) => getSnippet(db, library, id))), 200);
     },
   );
 
@@ -128,13 +132,11 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
       responses: { 200: jsonResponse(SnippetSchema, "The snippet now"), ...WRITE_ERRORS },
     }),
     async (c) => {
-      const { db, user } = who(c);
       const { library, id } = c.req.valid("param");
-      const ifMatch = parseIfMatch(c.req.header("if-match"));
-      const updated = await db.transaction(async (tx) => {
-        await requireRole(tx, library, user, "author");
-        return updateHead(tx, library, id, c.req.valid("json"), ifMatch, user);
-      });
+      const input = c.req.valid("json");
+      const updated = await changeIfMatch(c, library, "author", ({ tx, user, ifMatch }) =>
+        updateHead(tx, library, id, input, ifMatch, user),
+      );
       return c.json(tagged(c, updated), 200);
     },
   );
@@ -148,13 +150,11 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
       responses: { 201: jsonResponse(SnippetSchema, "The snippet with its new version"), ...WRITE_ERRORS },
     }),
     async (c) => {
-      const { db, user } = who(c);
       const { library, id } = c.req.valid("param");
-      const ifMatch = parseIfMatch(c.req.header("if-match"));
-      const updated = await db.transaction(async (tx) => {
-        await requireRole(tx, library, user, "author");
-        return addVersion(tx, library, id, await c.req.json(), ifMatch, user);
-      });
+      const input = await c.req.json();
+      const updated = await changeIfMatch(c, library, "author", ({ tx, user, ifMatch }) =>
+        addVersion(tx, library, id, input, ifMatch, user),
+      );
       return c.json(tagged(c, updated), 201);
     },
     snippetHook,
@@ -169,10 +169,8 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
       responses: { 200: jsonResponse(VersionSchema, "The version"), ...COMMON_ERRORS },
     }),
     async (c) => {
-      const { db, user } = who(c);
       const { library, id, version } = c.req.valid("param");
-      await requireRole(db, library, user, "reader");
-      const snippet = await getSnippet(db, library, id);
+      const snippet = await read(c, library, "reader", (db) => getSnippet(db, library, id));
       const found = snippet.versions.find((v) => v.version === version);
       if (!found) throw new ApiError(404, "NOT_FOUND", `Snippet "${id}" has no version ${version}`);
       c.header("ETag", `"${snippet.revision}"`);
@@ -197,14 +195,12 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
       responses: { 200: jsonResponse(SnippetSchema, "The snippet now"), ...WRITE_ERRORS },
     }),
     async (c) => {
-      const { db, user } = who(c);
       const { library, id, version, action } = c.req.valid("param");
-      const ifMatch = parseIfMatch(c.req.header("if-match"));
       const input = c.req.header("content-type")?.includes("json") ? c.req.valid("json") : {};
-      const updated = await db.transaction(async (tx) => {
-        const role = await requireRole(tx, library, user, "reader");
-        return transition(tx, { library, id, version, action, ifMatch, actor: user, role, ...input });
-      });
+      // The role each action needs is the review cycle's rule (store/review.ts): reader here.
+      const updated = await changeIfMatch(c, library, "reader", ({ tx, user, role, ifMatch }) =>
+        transition(tx, { library, id, version, action, ifMatch, actor: user, role, ...input }),
+      );
       return c.json(tagged(c, updated), 200);
     },
   );
@@ -213,8 +209,16 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "get",
       path: "/libraries/{library}/export",
-      summary: "The approved and deprecated versions as a sectionsmith/library@1 file",
-      request: { params: LibraryParams },
+      summary:
+        "The approved and deprecated versions as a sectionsmith/library@1 file; include=unapproved adds drafts and versions in review (as draft)",
+      request: {
+        params: LibraryParams,
+        query: z.object({
+          include: z.enum(["unapproved"]).optional().meta({
+            description: "unapproved: drafts and versions in review too (status draft in the file)",
+          }),
+        }),
+      },
       responses: {
         200: jsonResponse(
           z.object({ format: z.string(), name: z.string().optional(), snippets: z.array(z.unknown()) }),
@@ -228,7 +232,8 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
       const { library } = c.req.valid("param");
       const lib = await getLibrary(db, library, user);
       c.header("Content-Disposition", `attachment; filename="${library}.library.json"`);
-      return c.json(await exportLibrary(db, library, lib.name), 200);
+      const unapproved = c.req.valid("query").include === "unapproved";
+      return c.json(await exportLibrary(db, library, lib.name, { unapproved }), 200);
     },
   );
 }

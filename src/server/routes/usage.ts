@@ -1,9 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../app";
-import { requireRole } from "../store/libraries";
 import { freshness, mostUsed, recordUsage } from "../store/usage";
 import { COMMON_ERRORS, jsonBody, jsonResponse, SnippetIdSchema } from "../schemas";
-import { LibraryParams, who } from "./common";
+import { change, LibraryParams, read } from "./common";
 
 const EventSchema = z
   .object({
@@ -30,11 +29,10 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
       },
     }),
     async (c) => {
-      const { db, user } = who(c);
       const { library } = c.req.valid("param");
-      await requireRole(db, library, user, "reader");
-      const recorded = await db.transaction((tx) =>
-        recordUsage(tx, library, user, c.req.valid("json").events),
+      const { events } = c.req.valid("json");
+      const recorded = await change(c, library, "reader", ({ tx, user }) =>
+        recordUsage(tx, library, user, events),
       );
       return c.json({ recorded }, 202);
     },
@@ -69,11 +67,9 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
       },
     }),
     async (c) => {
-      const { db, user } = who(c);
       const { library } = c.req.valid("param");
-      await requireRole(db, library, user, "reader");
       const { days, limit } = c.req.valid("query");
-      return c.json(await mostUsed(db, library, days, limit), 200);
+      return c.json(await read(c, library, "reader", (db) => mostUsed(db, library, days, limit)), 200);
     },
   );
 
@@ -106,10 +102,9 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
       },
     }),
     async (c) => {
-      const { db, user } = who(c);
       const { library } = c.req.valid("param");
-      await requireRole(db, library, user, "reader");
-      return c.json(await freshness(db, library, c.req.valid("query")), 200);
+      const query = c.req.valid("query");
+      return c.json(await read(c, library, "reader", (db) => freshness(db, library, query)), 200);
     },
   );
 }

@@ -60,3 +60,43 @@ export async function readAudit(
     after: r.after ?? null,
   }));
 }
+
+export type Change = Omit<AuditEntry, "before" | "after">;
+
+/**
+ * What changed after `after` (a changeSeq the client had), for any member: the log's entries without
+ * their before and after, so a pane can refresh just the snippets named, and an offline pane can see
+ * what happened while it was away, without reading the whole library or the admins' full log.
+ */
+export async function readChanges(
+  db: Sql,
+  library: string,
+  options: { after?: number; limit?: number; upTo?: number } = {},
+): Promise<Change[]> {
+  const rows = await db.query(
+    `select seq, at, actor, action, target from audit_log
+     where library_id = $1 and seq > $2 and ($4::bigint is null or seq <= $4::bigint) order by seq limit $3`,
+    [library, options.after ?? 0, options.limit ?? 1000, options.upTo ?? null],
+  );
+  return rows.map((r) => ({
+    seq: Number(r.seq),
+    at: iso(r.at),
+    actor: String(r.actor),
+    action: String(r.action),
+    target: String(r.target),
+  }));
+}
+
+/** The log as CSV (RFC 4180: every field quoted, quotes doubled), for a spreadsheet. */
+export function auditCsv(entries: readonly AuditEntry[]): string {
+  const field = (v: unknown) =>
+    `"${(v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v)).replace(/"/g, '""')}"`;
+  const lines = [["seq", "at", "actor", "action", "target", "before", "after"].map(field).join(",")];
+  for (const e of entries)
+    lines.push(
+      [e.seq, e.at, e.actor, e.action, e.target, e.before, e.after]
+        .map((v) => field(typeof v === "number" ? String(v) : v))
+        .join(","),
+    );
+  return lines.join("\r\n") + "\r\n";
+}

@@ -28,6 +28,18 @@ export async function listSnippets(
   library: string,
   options: ListOptions = {},
 ): Promise<SnippetSummary[]> {
+  // Only the conditions asked for go into the statement (still parameterised), so that the planner is
+  // not handed conditions that are always true. (Its effect under load is not measured yet: bench/results.md.)
+  const params: unknown[] = [library];
+  const param = (value: unknown): string => `$${params.push(value)}`;
+  const where = ["s.library_id = $1"];
+  if (options.status) where.push(`l.status = ${param(options.status)}::text`);
+  if (options.q) {
+    const q = param(contains(options.q));
+    where.push(
+      `(s.id ilike ${q} or l.content->>'title' ilike ${q} or l.content->>'description' ilike ${q} or l.content->>'body' ilike ${q})`,
+    );
+  }
   const rows = await db.query(
     `select s.id, s.owner, s.review_by::text as review_by, s.revision, s.updated_at,
        l.version as latest_version, l.status as latest_status,
@@ -37,18 +49,9 @@ export async function listSnippets(
      from snippets s
      join lateral (select v.version, v.status, v.content from snippet_versions v
        where v.library_id = s.library_id and v.snippet_id = s.id order by v.version desc limit 1) l on true
-     where s.library_id = $1
-       and ($2::text is null or l.status = $2::text)
-       and ($3::text is null or s.id ilike $3::text or l.content->>'title' ilike $3::text
-            or l.content->>'description' ilike $3::text or l.content->>'body' ilike $3::text)
-     order by s.id limit $4 offset $5`,
-    [
-      library,
-      options.status ?? null,
-      options.q ? contains(options.q) : null,
-      options.limit ?? 200,
-      options.offset ?? 0,
-    ],
+     where ${where.join(" and ")}
+     order by s.id limit ${param(options.limit ?? 200)} offset ${param(options.offset ?? 0)}`,
+    params,
   );
   return rows.map((r) => ({
     id: String(r.id),
@@ -64,21 +67,30 @@ export async function listSnippets(
   }));
 }
 
-/** The approved and deprecated versions as a library file: what documents may be built from. */
-export async function exportLibrary(db: Sql, library: string, name: string): Promise<Library> {
+/**
+ * The approved and deprecated versions as a library file: what documents may be built from. With
+ * `unapproved`, drafts and versions in review too (as `draft`: the file format has no review status),
+ * for trying out wording before it is approved (`sectionsmith build --include-unapproved`).
+ */
+export async function exportLibrary(
+  db: Sql,
+  library: string,
+  name: string,
+  options: { unapproved?: boolean } = {},
+): Promise<Library> {
   const rows = await db.query(
     `select v.snippet_id, v.version, v.status, v.content, v.replaced_by, v.approved_at,
        s.owner, s.review_by::text as review_by
      from snippet_versions v join snippets s on s.library_id = v.library_id and s.id = v.snippet_id
-     where v.library_id = $1 and v.status in ('approved', 'deprecated')
+     where v.library_id = $1 and ($2::boolean or v.status in ('approved', 'deprecated'))
      order by v.snippet_id, v.version`,
-    [library],
+    [library, options.unapproved === true],
   );
   const snippets = rows.map((r): Snippet => {
     const s: Snippet = {
       ...(r.content as SnippetContent),
       version: Number(r.version),
-      status: r.status as Snippet["status"],
+      status: r.status === "in_review" ? "draft" : (r.status as Snippet["status"]),
     };
     if (r.owner !== null) s.owner = String(r.owner);
     if (r.review_by !== null) s.reviewBy = String(r.review_by);
