@@ -9,7 +9,7 @@ import { checkTemplate, collectVariables } from "../template";
 import type { SnippetLookup } from "../template/types";
 import { buildDocx } from "./build";
 import { append } from "../append";
-import { expandedCost, formatCount, MAX_EXPANDED_SIZE } from "../limits";
+import { EXPANDED_SIZE_PAGES, expandedCost, formatCount, MAX_EXPANDED_SIZE } from "../limits";
 
 /**
  * A library checked as deeply as it can be without values: its structure, every body's template
@@ -72,7 +72,7 @@ export function checkMarkdown(body: string, path: string): Problem[] {
       problem({
         code: "LIMIT_EXPANDED_SIZE",
         ...locate(0),
-        message: `this body alone is more than Sectionsmith builds at once (${formatCount(MAX_EXPANDED_SIZE)}: characters plus a weight per line, list item, cell, link and mark-up, about 900 pages); split it into several snippets`,
+        message: `this body alone is more than Sectionsmith builds at once (${formatCount(MAX_EXPANDED_SIZE)}: characters plus a weight per line, list item, cell, link and mark-up, ${EXPANDED_SIZE_PAGES}); split it into several snippets`,
       }),
     ];
   }

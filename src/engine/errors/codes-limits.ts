@@ -5,6 +5,7 @@ import {
   MAX_DOCUMENT_BYTES,
   MAX_EMPHASIS_MARKERS,
   MAX_EXPANDED_SIZE,
+  EXPANDED_SIZE_PAGES,
   MAX_FILE_CHARS,
   MAX_IMAGE_BYTES,
   MAX_INCLUDE_DEPTH,
@@ -67,7 +68,7 @@ export const LIMIT_CODES = {
   },
   LIMIT_EXPANDED_SIZE: {
     severity: "error",
-    title: `The document's expanded text is larger than Sectionsmith builds at once (${formatCount(MAX_EXPANDED_SIZE)}, about 900 pages)`,
+    title: `The document's expanded text is larger than Sectionsmith builds at once (${formatCount(MAX_EXPANDED_SIZE)}, ${EXPANDED_SIZE_PAGES})`,
     fix: "Split the document into several assemblies; look for a snippet included many times or a long list repeated in several places.",
     example: "a snippet that includes another twice, which includes another twice, … 25 levels deep",
   },

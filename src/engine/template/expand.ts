@@ -11,7 +11,7 @@ import { SourceText } from "./source-text";
 import { walkStatic } from "./static";
 import { ALONE_TAGS, BUILTINS, includeId, simpleName, startOf } from "./tags";
 import type { ExpandInput, ExpandResult } from "./types";
-import { createExpandBudget, expandedCost, formatCount, MAX_EXPANDED_SIZE, MAX_INCLUDE_DEPTH, MAX_TEMPLATE_STEPS, type ExpandBudget } from "../limits";
+import { createExpandBudget, EXPANDED_SIZE_PAGES, expandedCost, formatCount, MAX_EXPANDED_SIZE, MAX_INCLUDE_DEPTH, MAX_TEMPLATE_STEPS, type ExpandBudget } from "../limits";
 
 type Body = { src: SourceText; index: number };
 
@@ -155,7 +155,7 @@ class Expander {
     if (this.budget.size < 0) {
       this.exhaust(
         "LIMIT_EXPANDED_SIZE",
-        `this document expands to more text than Sectionsmith builds at once (${formatCount(MAX_EXPANDED_SIZE)}: characters plus a weight per line, list item, cell, link and mark-up, about 900 pages; this is where it ran out); split it into several assemblies, or look for a snippet included many times`,
+        `this document expands to more text than Sectionsmith builds at once (${formatCount(MAX_EXPANDED_SIZE)}: characters plus a weight per line, list item, cell, link and mark-up, ${EXPANDED_SIZE_PAGES}; this is where it ran out); split it into several assemblies, or look for a snippet included many times`,
         body,
         origin.offset,
       );

@@ -115,7 +115,9 @@ describe("the expansion budget of a document", () => {
   });
 
   it("stops exponential includes (each snippet includes the next twice) with LIMIT_EXPANDED_SIZE", async () => {
-    const lib = chain(10, (i) => (i < 9 ? `{{> c${i + 1}}}{{> c${i + 1}}}` : "x".repeat(20_000)));
+    // 2^9 copies of the last snippet: twice the limit, whatever the limit is.
+    const leaf = Math.ceil((2 * MAX_EXPANDED_SIZE) / 2 ** 9);
+    const lib = chain(10, (i) => (i < 9 ? `{{> c${i + 1}}}{{> c${i + 1}}}` : "x".repeat(leaf)));
     const { value: problems, ms } = await timed(() => failure(lib, assembly([{ snippet: "c0" }])));
     only(problems, "LIMIT_EXPANDED_SIZE");
     expect(ms).toBeLessThan(5000);
