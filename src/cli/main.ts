@@ -1,16 +1,10 @@
 import { readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
-import {
-  exportDocument,
-  validateFile,
-  createSnippetIndex,
-  loadLibraries,
-  SectionsmithError,
-  formatProblem,
-  snippetHealth,
-  type BuildProgress,
-  type Problem,
-} from "../engine";
+// Only the problem printing is imported here: each command import()s the part of the engine it uses
+// (tsup splits them into chunks), so `list` never loads docx, JSZip or the Markdown parser, and `build`
+// does not load the search index (issue 15: "load only what a command uses").
+import { SectionsmithError, formatProblem, type Problem } from "../engine/errors/problem";
+import type { BuildProgress } from "../engine";
 import { parseCli, UsageError, USAGE, type BuildArgs, type ListArgs, type ValidateArgs } from "./args";
 import { readText } from "./files";
 import { resolveOutput, writeOutput, type Input } from "./output";
@@ -125,6 +119,7 @@ async function build(args: BuildArgs): Promise<number> {
       `sectionsmith: ${p.stage === "pack" ? "packing the .docx" : `rendering section ${p.done} of ${p.total}`}…`,
     );
   };
+  const { exportDocument } = await import("../engine/build/export");
   const result = await exportDocument(libraries, assembly, {
     as: "buffer",
     shape: args.fragment ? "fragment" : "document",
@@ -154,6 +149,8 @@ async function validate(args: ValidateArgs): Promise<number> {
   const libraries = await Promise.all(
     args.libraries.map(async (path) => ({ path, text: await readText(path) })),
   );
+  // validateFile checks every body's Markdown with the renderer (docx objects): loaded on demand too.
+  const { validateFile } = await import("../engine/build/validate");
   let failed = 0;
   for (const file of args.files) {
     const text = await readText(file);
@@ -178,6 +175,10 @@ async function validate(args: ValidateArgs): Promise<number> {
 }
 
 async function list(args: ListArgs): Promise<number> {
+  const [{ createSnippetIndex, snippetHealth }, { loadLibraries }] = await Promise.all([
+    import("../engine/core"),
+    import("../engine/build/libraries"),
+  ]);
   const texts = await Promise.all(args.libraries.map(readText));
   const loaded = loadLibraries(texts, args.libraries);
   const errors = loaded.problems.filter((p) => p.severity === "error");
