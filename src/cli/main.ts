@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
-// Only the problem printing is imported here: each command import()s the part of the engine it uses
-// (tsup splits them into chunks), so `list` never loads docx, JSZip or the Markdown parser, and `build`
-// does not load the search index (issue 15: "load only what a command uses").
-import { SectionsmithError, formatProblem, type Problem } from "../engine/errors/problem";
+// Each command import()s the engine entry it uses (tsup splits them into chunks): `list` reads libraries
+// through src/engine/read and searches through src/engine/core, and never loads docx, JSZip or the
+// Markdown parser; `build` and `validate` load the whole engine (issue 15: load only what a command uses).
+import { SectionsmithError, formatProblem, type Problem } from "../engine/read";
 import type { BuildProgress } from "../engine";
 import { parseCli, UsageError, USAGE, type BuildArgs, type ListArgs, type ValidateArgs } from "./args";
 import { readText } from "./files";
@@ -119,7 +119,7 @@ async function build(args: BuildArgs): Promise<number> {
       `sectionsmith: ${p.stage === "pack" ? "packing the .docx" : `rendering section ${p.done} of ${p.total}`}…`,
     );
   };
-  const { exportDocument } = await import("../engine/build/export");
+  const { exportDocument } = await import("../engine");
   const result = await exportDocument(libraries, assembly, {
     as: "buffer",
     shape: args.fragment ? "fragment" : "document",
@@ -150,7 +150,7 @@ async function validate(args: ValidateArgs): Promise<number> {
     args.libraries.map(async (path) => ({ path, text: await readText(path) })),
   );
   // validateFile checks every body's Markdown with the renderer (docx objects): loaded on demand too.
-  const { validateFile } = await import("../engine/build/validate");
+  const { validateFile } = await import("../engine");
   let failed = 0;
   for (const file of args.files) {
     const text = await readText(file);
@@ -177,7 +177,7 @@ async function validate(args: ValidateArgs): Promise<number> {
 async function list(args: ListArgs): Promise<number> {
   const [{ createSnippetIndex, snippetHealth }, { loadLibraries }] = await Promise.all([
     import("../engine/core"),
-    import("../engine/build/libraries"),
+    import("../engine/read"),
   ]);
   const texts = await Promise.all(args.libraries.map(readText));
   const loaded = loadLibraries(texts, args.libraries);

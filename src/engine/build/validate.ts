@@ -5,6 +5,7 @@ import { selectSnippet } from "../model/select";
 import type { Library } from "../model/types";
 import { DocumentState } from "../render/context";
 import { renderSection } from "../render/section";
+import { readMarkdownAt } from "../markdown/read";
 import { checkTemplate, collectVariables } from "../template";
 import type { SnippetLookup } from "../template/types";
 import { buildDocx } from "./build";
@@ -82,9 +83,11 @@ export function checkMarkdown(body: string, path: string): Problem[] {
     contentWidthTwips: 9000,
     rawTemplate: true,
   });
+  const root = readMarkdownAt(body, locate, state.problems);
+  if (!root) return state.problems;
   renderSection(
     {
-      markdown: body,
+      root,
       locate,
       notes: [],
       headingOffset: 0,

@@ -12,7 +12,7 @@ import {
   type Table,
 } from "docx";
 import type { BlockContent, DefinitionContent, List, RootContent } from "mdast";
-import { S_PAGEBREAK, S_TOC } from "../template/sentinels";
+import { S_PAGEBREAK, S_TOC } from "../markdown/sentinels";
 import type { SectionState } from "./context";
 import { renderInline, report, textRuns } from "./inline";
 import { clampLevel, listIndent, MAX_LIST_LEVEL, type ListFamily, type ListRef } from "./numbering";

@@ -13,7 +13,7 @@ import {
 import type { FootnoteReference, Html, Node, PhrasingContent } from "mdast";
 import { problem } from "../errors/problem";
 import type { ProblemCode } from "../errors/codes";
-import { splitSentinels, SENTINEL_RANGE } from "../template/sentinels";
+import { splitSentinels, SENTINEL_RANGE } from "../markdown/sentinels";
 import type { SectionState } from "./context";
 import { fitBox, readDataUri } from "./image";
 import { ESTIMATE_BYTES, formatBytes, formatCount, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES } from "../limits";

@@ -6,7 +6,7 @@ import { dataValue, evaluate, loopFrames, resolveName, type Frame } from "./eval
 import { formatToday, formatValue, isTruthy } from "./format";
 import { MarkdownBuilder, type Origin } from "./builder";
 import { parseTemplate } from "./parse";
-import { S_PAGE, S_PAGEBREAK, S_PAGES, S_TOC } from "./sentinels";
+import { S_PAGE, S_PAGEBREAK, S_PAGES, S_TOC } from "../markdown/sentinels";
 import { SourceText } from "./source-text";
 import { walkStatic } from "./static";
 import { ALONE_TAGS, BUILTINS, includeId, simpleName, startOf } from "./tags";
