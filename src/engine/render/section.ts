@@ -1,7 +1,8 @@
-import { CommentRangeEnd, CommentReference, Paragraph, TextRun } from "docx";
+import { Paragraph } from "docx";
 import type { Definition, FootnoteDefinition, Nodes, Root } from "mdast";
 import type { SourceLocation } from "../template/types";
 import { makeParagraph, renderBlocks, type Block } from "./blocks";
+import { closeOpenNotes } from "./comments";
 import type { DocumentState, SectionState } from "./context";
 
 export type SectionInput = {
@@ -70,23 +71,6 @@ export function renderSection(input: SectionInput, doc: DocumentState): Block[] 
 
   closeOpenNotes(s, blocks);
   return blocks;
-}
-
-/**
- * Drafting-note ranges still open in the current part (their end fell somewhere that renders no text,
- * or in another part) are closed at the end of the part's last paragraph: <w:commentRangeEnd>, then
- * the <w:commentReference> run. Called at the end of a footnote and at the end of the section.
- */
-function closeOpenNotes(s: SectionState, blocks: Block[]): void {
-  const last = [...blocks].reverse().find((b): b is Paragraph => b instanceof Paragraph);
-  for (const [index, id] of s.noteComments) {
-    if (s.notesClosed.has(index) || s.noteParts.get(index) !== s.part) continue;
-    s.notesClosed.add(index);
-    const host = last ?? new Paragraph({});
-    if (!last) blocks.push(host);
-    host.addChildElement(new CommentRangeEnd(id));
-    host.addChildElement(new TextRun({ children: [new CommentReference(id)] }));
-  }
 }
 
 function collectDefinitions(
