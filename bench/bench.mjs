@@ -12,6 +12,7 @@ await build({
   entryPoints: {
     run: "bench/run.ts",
     "engine-worker": "bench/engine/worker.ts",
+    "insert-worker": "bench/insert/worker.ts",
     profile: "bench/engine/profile.ts",
   },
   bundle: true,
