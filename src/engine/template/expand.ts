@@ -11,7 +11,7 @@ import { SourceText } from "./source-text";
 import { walkStatic } from "./static";
 import { ALONE_TAGS, BUILTINS, includeId, simpleName, startOf } from "./tags";
 import type { ExpandInput, ExpandResult } from "./types";
-import { createExpandBudget, EXPANDED_SIZE_PAGES, expandedCost, formatCount, MAX_EXPANDED_SIZE, MAX_INCLUDE_DEPTH, MAX_TEMPLATE_STEPS, type ExpandBudget } from "../limits";
+import { createExpandBudget, EXPANDED_SIZE_PAGES, expandedCost, formatCount, MAX_EXPANDED_SIZE, MAX_SECTION_EXPANDED_SIZE, SECTION_EXPANDED_SIZE_PAGES, MAX_INCLUDE_DEPTH, MAX_TEMPLATE_STEPS, type ExpandBudget } from "../limits";
 
 type Body = { src: SourceText; index: number };
 
@@ -54,6 +54,8 @@ class Expander {
   private readonly budget: ExpandBudget;
   /** Set when the budget ran out: nothing more is expanded. */
   private stopped = false;
+  /** What this expansion (one section, header or footer) may still write: MAX_SECTION_EXPANDED_SIZE. */
+  private sectionSize = MAX_SECTION_EXPANDED_SIZE;
 
   constructor(private readonly input: ExpandInput) {
     this.budget = input.budget ?? createExpandBudget();
@@ -151,7 +153,18 @@ class Expander {
   /** Writes expanded text, charging it to the budget's size (see expandedCost). */
   private write(text: string, origin: Origin, body: Body): void {
     if (this.stopped) return;
-    this.budget.size -= expandedCost(text);
+    const cost = expandedCost(text);
+    this.budget.size -= cost;
+    this.sectionSize -= cost;
+    if (this.sectionSize < 0) {
+      this.exhaust(
+        "LIMIT_EXPANDED_SIZE",
+        `this section expands to more text than Sectionsmith builds in one section (${formatCount(MAX_SECTION_EXPANDED_SIZE)}: characters plus a weight per line, list item, cell, link and mark-up, ${SECTION_EXPANDED_SIZE_PAGES}; this is where it ran out); split it into several sections, or look for a snippet included many times or a loop over a long list`,
+        body,
+        origin.offset,
+      );
+      return;
+    }
     if (this.budget.size < 0) {
       this.exhaust(
         "LIMIT_EXPANDED_SIZE",
