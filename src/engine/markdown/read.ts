@@ -17,9 +17,12 @@ import { parseMarkdown } from "./parse";
 // renderer only reads it), so a kept tree is as good as a fresh one. Parsing is a third of a build's
 // time (bench/results.md); the store is bounded by the text it holds, so it never grows with use.
 
-/** Characters of Markdown whose trees are kept: a pane outline of 40-odd sections of two pages (a tree costs
- * about 100 bytes per character of its text, so at most ~25 MB; held after a build, so kept small). */
-export const MARKDOWN_CACHE_CHARS = 250_000;
+/**
+ * Characters of Markdown whose trees are kept: about 180 sections of two pages. A tree costs about 6 bytes
+ * per character of its text besides the text (measured on the benchmark's sections: its strings are
+ * slices of the text), so at most ~8 MB stay held after a build.
+ */
+export const MARKDOWN_CACHE_CHARS = 1_000_000;
 /** Texts shorter than this are not kept: parsing them costs less than keeping them. */
 const MIN_KEPT_CHARS = 64;
 
