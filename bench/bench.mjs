@@ -12,6 +12,7 @@ await build({
   entryPoints: {
     run: "bench/run.ts",
     "engine-worker": "bench/engine/worker.ts",
+    "insert-worker": "bench/insert/worker.ts",
     profile: "bench/engine/profile.ts",
     "limits-worker": "bench/limits/worker.ts",
     // The team library server, started by the server part as `npm run server` would start it.

@@ -1,10 +1,12 @@
-// `npm run bench [-- engine|search|pane|limits|server …] [--quick] [--full]`: runs the parts asked for (all of them by
+// `npm run bench [-- engine|cli|insert|search|pane|limits|server …] [--quick] [--full]`: runs the parts asked for (all of them by
 // default), prints their tables and the budget summary, and rewrites bench/results.md from every part's
 // latest results (bench/results/<part>.json).
 
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runCliBench } from "./cli/run";
 import { runEngineBench } from "./engine/run";
+import { runInsertBench } from "./insert/run";
 import { runLimitsBench } from "./limits/run";
 import { runPaneBench } from "./pane/run";
 import { machine, describeMachine, loadText } from "./lib/machine";
@@ -26,6 +28,12 @@ async function main(): Promise<void> {
   const quick = args.includes("--quick");
   const full = args.includes("--full");
   const noBuild = args.includes("--no-build");
+  if (args.includes("--report")) {
+    // Only rewrite bench/results.md from the saved parts (and bench/analysis.md): no measuring.
+    await writeResultsMarkdown();
+    console.log(`Wrote ${RESULTS_MD}.`);
+    return;
+  }
   const asked = args.filter((a): a is Part => (PARTS as readonly string[]).includes(a));
   const parts = asked.length > 0 ? asked : PARTS;
   const scripts = dirname(fileURLToPath(import.meta.url));
@@ -43,7 +51,11 @@ async function main(): Promise<void> {
       report =
         part === "engine"
           ? await runEngineBench({ scripts, quick, full, log })
-          : part === "search"
+          : part === "cli"
+            ? await runCliBench({ quick, log })
+            : part === "insert"
+              ? await runInsertBench({ scripts, quick, log })
+              : part === "search"
             ? await runSearchBench({ quick, log })
             : part === "limits"
               ? await runLimitsBench({ scripts, quick, log })

@@ -2,20 +2,21 @@
 // and prints self time by function and by package/source directory, plus the .cpuprofile for DevTools.
 //
 //   npm run bench:profile -- engine 100        (target, size, [runs])
-//   targets: floor | engine | docxtemplater | html-to-docx (size = sections); insert (the pane's Insert,
+//   targets: floor | engine | docxtemplater | html-to-docx (size = sections); engine-rebuild (the same
+//   document again, parsed Markdown kept); insert (the pane's Insert,
 //   size = sections); search, search-index (size = snippets in the library)
 
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { Session, type Profiler, type Runtime } from "node:inspector";
 import { findSourceMap } from "node:module";
 import * as engine from "../../src/engine";
-import { DEFAULT_SETTINGS } from "../../src/taskpane/model/document";
-import { buildInsert } from "../../src/taskpane/hooks/build-pieces";
+import { insertRunner } from "../insert/context";
 import { benchDocument } from "../fixtures/document";
-import { benchLibrary } from "../fixtures/sectionsmith";
 import { searchLibrary } from "../search/library";
 import { SESSIONS } from "../search/run";
 import { CONTENDERS } from "./contenders";
+import { engineContender } from "./contenders/engine";
+import { clearMarkdownCache } from "../../src/engine/markdown/read";
 import type { ContenderKey } from "./contenders/types";
 
 type Node = Profiler.ProfileNode;
@@ -64,10 +65,10 @@ const STEPS: ReadonlyArray<{ label: string; fn: string; area?: string }> = [
   { label: "  collectVariables", fn: "collectVariables" },
   { label: "  resolveValues", fn: "resolveValues" },
   { label: "  expandTemplate", fn: "expandTemplate" },
-  { label: "engine: renderSection (Markdown → docx objects)", fn: "renderSection" },
+  { label: "engine: readMarkdown (limits scan + parse, trees kept by text)", fn: "readMarkdown" },
   { label: "  parseMarkdown (micromark + mdast + GFM)", fn: "parseMarkdown" },
-  { label: "    GFM autolink-literal transform (findAndReplace over the tree)", fn: "transformGfmAutolinkLiterals" },
   { label: "    micromark extension setup (combineExtensions)", fn: "combineExtensions" },
+  { label: "engine: renderSection (parsed tree → docx objects)", fn: "renderSection" },
   { label: "engine: createDocument", fn: "createDocument" },
   { label: "floor: buildFloorDocument", fn: "buildFloorDocument" },
   { label: "docx: Compiler.compile (objects → XML strings)", fn: "compile", area: "node_modules/docx" },
@@ -150,32 +151,14 @@ export function summarise(profile: Profiler.Profile, top = 25): ProfileSummary {
  * export of the whole outline, given every library the pane holds (the starter library and the imported one).
  */
 async function insertTarget(size: number): Promise<{ name: string; run: () => Promise<unknown> }> {
-  const starter: unknown = JSON.parse(await readFile("assets/starter-library.json", "utf8"));
-  const sections = benchDocument(size);
-  const libraries = [starter, benchLibrary(sections)];
-  const catalogue = engine.loadLibraries(libraries, ["starter-library.json", "bench.json"]);
-  const doc = {
-    settings: { ...DEFAULT_SETTINGS, locale: "en-GB" },
-    sections: sections.map((s, i) => ({
-      key: `k${i}`,
-      snippet: `clause-${i + 1}`,
-      version: 1,
-      title: s.title,
-      values: { ...s.values, rows: s.values.rows.map((r) => ({ ...r })) },
-      headingOffset: 0,
-      pageBreakBefore: false,
-      numbering: "restart" as const,
-    })),
-  };
+  const insert = await insertRunner(size);
   return {
     name: "Task pane Insert (buildInsert)",
-    // A new catalogue object each run (the same parsed libraries, as in a pane that has loaded them
-    // already): the pane keeps fragments built ahead per catalogue, and this profiles building them.
-    run: () =>
-      buildInsert(
-        { engine, catalogue: { ...catalogue }, doc, lookup: () => undefined, onProgress: () => undefined },
-        undefined,
-      ),
+    // The Markdown trees kept by the last run are forgotten: Insert clicked before anything was built.
+    run: () => {
+      clearMarkdownCache();
+      return insert();
+    },
   };
 }
 
@@ -204,6 +187,12 @@ async function target(key: string, size: number): Promise<{ name: string; run: (
   if (key === "insert") return insertTarget(size);
   if (key === "search") return searchTarget(size);
   if (key === "search-index") return searchIndexTarget(size);
+  if (key === "engine-rebuild") {
+    // The same document built again in the same process, the Markdown trees of the last build kept (as
+    // the pane's rebuilds after an edit elsewhere in the outline): the engine minus most of its parsing.
+    const input = await engineContender.prepare(benchDocument(size));
+    return { name: "Sectionsmith engine, rebuilt (Markdown trees kept)", run: () => engineContender.run({ library: structuredClone(input.library), assembly: input.assembly }, () => undefined) };
+  }
   const contender = CONTENDERS[key as ContenderKey];
   if (!contender) throw new Error(`unknown target ${key} (insert, ${Object.keys(CONTENDERS).join(", ")})`);
   const input = await contender.prepare(benchDocument(size));

@@ -6,8 +6,8 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describeMachine, loadText, type Machine } from "./machine";
 
-export type Part = "engine" | "search" | "pane" | "limits" | "server";
-export const PARTS: readonly Part[] = ["engine", "search", "pane", "limits", "server"];
+export type Part = "engine" | "cli" | "insert" | "search" | "pane" | "limits" | "server";
+export const PARTS: readonly Part[] = ["engine", "cli", "insert", "search", "pane", "limits", "server"];
 
 /** One budget from issue 5 and where it stands. `pass: null` = not measured (with the reason in `note`). */
 export type Check = { what: string; figure: string; budget: string; pass: boolean | null; note?: string };
@@ -93,7 +93,10 @@ export function renderConsole(reports: readonly PartReport[]): string {
   return out.join("\n");
 }
 
-export function renderMarkdown(reports: readonly PartReport[]): string {
+/** Hand-written, profile-backed analysis (bench/analysis.md), shown in results.md after the budgets. */
+export const ANALYSIS_MD = "bench/analysis.md";
+
+export function renderMarkdown(reports: readonly PartReport[], analysis?: string): string {
   const out: string[] = [
     "# Benchmark results",
     "",
@@ -108,6 +111,7 @@ export function renderMarkdown(reports: readonly PartReport[]): string {
   ];
   const notes = reports.flatMap((r) => r.checks.filter((c) => c.note).map((c) => `- ${mark(c.pass)} **${c.what}**: ${c.note}`));
   if (notes.length > 0) out.push(...notes, "");
+  if (analysis) out.push(analysis.trim(), "");
   for (const r of reports) {
     out.push(`## ${r.title}`, "");
     out.push(`Measured ${r.machineStart.date.replace("T", " ").slice(0, 16)} UTC on ${describeMachine(r.machineStart)};`);
@@ -123,7 +127,8 @@ export function renderMarkdown(reports: readonly PartReport[]): string {
 }
 
 export async function writeResultsMarkdown(): Promise<string> {
-  const md = renderMarkdown(await loadReports());
+  const analysis = await readFile(ANALYSIS_MD, "utf8").catch(() => undefined);
+  const md = renderMarkdown(await loadReports(), analysis);
   await writeFile(RESULTS_MD, md);
   return md;
 }

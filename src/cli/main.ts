@@ -1,16 +1,10 @@
 import { readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
-import {
-  exportDocument,
-  validateFile,
-  createSnippetIndex,
-  loadLibraries,
-  SectionsmithError,
-  formatProblem,
-  snippetHealth,
-  type BuildProgress,
-  type Problem,
-} from "../engine";
+// Each command import()s the engine entry it uses (tsup splits them into chunks): `list` reads libraries
+// through src/engine/read and searches through src/engine/core, and never loads docx, JSZip or the
+// Markdown parser; `build` and `validate` load the whole engine (issue 15: load only what a command uses).
+import { SectionsmithError, formatProblem, loadLibraries, type Problem } from "../engine/read";
+import type { BuildProgress } from "../engine";
 import {
   parseCli,
   UsageError,
@@ -151,6 +145,7 @@ async function build(args: BuildArgs): Promise<number> {
   };
   // Parsed once into a catalogue: the build takes it as it is (file names in problems come with it).
   const catalogue = loadLibraries(libraries, libraryNames);
+  const { exportDocument } = await import("../engine");
   const result = await exportDocument(catalogue, assembly, {
     as: "buffer",
     shape: args.fragment ? "fragment" : "document",
@@ -180,6 +175,8 @@ async function validate(args: ValidateArgs): Promise<number> {
   const texts = await Promise.all(args.libraries.map(readText));
   // Parsed once for every file checked against them.
   const catalogue = texts.length > 0 ? loadLibraries(texts, args.libraries) : undefined;
+  // validateFile checks every body's Markdown with the renderer (docx objects): loaded on demand too.
+  const { validateFile } = await import("../engine");
   let failed = 0;
   for (const file of args.files) {
     const text = await readText(file);
@@ -203,6 +200,10 @@ async function validate(args: ValidateArgs): Promise<number> {
 }
 
 async function list(args: ListArgs): Promise<number> {
+  const [{ createSnippetIndex, snippetHealth }, { loadLibraries }] = await Promise.all([
+    import("../engine/core"),
+    import("../engine/read"),
+  ]);
   const texts = await Promise.all(args.libraries.map(readText));
   const loaded = loadLibraries(texts, args.libraries);
   const errors = loaded.problems.filter((p) => p.severity === "error");

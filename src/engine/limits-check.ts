@@ -3,13 +3,10 @@ import type { ProblemCode } from "./errors/codes";
 import {
   expandedCost,
   formatCount,
-  LIST_LEVELS,
-  MAX_EMPHASIS_MARKERS,
   MAX_FILE_CHARS,
   MAX_JSON_DEPTH,
   MAX_EXPANDED_SIZE,
   MAX_LIBRARY_WEIGHT,
-  MAX_MARKDOWN_NESTING,
   MAX_SECTIONS,
   MAX_SNIPPETS,
   MAX_TEMPLATE_NESTING,
@@ -17,7 +14,8 @@ import {
 
 // The checks behind the limits in limits.ts that need more than a comparison: scans that run before
 // the JSON validator, the Handlebars parser or the Markdown parser sees an input, so that the costly
-// (or stack-hungry) step never starts on input it cannot handle. None of them recurses.
+// (or stack-hungry) step never starts on input it cannot handle. None of them recurses. The Markdown
+// limits live with the Markdown reader: markdown/limits.ts.
 
 export function limitProblem(code: ProblemCode, path: string, message: string): Problem {
   return problem({ code, path, message });
@@ -221,126 +219,3 @@ export function templateNesting(text: string): NestingFailure | undefined {
   }
   return undefined;
 }
-
-// ---------------------------------------------------------------------------------------------------
-// Markdown (checked on the expanded text, before the parser sees it)
-
-export type MarkdownLimitFailure = { code: "LIMIT_MARKDOWN_NESTING" | "LIMIT_MARKDOWN_EMPHASIS"; offset: number; message: string };
-
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-// One container marker: a block quote ">" or a list marker followed by a blank (or the end of the line).
-const CONTAINER = /^(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$))/;
-// A line that starts a new inline context (a list item, a heading, a table row): emphasis cannot span it.
-const NEW_INLINE = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]|#{1,6}(?:[ \t]|$)|\|)/;
-
-/** Container markers at the start of a line, and the columns they and the blanks around them take. */
-function linePrefix(line: string): { markers: number; columns: number } {
-  let markers = 0;
-  let columns = 0;
-  let i = 0;
-  // Past this many columns the line is too deep whatever follows: stop counting.
-  const enough = 4 * MAX_MARKDOWN_NESTING + 8;
-  while (i < line.length && columns <= enough) {
-    const ch = line[i];
-    if (ch === " " || ch === "\t") {
-      columns += ch === "\t" ? 4 - (columns % 4) : 1;
-      i++;
-      continue;
-    }
-    const m = CONTAINER.exec(line.slice(i, i + 12));
-    if (!m) break;
-    markers++;
-    columns += m[0].length;
-    i += m[0].length;
-  }
-  return { markers, columns };
-}
-
-/** Runs of unescaped *, _ or ~ in one line. */
-function emphasisRuns(line: string): number {
-  let runs = 0;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (ch === "\\") {
-      i++;
-      continue;
-    }
-    if (ch === "*" || ch === "_" || ch === "~") {
-      runs++;
-      while (line[i + 1] === ch) i++;
-    }
-  }
-  return runs;
-}
-
-/**
- * A line-by-line scan of Markdown for the two things its parser handles badly: containers nested
- * thousands deep (its tree walks overflow the stack, and it slows down sharply long before) and
- * paragraphs packed with emphasis markers (matched in quadratic time). Nesting is over-estimated from
- * each line's markers and indentation (a nested list needs at least two columns per level), so the scan
- * only rejects lines whose prefix is at least twice the nesting limit; the exact check runs on the
- * parsed tree (markdownTreeNesting). Lines of top-level fenced code are skipped.
- */
-export function scanMarkdown(markdown: string): MarkdownLimitFailure | undefined {
-  let offset = 0;
-  let fence: string | undefined;
-  let runs = 0;
-  let blockStart = 0;
-  for (const line of markdown.split("\n")) {
-    const start = offset;
-    offset += line.length + 1;
-    const fenceMatch = FENCE.exec(line);
-    if (fence !== undefined) {
-      if (fenceMatch && fenceMatch[1]![0] === fence[0] && fenceMatch[1]!.length >= fence.length) fence = undefined;
-      continue;
-    }
-    if (fenceMatch) {
-      fence = fenceMatch[1];
-      continue;
-    }
-    if (line.trim() === "") {
-      runs = 0;
-      blockStart = offset;
-      continue;
-    }
-    const { markers, columns } = linePrefix(line);
-    if (markers + Math.floor((columns - markers) / 2) > 2 * MAX_MARKDOWN_NESTING) {
-      return {
-        code: "LIMIT_MARKDOWN_NESTING",
-        offset: start,
-        message: `lists or block quotes are nested far more than ${MAX_MARKDOWN_NESTING} levels deep here; Word shows ${LIST_LEVELS} list levels, so flatten the structure`,
-      };
-    }
-    if (NEW_INLINE.test(line)) {
-      runs = 0;
-      blockStart = start;
-    }
-    runs += emphasisRuns(line);
-    if (runs > MAX_EMPHASIS_MARKERS) {
-      return {
-        code: "LIMIT_MARKDOWN_EMPHASIS",
-        offset: blockStart,
-        message: `this paragraph has more than ${formatCount(MAX_EMPHASIS_MARKERS)} emphasis markers (*, _ or ~); split it into shorter paragraphs with blank lines, or write literal asterisks and underscores as \\* and \\_`,
-      };
-    }
-  }
-  return undefined;
-}
-
-type TreeNode = { type: string; children?: TreeNode[]; position?: { start: { offset?: number } } };
-
-/** The first list or block quote nested deeper than MAX_MARKDOWN_NESTING in a parsed tree (walked without recursion). */
-export function markdownTreeNesting(root: TreeNode): { node: TreeNode; depth: number } | undefined {
-  const stack: Array<{ node: TreeNode; depth: number }> = [{ node: root, depth: 0 }];
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop()!;
-    const here = node.type === "list" || node.type === "blockquote" ? depth + 1 : depth;
-    if (here > MAX_MARKDOWN_NESTING) return { node, depth: here };
-    for (const child of node.children ?? []) stack.push({ node: child, depth: here });
-  }
-  return undefined;
-}
-
-/** A stack overflow (as opposed to any other error): deep input that slipped past the scans above. */
-export const isStackOverflow = (error: unknown): boolean =>
-  error instanceof RangeError && /call stack/i.test(error.message);

@@ -1,7 +1,7 @@
 import { Packer, Paragraph } from "docx";
 import { errorsOf, problem, SectionsmithError, warningsOf, type Problem } from "../errors/problem";
 import { parseAssembly } from "../model/parse-assembly";
-import type { Assembly, HeaderFooterSource, Snippet } from "../model/types";
+import type { HeaderFooterSource, Snippet } from "../model/types";
 import { toFragment } from "../pack/fragment";
 import { appXml, coreXml } from "../pack/properties";
 import type { Block } from "../render/blocks";
@@ -11,14 +11,10 @@ import { pageGeometry } from "../render/page";
 import { renderSection } from "../render/section";
 import { buildNonce, SectionControl } from "../render/content-control";
 import type { NumberingCarry } from "../render/numbering";
-import {
-  createExpandBudget,
-  formatCount,
-  FRAGMENT_MAX_WIDTH_TWIPS,
-  MAX_DOCUMENT_BYTES,
-  type ExpandBudget,
-} from "../limits";
-import { catalogueOf, type Catalogue, type LoadedLibraries } from "./libraries";
+import { createExpandBudget, formatCount, FRAGMENT_MAX_WIDTH_TWIPS, MAX_DOCUMENT_BYTES } from "../limits";
+import { readMarkdownAt } from "../markdown/read";
+import type { BuildContext } from "./context";
+import { catalogueOf, type Catalogue } from "./libraries";
 import { unknownSnippets } from "./unknown-snippets";
 import { prepareSection, prepareText, type Prepared } from "./prepare";
 import type { BuildOptions } from "./types";
@@ -81,46 +77,31 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
   // One number per build: content control ids (w:id) and bookmark names differ from earlier inserts'.
   const nonce = options.nonce ?? buildNonce();
   const controls = fragment && options.contentControls !== false;
-  // One expansion budget for the whole document (limits.ts): many sections cannot multiply the limits.
-  const budget = createExpandBudget();
-  const snippets: string[] = [];
-  const withSource = (list: Problem[]): Problem[] => list.map(sourced(input.assemblySource));
+  const ctx: BuildContext = {
+    assembly,
+    libs,
+    today,
+    // One expansion budget for the whole document (limits.ts): many sections cannot multiply the limits.
+    budget: createExpandBudget(),
+    state,
+    problems,
+    snippets: [],
+    assemblySource: input.assemblySource,
+  };
+  const { snippets } = ctx;
 
   // Header and footer first: they stand at the top of every page, and list first in the provenance.
-  const header =
-    shape === "document"
-      ? headerFooter("header", assembly, libs, today, state, snippets, problems, budget)
-      : undefined;
-  const footer =
-    shape === "document"
-      ? headerFooter("footer", assembly, libs, today, state, snippets, problems, budget)
-      : undefined;
+  const header = shape === "document" ? headerFooter(ctx, "header") : undefined;
+  const footer = shape === "document" ? headerFooter(ctx, "footer") : undefined;
 
   const body: Array<Block | SectionControl> = [];
   const total = assembly.sections.length;
-  for (const [i, section] of assembly.sections.entries()) {
+  for (let i = 0; i < total; i++) {
     progress({ stage: "render", done: i, total });
-    const prepared = prepareSection(assembly, i, libs, today, budget);
-    append(problems, withSource(prepared.problems));
-    if (!prepared.ok) continue;
-    snippets.push(...prepared.snippets);
-    const blocks = renderSection(
-        {
-          markdown: prepared.markdown,
-          locate: prepared.locate,
-          notes: prepared.notes,
-          sectionNote: prepared.snippet.notes,
-          headingOffset: section.headingOffset,
-          titleBlock: prepared.snippet.titleBlock === true,
-          pageBreakBefore: section.pageBreakBefore,
-          continueNumbering: section.numbering === "continue",
-          numberHeadings: assembly.options.headingNumbering === "legal",
-          commentAuthor: commentAuthor(prepared.snippet),
-        },
-        state,
-      );
-    if (controls) body.push(sectionControl(prepared.snippet, blocks, (nonce + i) | 0));
-    else append(body, blocks);
+    const blocks = bodySection(ctx, i);
+    if (blocks === undefined) continue;
+    if (controls) body.push(sectionControl(blocks.snippet, blocks.blocks, (nonce + i) | 0));
+    else append(body, blocks.blocks);
     // Past the size limit nothing more is rendered: the build fails, and the rest would only cost time.
     if (state.estimatedBytes > MAX_DOCUMENT_BYTES) {
       if (!state.sizeReported) {
@@ -169,27 +150,52 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
   return { bytes, warnings, snippets, carry, hasToc };
 }
 
-function headerFooter(
-  which: "header" | "footer",
-  assembly: Assembly,
-  libs: LoadedLibraries,
-  today: Date,
-  state: DocumentState,
-  snippets: string[],
-  problems: Problem[],
-  budget: ExpandBudget,
-): Block[] | undefined {
-  const source: HeaderFooterSource | undefined = assembly[which];
-  if (!source) return undefined;
-  const prepared: Prepared = prepareText(which, source, assembly, libs, today, budget);
-  append(problems, prepared.problems);
+/** Section `i`: prepared (values, template), read (Markdown) and rendered; undefined when it has errors. */
+function bodySection(ctx: BuildContext, i: number): { snippet: Snippet; blocks: Block[] } | undefined {
+  const { assembly, state } = ctx;
+  const section = assembly.sections[i]!;
+  const prepared = prepareSection(ctx, i);
+  append(ctx.problems, withSource(ctx, prepared.problems));
   if (!prepared.ok) return undefined;
-  snippets.push(...prepared.snippets);
+  append(ctx.snippets, prepared.snippets);
+  const root = readMarkdownAt(prepared.markdown, prepared.locate, state.problems);
+  if (!root) return { snippet: prepared.snippet, blocks: [] };
+  const blocks = renderSection(
+    {
+      root,
+      locate: prepared.locate,
+      notes: prepared.notes,
+      sectionNote: prepared.snippet.notes,
+      headingOffset: section.headingOffset,
+      titleBlock: prepared.snippet.titleBlock === true,
+      pageBreakBefore: section.pageBreakBefore,
+      continueNumbering: section.numbering === "continue",
+      numberHeadings: assembly.options.headingNumbering === "legal",
+      commentAuthor: commentAuthor(prepared.snippet),
+    },
+    state,
+  );
+  return { snippet: prepared.snippet, blocks };
+}
+
+/** Problems name their file: the library their place names, else the assembly's file when known. */
+const withSource = (ctx: BuildContext, list: Problem[]): Problem[] => list.map(sourced(ctx.assemblySource));
+
+function headerFooter(ctx: BuildContext, which: "header" | "footer"): Block[] | undefined {
+  const source: HeaderFooterSource | undefined = ctx.assembly[which];
+  if (!source) return undefined;
+  const { state } = ctx;
+  const prepared: Prepared = prepareText(ctx, which, source);
+  append(ctx.problems, prepared.problems);
+  if (!prepared.ok) return undefined;
+  append(ctx.snippets, prepared.snippets);
+  const root = readMarkdownAt(prepared.markdown, prepared.locate, state.problems);
+  if (!root) return [];
   // A list in a header or footer is not "the previous section's list" for numbering: "continue".
   const lastOrdered = state.numbering.lastOrdered;
   const blocks = renderSection(
     {
-      markdown: prepared.markdown,
+      root,
       locate: prepared.locate,
       notes: [],
       headingOffset: 0,

@@ -2,7 +2,6 @@ import { errorsOf, placeAt, type Problem, type ProblemPlace } from "../errors/pr
 import { resolveValues } from "../model/values";
 import { findSnippet } from "../model/select";
 import type {
-  Assembly,
   HeaderFooterSource,
   Snippet,
   SnippetKind,
@@ -13,8 +12,8 @@ import type {
 } from "../model/types";
 import { collectVariables, expandTemplate } from "../template";
 import type { SourceLocation } from "../template/types";
-import type { ExpandBudget } from "../limits";
 import type { LoadedLibraries } from "./libraries";
+import type { BuildContext } from "./context";
 import { append } from "../append";
 
 /** A section (or header/footer) resolved, validated and expanded to Markdown, ready to render. */
@@ -46,18 +45,21 @@ function locate(
   return { snippet: found.snippet, path: libs.home.get(found.snippet)!.path, problems: found.problems };
 }
 
-function expand(
-  snippet: Snippet,
-  snippetPath: string,
-  body: string,
-  bodyPath: string,
-  assembly: Assembly,
-  libs: LoadedLibraries,
-  layers: Array<{ values: Values; path: string; warnUnknown?: boolean }>,
-  today: Date,
-  budget: ExpandBudget | undefined,
-  extraVariables: Variable[] = [],
-): Prepared {
+/** What expand() turns into Markdown: a snippet's body (or a header's inline text) and its values. */
+type Target = {
+  snippet: Snippet;
+  snippetPath: string;
+  body: string;
+  bodyPath: string;
+  /** Value layers, later ones over earlier ones; the last one's path is where problems point. */
+  layers: Array<{ values: Values; path: string; warnUnknown?: boolean }>;
+  /** Variables the body may use besides its snippet's own (inline header and footer text). */
+  extraVariables?: Variable[];
+};
+
+function expand(ctx: BuildContext, target: Target): Prepared {
+  const { libs, assembly, today, budget } = ctx;
+  const { snippet, layers } = target;
   const home = libs.home.get(snippet);
   // The snippet's place for its problems (inline header/footer text has none: it is in the assembly).
   const place: ProblemPlace | undefined = home && {
@@ -65,16 +67,16 @@ function expand(
     snippet: snippet.id,
     version: snippet.version,
   };
-  const collected = collectVariables(snippet, snippetPath, libs.lookup);
-  if (place) collected.problems = placeAt(collected.problems, snippetPath, place);
+  const collected = collectVariables(snippet, target.snippetPath, libs.lookup);
+  if (place) collected.problems = placeAt(collected.problems, target.snippetPath, place);
   const variables = new Map(collected.variables);
-  for (const v of extraVariables) if (!variables.has(v.name)) variables.set(v.name, v);
+  for (const v of target.extraVariables ?? []) if (!variables.has(v.name)) variables.set(v.name, v);
   const resolved = resolveValues([...variables.values()], layers);
   const problems = [...collected.problems, ...resolved.problems];
   if (errorsOf(problems).length > 0) return { ok: false, problems };
   const expanded = expandTemplate({
-    body,
-    path: bodyPath,
+    body: target.body,
+    path: target.bodyPath,
     ...(place ? { place } : {}),
     snippetId: snippet.id,
     variables,
@@ -83,7 +85,7 @@ function expand(
     lookup: libs.lookup,
     locale: assembly.locale,
     today,
-    ...(budget ? { budget } : {}),
+    budget,
   });
   append(problems, expanded.problems);
   if (errorsOf(expanded.problems).length > 0) return { ok: false, problems };
@@ -122,14 +124,9 @@ function includeWarnings(
   return out;
 }
 
-/** `budget` is shared by every section of one document, so the expansion limits hold for the document (limits.ts). */
-export function prepareSection(
-  assembly: Assembly,
-  index: number,
-  libs: LoadedLibraries,
-  today: Date,
-  budget?: ExpandBudget,
-): Prepared {
+/** Section `index` of the build's assembly, resolved, validated and expanded (the budget is the document's). */
+export function prepareSection(ctx: BuildContext, index: number): Prepared {
+  const { assembly, libs, today } = ctx;
   const section = assembly.sections[index]!;
   const at = `sections[${index}]`;
   const found = locate(
@@ -140,20 +137,16 @@ export function prepareSection(
     today,
   );
   if (!("snippet" in found)) return { ok: false, problems: placeAt(found.problems, at, { section: index }) };
-  const result = expand(
-    found.snippet,
-    found.path,
-    found.snippet.body,
-    `${found.path}.body`,
-    assembly,
-    libs,
-    [
+  const result = expand(ctx, {
+    snippet: found.snippet,
+    snippetPath: found.path,
+    body: found.snippet.body,
+    bodyPath: `${found.path}.body`,
+    layers: [
       { values: assembly.values, path: "values" },
       { values: section.values ?? {}, path: `${at}.values`, warnUnknown: true },
     ],
-    today,
-    budget,
-  );
+  });
   return { ...result, problems: placeAt([...found.problems, ...result.problems], at, { section: index }) };
 }
 
@@ -171,34 +164,24 @@ const typeOf = (value: Value): VariableType =>
  * that may use any of the assembly's values. Drafting-note ranges are dropped: Word has no comments
  * in headers and footers.
  */
-export function prepareText(
-  which: "header" | "footer",
-  source: HeaderFooterSource,
-  assembly: Assembly,
-  libs: LoadedLibraries,
-  today: Date,
-  budget?: ExpandBudget,
-): Prepared {
+export function prepareText(ctx: BuildContext, which: "header" | "footer", source: HeaderFooterSource): Prepared {
+  const { assembly, libs, today } = ctx;
   let result: Prepared;
   let found: { problems: Problem[] } = { problems: [] };
   if ("snippet" in source) {
     found = locate(libs, { id: source.snippet }, which, which, today);
     if (!("snippet" in found)) return { ok: false, problems: found.problems };
     const f = found as { snippet: Snippet; path: string; problems: Problem[] };
-    result = expand(
-      f.snippet,
-      f.path,
-      f.snippet.body,
-      `${f.path}.body`,
-      assembly,
-      libs,
-      [
+    result = expand(ctx, {
+      snippet: f.snippet,
+      snippetPath: f.path,
+      body: f.snippet.body,
+      bodyPath: `${f.path}.body`,
+      layers: [
         { values: assembly.values, path: "values" },
         { values: source.values ?? {}, path: `${which}.values`, warnUnknown: true },
       ],
-      today,
-      budget,
-    );
+    });
   } else {
     // Inline text has no variable definitions of its own: the assembly's values stand in, typed by their JSON type.
     const pseudo: Snippet = {
@@ -211,24 +194,20 @@ export function prepareText(
       variables: [],
       body: source.text,
     };
-    const extra: Variable[] = Object.entries(assembly.values).map(([name, value]) => ({
+    const extraVariables: Variable[] = Object.entries(assembly.values).map(([name, value]) => ({
       name,
       type: typeOf(value),
       required: false,
       ...(Array.isArray(value) ? { fields: fieldsOf(value) } : {}),
     }));
-    result = expand(
-      pseudo,
-      which,
-      source.text,
-      `${which}.text`,
-      assembly,
-      libs,
-      [{ values: assembly.values, path: "values" }],
-      today,
-      budget,
-      extra,
-    );
+    result = expand(ctx, {
+      snippet: pseudo,
+      snippetPath: which,
+      body: source.text,
+      bodyPath: `${which}.text`,
+      layers: [{ values: assembly.values, path: "values" }],
+      extraVariables,
+    });
     if (result.ok) result = { ...result, snippets: result.snippets.filter((r) => r !== `${which}@1`) };
   }
   const problems = [...found.problems, ...result.problems];

@@ -9,11 +9,12 @@ import { selectSnippet } from "../model/select";
 import type { Library } from "../model/types";
 import { DocumentState } from "../render/context";
 import { renderSection } from "../render/section";
+import { readMarkdownAt } from "../markdown/read";
 import { checkTemplate, collectVariables } from "../template";
 import type { SnippetLookup } from "../template/types";
 import { buildDocx } from "./build";
 import { append } from "../append";
-import { expandedCost, formatCount, MAX_EXPANDED_SIZE } from "../limits";
+import { expandedCost, formatCount, MAX_SECTION_EXPANDED_SIZE, SECTION_EXPANDED_SIZE_PAGES } from "../limits";
 import { libraryWeightProblem } from "../limits-check";
 
 /**
@@ -101,12 +102,12 @@ export function checkMarkdown(body: string, path: string): Problem[] {
   // A body's own text is always expanded: one over the expanded-size limit fails every build, and
   // rendering it here would cost what the limit exists to prevent (a 358,000-character one-row table
   // took 17 s to validate). Say so instead, as the build does.
-  if (expandedCost(body) > MAX_EXPANDED_SIZE) {
+  if (expandedCost(body) > MAX_SECTION_EXPANDED_SIZE) {
     return [
       problem({
         code: "LIMIT_EXPANDED_SIZE",
         ...locate(0),
-        message: `this body alone is more than Sectionsmith builds at once (${formatCount(MAX_EXPANDED_SIZE)}: characters plus a weight per line, list item, cell, link and mark-up, about 900 pages); split it into several snippets`,
+        message: `this body alone is more than Sectionsmith builds in one section (${formatCount(MAX_SECTION_EXPANDED_SIZE)}: characters plus a weight per line, list item, cell, link and mark-up, ${SECTION_EXPANDED_SIZE_PAGES}); split it into several snippets`,
       }),
     ];
   }
@@ -116,9 +117,11 @@ export function checkMarkdown(body: string, path: string): Problem[] {
     contentWidthTwips: 9000,
     rawTemplate: true,
   });
+  const root = readMarkdownAt(body, locate, state.problems);
+  if (!root) return state.problems;
   renderSection(
     {
-      markdown: body,
+      root,
       locate,
       notes: [],
       headingOffset: 0,

@@ -5,6 +5,8 @@ import {
   MAX_DOCUMENT_BYTES,
   MAX_EMPHASIS_MARKERS,
   MAX_EXPANDED_SIZE,
+  EXPANDED_SIZE_PAGES,
+  MAX_SECTION_EXPANDED_SIZE,
   MAX_FILE_CHARS,
   MAX_IMAGE_BYTES,
   MAX_INCLUDE_DEPTH,
@@ -74,8 +76,8 @@ export const LIMIT_CODES = {
   },
   LIMIT_EXPANDED_SIZE: {
     severity: "error",
-    title: `The document's expanded text is larger than Sectionsmith builds at once (${formatCount(MAX_EXPANDED_SIZE)}, about 900 pages)`,
-    fix: "Split the document into several assemblies; look for a snippet included many times or a long list repeated in several places.",
+    title: `The document's expanded text is larger than Sectionsmith builds at once (${formatCount(MAX_EXPANDED_SIZE)}, ${EXPANDED_SIZE_PAGES}; ${formatCount(MAX_SECTION_EXPANDED_SIZE)} in one section)`,
+    fix: "Split the document into several assemblies, or a huge section into several snippets; look for a snippet included many times or a long list repeated in several places.",
     example: "a snippet that includes another twice, which includes another twice, … 25 levels deep",
   },
   LIMIT_MARKDOWN_NESTING: {

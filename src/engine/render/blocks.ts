@@ -1,7 +1,4 @@
 import {
-  CommentRangeEnd,
-  CommentRangeStart,
-  CommentReference,
   PageBreak,
   Paragraph,
   TableOfContents,
@@ -12,9 +9,11 @@ import {
   type Table,
 } from "docx";
 import type { BlockContent, DefinitionContent, List, RootContent } from "mdast";
-import { S_PAGEBREAK, S_TOC } from "../template/sentinels";
+import { S_PAGEBREAK, S_TOC } from "../markdown/sentinels";
 import type { SectionState } from "./context";
-import { renderInline, report, textRuns } from "./inline";
+import { commented } from "./comments";
+import { report } from "./context";
+import { renderInline, textRuns } from "./inline";
 import { clampLevel, listIndent, MAX_LIST_LEVEL, type ListFamily, type ListRef } from "./numbering";
 import { renderTable } from "./table";
 import { FILL_IN_SPACE_BEFORE, isFillInLine } from "./fill-in";
@@ -83,13 +82,7 @@ export function makeParagraph(
       s.doc.pendingPageBreak = false;
     }
     if (s.pendingNote !== undefined && s.doc.options.draftingNotes) {
-      const id = s.doc.addComment(s.pendingNote, s.commentAuthor);
-      kids = [
-        new CommentRangeStart(id),
-        ...kids,
-        new CommentRangeEnd(id),
-        new TextRun({ children: [new CommentReference(id)] }),
-      ];
+      kids = commented(s.doc.addComment(s.pendingNote, s.commentAuthor), kids);
     }
     s.pendingNote = undefined;
   }

@@ -1,5 +1,7 @@
 import { Paragraph, type ICommentOptions } from "docx";
-import type { Problem } from "../errors/problem";
+import type { Node } from "mdast";
+import type { ProblemCode } from "../errors/codes";
+import { problem, type Problem } from "../errors/problem";
 import type { SourceLocation } from "../template/types";
 import { NumberingState, type NumberingCarry } from "./numbering";
 
@@ -124,3 +126,9 @@ export type SectionState = {
   /** Renders a footnote definition's content (set by the block renderer; breaks an import cycle). */
   renderFootnote: (def: import("mdast").FootnoteDefinition) => Paragraph[];
 };
+
+/** A problem at `node`'s place in the snippet body (through the section's source map). */
+export function report(s: SectionState, node: Node | undefined, code: ProblemCode, message: string): void {
+  const at = s.locate(node?.position?.start.offset ?? 0);
+  s.doc.problems.push(problem({ code, message, ...at }));
+}

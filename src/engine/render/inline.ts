@@ -1,39 +1,18 @@
-import {
-  CommentRangeEnd,
-  CommentRangeStart,
-  CommentReference,
-  ExternalHyperlink,
-  FootnoteReferenceRun,
-  ImageRun,
-  PageNumber,
-  TextRun,
-  type IRunOptions,
-  type ParagraphChild,
-} from "docx";
-import type { FootnoteReference, Html, Node, PhrasingContent } from "mdast";
-import { problem } from "../errors/problem";
-import type { ProblemCode } from "../errors/codes";
-import { splitSentinels, SENTINEL_RANGE } from "../template/sentinels";
-import type { SectionState } from "./context";
+import { ExternalHyperlink, ImageRun, TextRun, type ParagraphChild } from "docx";
+import type { Html, Node, PhrasingContent } from "mdast";
+import { SENTINEL_RANGE } from "../markdown/sentinels";
+import { report, type SectionState } from "./context";
+import { footnoteReference } from "./footnotes";
 import { fitBox, readDataUri } from "./image";
 import { ESTIMATE_BYTES, formatBytes, formatCount, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES } from "../limits";
 import { append } from "../append";
 import { linkTarget } from "./link-target";
+import { textRuns, type Format } from "./runs";
 
-// Markdown inline content (mdast "phrasing") → the children of a <w:p>: runs (<w:r>), hyperlinks
-// (<w:hyperlink>), footnote references, comment ranges and PAGE/NUMPAGES fields.
+// Markdown inline content (mdast "phrasing") → the children of a <w:p>: runs (runs.ts), hyperlinks
+// (<w:hyperlink>), pictures, footnote references (footnotes.ts) and comment ranges (comments.ts).
 
-export type Format = {
-  bold?: boolean;
-  italics?: boolean;
-  strike?: boolean;
-  underline?: boolean;
-  superScript?: boolean;
-  subScript?: boolean;
-  highlight?: boolean;
-  code?: boolean;
-  link?: boolean;
-};
+export { runOptions, textRuns, type Format } from "./runs";
 
 type HtmlTag = "u" | "sup" | "sub" | "mark";
 const TAG_FORMAT: Record<HtmlTag, keyof Format> = {
@@ -46,7 +25,6 @@ const INLINE_TAG = /^<(\/?)(u|sup|sub|mark)\s*>$/i;
 const BREAK_TAG = /^<br\s*\/?>$/i;
 const HTML_COMMENT = /^<!--[\s\S]*-->$/;
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
-const LINE_ENDING = /\r\n?|\n/g;
 
 // The relationship's Target must be a URI (RFC 3986; Word and LibreOffice reject the document or the
 // link otherwise): "%" only before two hex digits, and no character URIs never hold — blanks, controls,
@@ -68,84 +46,6 @@ function uriFault(href: string): string | undefined {
   if (/[[\]]/.test(hostBrackets) || /[[\]]/.test(AUTHORITY.test(href) ? rest : href))
     return '"[" and "]" may only enclose an IPv6 address (percent-encode them as %5B and %5D)';
   return undefined;
-}
-
-export function report(s: SectionState, node: Node | undefined, code: ProblemCode, message: string): void {
-  const at = s.locate(node?.position?.start.offset ?? 0);
-  s.doc.problems.push(problem({ code, message, ...at }));
-}
-
-export function runOptions(fmt: Format): IRunOptions {
-  // Only the keys that are set: docx builds a run about 3× slower from options carrying undefined keys
-  // (measured: 75,000 runs in 1.4 s with them, 0.4 s without), and a long document has tens of thousands.
-  const opts: { -readonly [K in keyof IRunOptions]: IRunOptions[K] } = {};
-  // <w:rStyle>: built-in character styles, so the host document's own definitions apply on insert.
-  if (fmt.link) opts.style = "Hyperlink";
-  else if (fmt.code) opts.style = "HTMLCode";
-  if (fmt.bold) opts.bold = true;
-  if (fmt.italics) opts.italics = true;
-  if (fmt.strike) opts.strike = true;
-  if (fmt.underline) opts.underline = {};
-  if (fmt.superScript) opts.superScript = true;
-  if (fmt.subScript) opts.subScript = true;
-  if (fmt.highlight) opts.highlight = "yellow";
-  return opts;
-}
-
-/** Text that may carry sentinels → runs, breaks (<w:br/>), fields and drafting-note ranges. */
-export function textRuns(value: string, fmt: Format, s: SectionState): ParagraphChild[] {
-  const out: ParagraphChild[] = [];
-  const opts = runOptions(fmt);
-  for (const piece of splitSentinels(value)) {
-    // A paragraph of a million line breaks stops here; renderBlocks reports the size at the next block.
-    if (s.doc.estimatedBytes > MAX_DOCUMENT_BYTES) break;
-    s.doc.estimatedBytes += ESTIMATE_BYTES.run;
-    switch (piece.kind) {
-      case "text":
-        s.doc.estimatedBytes += piece.text.length;
-        // A line ending inside text is a Markdown soft break: a space, as CommonMark renders it. Word
-        // repairs a <w:t> holding a line feed (anthropics/skills#1569); hard breaks are <w:br/> below.
-        out.push(new TextRun({ ...opts, text: piece.text.replace(LINE_ENDING, " ") }));
-        break;
-      case "break":
-        out.push(new TextRun({ ...opts, break: 1 }));
-        break;
-      case "page":
-        out.push(new TextRun({ ...opts, children: [PageNumber.CURRENT] }));
-        break;
-      case "pages":
-        out.push(new TextRun({ ...opts, children: [PageNumber.TOTAL_PAGES] }));
-        break;
-      case "note-start":
-        if (s.doc.options.draftingNotes && !s.noteComments.has(piece.index)) {
-          if (s.part.startsWith("footnote:")) {
-            if (!s.movedNotes.includes(piece.index)) s.movedNotes.push(piece.index);
-            break;
-          }
-          const id = s.doc.addComment(s.notes[piece.index] ?? "", s.commentAuthor);
-          s.noteComments.set(piece.index, id);
-          s.noteParts.set(piece.index, s.part);
-          out.push(new CommentRangeStart(id)); // <w:commentRangeStart>
-        }
-        break;
-      case "note-end":
-        if (s.doc.options.draftingNotes && !s.notesClosed.has(piece.index)) {
-          if (s.movedNotes.includes(piece.index)) break; // closed round the footnote's reference
-          const started = s.noteComments.get(piece.index);
-          // An end in another part than the start (a note around a footnote's text) is left for the
-          // end of the start's own part (section.ts: closeOpenNotes).
-          if (started !== undefined && s.noteParts.get(piece.index) !== s.part) break;
-          s.notesClosed.add(piece.index);
-          // A range whose start was lost (e.g. it began inside a link address) still gets its comment,
-          // anchored at this point, so the note is never silently dropped.
-          const id = started ?? s.doc.addComment(s.notes[piece.index] ?? "", s.commentAuthor);
-          if (started !== undefined) out.push(new CommentRangeEnd(id)); // <w:commentRangeEnd>
-          out.push(new TextRun({ children: [new CommentReference(id)] })); // <w:commentReference>
-        }
-        break;
-    }
-  }
-  return out;
 }
 
 export function renderInline(
@@ -194,7 +94,7 @@ export function renderInline(
         break;
       }
       case "footnoteReference":
-        append(out, footnote(node, fmt, s));
+        append(out, footnoteReference(node, fmt, s));
         break;
       case "html": {
         const value = node.value.trim();
@@ -337,40 +237,4 @@ function image(
 // Word takes one <w:footnoteReference> per footnote: a second reference to the same note makes it
 // repair the file (dolanmiu/docx#1554, shinjukunian/DocX#55). So a label referenced again in the body
 // gets a note of its own with the same content (its problems were reported with the first).
-function footnote(node: FootnoteReference, fmt: Format, s: SectionState): ParagraphChild[] {
-  const { identifier } = node;
-  const label = node.label ?? identifier;
-  const def = s.footnoteDefinitions.get(identifier);
-  if (def && s.part !== "body") {
-    // A footnote reference inside a footnote (itself, another, a chain) or in a header or footer is
-    // schema-valid, but LibreOffice cannot load such a file and Word drops or mangles the note.
-    const where = s.part.startsWith("footnote:") ? "inside another footnote" : `in the ${s.part}`;
-    report(s, node, "MARKDOWN_FOOTNOTE_PLACE", `The footnote [^${label}] is referenced ${where}; footnotes can only be referenced from the body text.`);
-    return textRuns(`[^${label}]`, fmt, s);
-  }
-  if (!def) return textRuns(`[^${label}]`, fmt, s);
-  const repeat = s.footnoteIds.has(identifier);
-  const id = s.doc.reserveFootnote();
-  s.footnoteIds.set(identifier, id);
-  const problemsBefore = s.doc.problems.length;
-  const from = s.movedNotes.length;
-  s.doc.setFootnote(id, s.renderFootnote(def));
-  if (repeat) s.doc.problems.length = problemsBefore;
-  const ref = new FootnoteReferenceRun(id); // <w:footnoteReference w:id>
-  const moved = s.movedNotes.splice(from);
-  if (moved.length === 0) return [ref];
-  // Drafting notes that began inside the footnote: comments round the reference, in document.xml.
-  if (!repeat) report(s, node, "MARKDOWN_NOTE_IN_FOOTNOTE", `A drafting note inside the footnote [^${label}] is attached to the footnote's reference in the text: a comment cannot be placed inside a footnote.`);
-  const ids = moved.map((index) => {
-    s.notesClosed.add(index);
-    return s.doc.addComment(s.notes[index] ?? "", s.commentAuthor);
-  });
-  return [
-    ...ids.map((c) => new CommentRangeStart(c)),
-    ref,
-    ...ids.map((c) => new CommentRangeEnd(c)),
-    ...ids.map((c) => new TextRun({ children: [new CommentReference(c)] })),
-  ];
-}
-
 const clip = (text: string): string => (text.length > 60 ? text.slice(0, 57) + "…" : text);

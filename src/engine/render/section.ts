@@ -1,16 +1,13 @@
-import { CommentRangeEnd, CommentReference, Paragraph, TextRun } from "docx";
+import { Paragraph } from "docx";
 import type { Definition, FootnoteDefinition, Nodes, Root } from "mdast";
-import type { ProblemCode } from "../errors/codes";
-import { problem } from "../errors/problem";
-import { isStackOverflow, markdownTreeNesting, scanMarkdown } from "../limits-check";
-import { MAX_MARKDOWN_NESTING } from "../limits";
-import { parseMarkdown } from "../markdown/parse";
 import type { SourceLocation } from "../template/types";
 import { makeParagraph, renderBlocks, type Block } from "./blocks";
+import { closeOpenNotes } from "./comments";
 import type { DocumentState, SectionState } from "./context";
 
 export type SectionInput = {
-  markdown: string;
+  /** The section's Markdown, parsed within the Markdown limits (markdown/read.ts). */
+  root: Root;
   locate: (offset: number) => SourceLocation;
   notes: readonly string[];
   /** The snippet's `notes`: a comment on the section's first paragraph when drafting notes are on. */
@@ -29,8 +26,7 @@ export type SectionInput = {
 
 /** One section's expanded Markdown → body blocks, sharing numbering, footnotes and comments with the document. */
 export function renderSection(input: SectionInput, doc: DocumentState): Block[] {
-  const root = parseWithinLimits(input, doc);
-  if (!root) return [];
+  const root = input.root;
   const definitions = new Map<string, Definition>();
   const footnoteDefinitions = new Map<string, FootnoteDefinition>();
   collectDefinitions(root, definitions, footnoteDefinitions);
@@ -75,59 +71,6 @@ export function renderSection(input: SectionInput, doc: DocumentState): Block[] 
 
   closeOpenNotes(s, blocks);
   return blocks;
-}
-
-/**
- * Drafting-note ranges still open in the current part (their end fell somewhere that renders no text,
- * or in another part) are closed at the end of the part's last paragraph: <w:commentRangeEnd>, then
- * the <w:commentReference> run. Called at the end of a footnote and at the end of the section.
- */
-function closeOpenNotes(s: SectionState, blocks: Block[]): void {
-  const last = [...blocks].reverse().find((b): b is Paragraph => b instanceof Paragraph);
-  for (const [index, id] of s.noteComments) {
-    if (s.notesClosed.has(index) || s.noteParts.get(index) !== s.part) continue;
-    s.notesClosed.add(index);
-    const host = last ?? new Paragraph({});
-    if (!last) blocks.push(host);
-    host.addChildElement(new CommentRangeEnd(id));
-    host.addChildElement(new TextRun({ children: [new CommentReference(id)] }));
-  }
-}
-
-/**
- * The section's Markdown parsed, or undefined (with a LIMIT_MARKDOWN_* problem) when it is beyond what
- * the parser and the renderer handle safely: nesting thousands deep overflows their stacks, and
- * paragraphs packed with emphasis markers take quadratic time (see limits.ts).
- */
-function parseWithinLimits(input: SectionInput, doc: DocumentState): Root | undefined {
-  const report = (code: ProblemCode, message: string, offset: number): void => {
-    const at = input.locate(offset);
-    doc.problems.push(problem({ code, message, ...at }));
-  };
-  const scanned = scanMarkdown(input.markdown);
-  if (scanned) {
-    report(scanned.code, scanned.message, scanned.offset);
-    return undefined;
-  }
-  let root: Root;
-  try {
-    root = parseMarkdown(input.markdown);
-  } catch (error) {
-    // Deep nesting the line scan could not see (e.g. inside a list's fenced code): still a clear error.
-    if (!isStackOverflow(error)) throw error;
-    report("LIMIT_MARKDOWN_NESTING", `the Markdown is nested too deeply to read; flatten its lists and block quotes (at most ${MAX_MARKDOWN_NESTING} levels)`, 0);
-    return undefined;
-  }
-  const deep = markdownTreeNesting(root);
-  if (deep) {
-    report(
-      "LIMIT_MARKDOWN_NESTING",
-      `lists and block quotes are nested ${deep.depth} levels deep here; at most ${MAX_MARKDOWN_NESTING} are allowed (Word shows 9 list levels: deeper lists are drawn at level 9)`,
-      deep.node.position?.start.offset ?? 0,
-    );
-    return undefined;
-  }
-  return root;
 }
 
 function collectDefinitions(

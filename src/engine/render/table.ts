@@ -11,7 +11,8 @@ import {
 import type { Table as MdTable } from "mdast";
 import type { SectionState } from "./context";
 import { ESTIMATE_BYTES, MAX_TABLE_COLUMNS } from "../limits";
-import { renderInline, report } from "./inline";
+import { report } from "./context";
+import { renderInline } from "./inline";
 import { FILL_IN_ROW_HEIGHT, isFillInRow, SIGNATURE_TABLE_MAX_ROWS } from "./fill-in";
 
 // GFM table → <w:tbl>. The first row is the header: <w:tblHeader/> repeats it on every page.

@@ -1,4 +1,4 @@
-import { noteEnd, noteStart } from "./sentinels";
+import { noteEnd, noteStart } from "../markdown/sentinels";
 import type { SourceText } from "./source-text";
 import type { SourceLocation, SourceMap } from "./types";
 

@@ -1,4 +1,4 @@
-import { S_BREAK, S_SPACE, SENTINEL_RANGE } from "./sentinels";
+import { S_BREAK, S_SPACE, SENTINEL_RANGE } from "../markdown/sentinels";
 
 // A value is data, never Markdown: whatever a user types ("*x*", "[a](b)", "| # 1.") must come out as
 // those characters. CommonMark lets every ASCII punctuation character be backslash-escaped, and an

@@ -6,13 +6,13 @@ import { dataValue, evaluate, loopFrames, resolveName, type Frame } from "./eval
 import { formatToday, formatValue, isTruthy } from "./format";
 import { MarkdownBuilder, type Origin } from "./builder";
 import { parseTemplate } from "./parse";
-import { S_PAGE, S_PAGEBREAK, S_PAGES, S_TOC } from "./sentinels";
+import { S_PAGE, S_PAGEBREAK, S_PAGES, S_TOC } from "../markdown/sentinels";
 import { SourceText } from "./source-text";
 import { walkStatic } from "./static";
 import { cycleFrom, CYCLE_SEARCH_VISITS } from "./include-graph";
 import { ALONE_TAGS, BUILTINS, includeId, simpleName, startOf } from "./tags";
 import type { ExpandInput, ExpandResult } from "./types";
-import { createExpandBudget, expandedCost, formatCount, MAX_EXPANDED_SIZE, MAX_INCLUDE_DEPTH, MAX_TEMPLATE_STEPS, type ExpandBudget } from "../limits";
+import { createExpandBudget, EXPANDED_SIZE_PAGES, expandedCost, formatCount, MAX_EXPANDED_SIZE, MAX_SECTION_EXPANDED_SIZE, SECTION_EXPANDED_SIZE_PAGES, MAX_INCLUDE_DEPTH, MAX_TEMPLATE_STEPS, type ExpandBudget } from "../limits";
 
 type Body = { src: SourceText; index: number };
 
@@ -62,6 +62,8 @@ class Expander {
   private readonly unexpanded: Array<{ id: string; src: SourceText; offset: number; stack: string[] }> = [];
   /** "path|offset" of every include the expansion reached. */
   private readonly reached = new Set<string>();
+  /** What this expansion (one section, header or footer) may still write: MAX_SECTION_EXPANDED_SIZE. */
+  private sectionSize = MAX_SECTION_EXPANDED_SIZE;
 
   constructor(private readonly input: ExpandInput) {
     this.budget = input.budget ?? createExpandBudget();
@@ -185,11 +187,22 @@ class Expander {
   /** Writes expanded text, charging it to the budget's size (see expandedCost). */
   private write(text: string, origin: Origin, body: Body): void {
     if (this.stopped) return;
-    this.budget.size -= expandedCost(text);
+    const cost = expandedCost(text);
+    this.budget.size -= cost;
+    this.sectionSize -= cost;
+    if (this.sectionSize < 0) {
+      this.exhaust(
+        "LIMIT_EXPANDED_SIZE",
+        `this section expands to more text than Sectionsmith builds in one section (${formatCount(MAX_SECTION_EXPANDED_SIZE)}: characters plus a weight per line, list item, cell, link and mark-up, ${SECTION_EXPANDED_SIZE_PAGES}; this is where it ran out); split it into several sections, or look for a snippet included many times or a loop over a long list`,
+        body,
+        origin.offset,
+      );
+      return;
+    }
     if (this.budget.size < 0) {
       this.exhaust(
         "LIMIT_EXPANDED_SIZE",
-        `this document expands to more text than Sectionsmith builds at once (${formatCount(MAX_EXPANDED_SIZE)}: characters plus a weight per line, list item, cell, link and mark-up, about 900 pages; this is where it ran out); split it into several assemblies, or look for a snippet included many times`,
+        `this document expands to more text than Sectionsmith builds at once (${formatCount(MAX_EXPANDED_SIZE)}: characters plus a weight per line, list item, cell, link and mark-up, ${EXPANDED_SIZE_PAGES}; this is where it ran out); split it into several assemblies, or look for a snippet included many times`,
         body,
         origin.offset,
       );

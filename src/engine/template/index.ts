@@ -5,5 +5,5 @@ export { collectVariables } from "./variables";
 export { formatValue, formatToday, formatDateString, isTruthy } from "./format";
 export { formatCalendarDate } from "./date-pattern";
 export { escapeValue } from "./escape";
-export * from "./sentinels";
+export * from "../markdown/sentinels";
 export type * from "./types";

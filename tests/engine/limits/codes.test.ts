@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "@jest/globals";
 import { LIMIT_CODES } from "../../../src/engine/errors/codes-limits";
 import { PROBLEM_CODES } from "../../../src/engine/errors/codes";
-import { formatBytes, formatCount, LIMITS } from "../../../src/engine/limits";
+import { formatBytes, formatCount, LIMITS, MAX_SECTION_EXPANDED_SIZE } from "../../../src/engine/limits";
 import { expectWithMessage } from "../../support/expect-message";
 
 describe("limit codes", () => {
@@ -25,6 +25,12 @@ describe("limit codes", () => {
       const shown = [formatCount(limit.value), formatBytes(limit.value), formatCount(limit.value / 1_000_000) + " MB"];
       expectWithMessage(shown.some((s) => title.includes(s)), `${limit.code}: "${title}"`).toBe(true);
     }
+  });
+
+  test("the expanded-size row quotes the section limit as it is", () => {
+    const row = LIMITS.find((l) => l.code === "LIMIT_EXPANDED_SIZE")!;
+    expect(row.what).toContain(formatCount(MAX_SECTION_EXPANDED_SIZE));
+    expect(LIMIT_CODES.LIMIT_EXPANDED_SIZE.title).toContain(formatCount(MAX_SECTION_EXPANDED_SIZE));
   });
 
   test("formatCount groups thousands whatever the locale", () => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "@jest/globals";
 import { checkTemplate, expandTemplate, validateLibrary } from "../../../src/engine";
 import {
+  createExpandBudget,
   MAX_EXPANDED_SIZE,
   MAX_INCLUDE_DEPTH,
+  MAX_SECTION_EXPANDED_SIZE,
   MAX_TEMPLATE_NESTING,
   MAX_TEMPLATE_STEPS,
 } from "../../../src/engine/limits";
@@ -115,7 +117,9 @@ describe("the expansion budget of a document", () => {
   });
 
   it("stops exponential includes (each snippet includes the next twice) with LIMIT_EXPANDED_SIZE", async () => {
-    const lib = chain(10, (i) => (i < 9 ? `{{> c${i + 1}}}{{> c${i + 1}}}` : "x".repeat(20_000)));
+    // 2^9 copies of the last snippet: twice the limit, whatever the limit is.
+    const leaf = Math.ceil((2 * MAX_EXPANDED_SIZE) / 2 ** 9);
+    const lib = chain(10, (i) => (i < 9 ? `{{> c${i + 1}}}{{> c${i + 1}}}` : "x".repeat(leaf)));
     const { value: problems, ms } = await timed(() => failure(lib, assembly([{ snippet: "c0" }])));
     only(problems, "LIMIT_EXPANDED_SIZE");
     expect(ms).toBeLessThan(5000);
@@ -146,6 +150,21 @@ describe("the expansion budget of a document", () => {
       today: new Date(),
     });
     expect(result.problems).toEqual([]);
+  });
+
+  it("stops one section at MAX_SECTION_EXPANDED_SIZE while the document's budget goes on across sections", () => {
+    const budget = createExpandBudget();
+    const expand = (body: string) =>
+      expandTemplate({ body, path: "body", variables: new Map(), values: {}, valuesPath: "values", lookup: () => undefined, locale: "en-US", today: new Date(), budget });
+    // Sections of 80% of the section limit each: every one builds, and the document's budget counts them all.
+    const part = "x".repeat(Math.floor(0.8 * MAX_SECTION_EXPANDED_SIZE));
+    for (let i = 0; i < 3; i++) expect(expand(part).problems).toEqual([]);
+    expect(budget.size).toBe(MAX_EXPANDED_SIZE - 3 * part.length);
+    // One section over it is refused, with the section's limit in the message.
+    const over = expand("y".repeat(MAX_SECTION_EXPANDED_SIZE + 1));
+    expect(over.problems.map((p) => p.code)).toEqual(["LIMIT_EXPANDED_SIZE"]);
+    expect(over.problems[0]!.message).toContain("in one section");
+    expect(MAX_SECTION_EXPANDED_SIZE).toBeLessThan(MAX_EXPANDED_SIZE);
   });
 
   it(`a fresh budget for every build: ${MAX_TEMPLATE_STEPS} steps are not used up by earlier builds`, async () => {
