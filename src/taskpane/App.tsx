@@ -183,6 +183,7 @@ function Pane({
             <LibraryView
               index={library.index}
               sources={library.sources}
+              counts={library.counts}
               today={today}
               favourites={favourites}
               onOpen={(s) => openSnippet(s)}
