@@ -16,7 +16,8 @@ export function TagFilter({ tags, value, onChange }: Props) {
   return (
     <Field label="Tag" size="small" className={styles.filter}>
       <Combobox
-        className={styles.dropdown}
+        className={styles.combobox}
+        input={{ className: styles.comboboxInput }}
         size="small"
         freeform
         placeholder="All tags"
