@@ -25,7 +25,16 @@ const TAGS: readonly string[] = [
 ];
 const OWNERS = ["legal@contoso.example", "sales@contoso.example", "hr@contoso.example", "it@contoso.example"];
 
-export function searchLibrary(count: number, seed = 0x5ea2c4): { format: string; name: string; snippets: unknown[] } {
+// Made-up words (names, places, product terms) from three syllables each: with `wide`, every body gets a
+// few, which takes the 10,000-snippet library's vocabulary from a few hundred words to tens of thousands,
+// as a real library's is — typo lookups walk the term tree, so their cost grows with it.
+const SYLLABLES = "ka lo mi ne su ta ri vo ba de fi gu ho ja ke lu ma no pi qu ra se to ul va we xi yo za chi".split(" ");
+
+export function searchLibrary(
+  count: number,
+  seed = 0x5ea2c4,
+  wide = false,
+): { format: string; name: string; snippets: unknown[] } {
   const r = createRandom(seed + count);
   const snippets: unknown[] = [];
   let n = 0;
@@ -43,6 +52,7 @@ export function searchLibrary(count: number, seed = 0x5ea2c4): { format: string;
         `${r.sentence(r.int(12, 30))} ${capitalise(topic)} ${r.words(r.int(10, 30))} {{client}} ${r.words(r.int(5, 20))}.`,
         ...(r.next() < 0.5 ? [`1. ${r.sentence(r.int(8, 16))}\n2. ${r.sentence(r.int(8, 16))}\n3. ${r.sentence(r.int(8, 16))}`] : []),
         `${r.sentence(r.int(15, 40))} ${r.sentence(r.int(10, 30))}`,
+        ...(wide ? [Array.from({ length: r.int(3, 8) }, () => r.pick(SYLLABLES) + r.pick(SYLLABLES) + r.pick(SYLLABLES)).join(" ")] : []),
       ].join("\n\n");
       snippets.push({
         id,

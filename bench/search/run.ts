@@ -1,12 +1,22 @@
-// Search benchmark: libraries of 100, 1,000 and 10,000 snippets; time to parse + index, and the latency
-// of each keystroke as a user types queries (prefixes, a typo, a second word, clearing the box) with and
-// without filters — the calls the task pane's search box makes.
+// Search benchmark: libraries of 100, 1,000 and 10,000 snippets (the last also with a wide vocabulary);
+// time to parse + index, and the latency of each keystroke as a user types queries (prefixes, typos —
+// swapped letters too —, a second word, clearing the box) with and without filters — the calls the task
+// pane's search box makes.
 
 import { createSnippetIndex, parseLibrary, type SearchFilters, type Snippet } from "../../src/engine";
 import { machine } from "../lib/machine";
 import type { Check, PartReport } from "../lib/report";
 import { median, ms, p95 } from "../lib/stats";
 import { searchLibrary } from "./library";
+
+/** Distinct words in the library (titles, tags, descriptions, bodies), roughly as the index splits them. */
+function vocabularySize(snippets: readonly Snippet[]): number {
+  const terms = new Set<string>();
+  for (const s of snippets)
+    for (const text of [s.title, s.tags.join(" "), s.category ?? "", s.description ?? "", s.body])
+      for (const word of text.toLowerCase().split(/[\n\r\p{Z}\p{P}]+/u)) terms.add(word);
+  return terms.size;
+}
 
 const TODAY = new Date("2026-11-22T12:00:00Z");
 
@@ -35,12 +45,24 @@ export const SESSIONS: readonly Session[] = [
     filters: { category: "Contracts", approvedOnly: true },
     queries: [...typed("payment terms"), ...backspaced("payment terms", ""), ...typed("liabilty")],
   },
+  {
+    // Issue 13's typos: two letters swapped, in the first word and then in the second.
+    label: "typos",
+    filters: {},
+    queries: [...typed("paymnet"), "", ...typed("trems", "payment ")],
+  },
   { label: "tag nda, stale", filters: { tag: "nda", status: "stale" }, queries: [...typed("indemnity"), ""] },
 ];
 
 export type SearchBenchOptions = { quick?: boolean; log?: (line: string) => void };
 
-const SIZES = [100, 1000, 10000];
+/** `wide`: bodies also carry made-up words, for a vocabulary of tens of thousands of terms (library.ts). */
+const SIZES: ReadonlyArray<{ size: number; wide: boolean }> = [
+  { size: 100, wide: false },
+  { size: 1000, wide: false },
+  { size: 10000, wide: false },
+  { size: 10000, wide: true },
+];
 
 export async function runSearchBench(options: SearchBenchOptions = {}): Promise<PartReport> {
   const log = options.log ?? (() => undefined);
@@ -49,11 +71,12 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
   const repeats = options.quick ? 2 : 7;
   const rows: string[][] = [];
   const slowRows: string[][] = [];
-  let p95At10k = NaN;
-  let slowest10k = "";
+  let p95At10k = 0;
+  const slowest10k: string[] = [];
 
-  for (const size of SIZES) {
-    const raw = searchLibrary(size);
+  for (const { size, wide } of SIZES) {
+    const raw = searchLibrary(size, undefined, wide);
+    const name = `${size.toLocaleString("en-US")}${wide ? " wide" : ""}`;
     const parseTimes: number[] = [];
     const buildTimes: number[] = [];
     let snippets: Snippet[] = [];
@@ -93,9 +116,11 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
     }
     const keystrokes = SESSIONS.reduce((n, s) => n + s.queries.length, 0);
     const typo = hits.get("no filter|confidentialty") ?? 0;
+    const swapped = `${hits.get("typos|paymnet") ?? 0} / ${hits.get("typos|payment trems") ?? 0}`;
     rows.push([
-      size.toLocaleString("en-US"),
+      name,
       String(index.size),
+      String(vocabularySize(snippets)),
       ms(median(parseTimes)),
       ms(median(buildTimes)),
       `${keystrokes} × ${repeats}`,
@@ -103,17 +128,19 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
       ms(p95(all)),
       ms(Math.max(...all)),
       String(typo),
+      swapped,
     ]);
     const slowest = [...perQuery].map(([k, v]) => ({ k, m: median(v) })).sort((a, b) => b.m - a.m).slice(0, 3);
     for (const s of slowest) {
       const [label, q] = s.k.split("|");
-      slowRows.push([size.toLocaleString("en-US"), q === "" ? "(empty: list all)" : `"${q}"`, label!, ms(s.m), String(hits.get(s.k) ?? 0)]);
+      slowRows.push([name, q === "" ? "(empty: list all)" : `"${q}"`, label!, ms(s.m), String(hits.get(s.k) ?? 0)]);
     }
     if (size === 10000) {
-      p95At10k = p95(all);
-      slowest10k = slowest.map((s) => `"${s.k.split("|")[1]}" ${ms(s.m)}`).join(", ");
+      // The budget holds for both 10,000-snippet libraries: the worse p95 of the two is the figure.
+      p95At10k = Math.max(p95At10k, p95(all));
+      slowest10k.push(`${name}: ${slowest.map((s) => `"${s.k.split("|")[1]}" ${ms(s.m)}`).join(", ")}`);
     }
-    log(`  ${size} snippets: index ${ms(median(buildTimes))}, keystroke median ${ms(median(all))}, p95 ${ms(p95(all))}`);
+    log(`  ${name} snippets: index ${ms(median(buildTimes))}, keystroke median ${ms(median(all))}, p95 ${ms(p95(all))}`);
   }
 
   const checks: Check[] = [
@@ -122,7 +149,7 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
       figure: ms(p95At10k),
       budget: "< 16 ms",
       pass: p95At10k < 16,
-      note: `slowest keystrokes (median): ${slowest10k}`,
+      note: `worse of the two 10,000-snippet libraries; slowest keystrokes (median): ${slowest10k.join("; ")}`,
     },
   ];
   return {
@@ -135,11 +162,12 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
     tables: [
       {
         title: "Index and per-keystroke latency (createSnippetIndex + SnippetIndex.search, in process)",
-        head: ["snippets", "entries", "parse library", "build index", "keystrokes", "median", "p95", "max", "typo hits"],
+        head: ["snippets", "entries", "terms", "parse library", "build index", "keystrokes", "median", "p95", "max", "typo hits", "swap hits"],
         rows,
         notes: [
           "Typed sessions: \"confidentiality notice\" key by key, backspace to \"confidential\", the typo \"confidentialty\", clear; \"payment terms\" then the typo \"liabilty\" filtered to category Contracts + approved; \"indemnity\" filtered to tag nda + stale. entries = distinct ids (the highest approved version of each).",
-          "typo hits = results for \"confidentialty\" (fuzzy matching must still find \"confidentiality\").",
+          "typo hits = results for \"confidentialty\" (fuzzy matching must still find \"confidentiality\"); swap hits = results for \"paymnet\" / \"payment trems\" (two letters swapped count as one edit).",
+          "10,000 wide = the same library with a few made-up words in every body: tens of thousands of distinct terms (terms), as a real library has; typo lookups walk the term tree, which grows with it.",
         ],
       },
       { title: "Slowest keystrokes (median per query)", head: ["snippets", "query", "filters", "median", "results"], rows: slowRows },

@@ -177,6 +177,7 @@ function Pane({
             <LibraryView
               index={library.index}
               sources={library.sources}
+              counts={library.counts}
               today={today}
               favourites={favourites}
               onOpen={(s) => openSnippet(s)}

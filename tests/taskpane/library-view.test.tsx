@@ -35,7 +35,7 @@ describe("Library view", () => {
 
     await user.type(screen.getByRole("searchbox", { name: "Search snippets" }), "paym");
     await waitFor(() => expect(titles()).toEqual(["Payment terms"]));
-    expect(screen.getByRole("status")).toHaveProperty("textContent", "1 snippet");
+    expect(screen.getByRole("status")).toHaveProperty("textContent", "1 of 5 snippets");
 
     await user.clear(screen.getByRole("searchbox", { name: "Search snippets" }));
     await user.type(screen.getByRole("searchbox", { name: "Search snippets" }), "confidentialty");

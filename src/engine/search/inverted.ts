@@ -8,6 +8,7 @@
 // 2-core machine, p95 45–60 ms a keystroke (measured with `npm run bench:search`).
 
 import SearchableMap from "minisearch/SearchableMap";
+import { buildVocabulary } from "./typos";
 
 /** MiniSearch's default tokenizer: split on white space and punctuation. */
 const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
@@ -35,7 +36,13 @@ export type InvertedIndex = {
     words: readonly WordQuery[],
     fields: readonly number[],
     allowed: Uint8Array | undefined,
-  ): { docs: number[]; scores: Float64Array; derived: Array<{ term: string; id: number }> };
+  ): {
+    docs: number[];
+    scores: Float64Array;
+    /** 1 for a document that some word matched only through a typo (no exact or prefix match). */
+    typoOnly: Uint8Array;
+    derived: Array<{ term: string; id: number }>;
+  };
   /** Which of `fields` (by number) of `doc` hold the indexed term `termId`. */
   fieldsOf(termId: number, doc: number, fields: readonly number[]): number[];
 };
@@ -83,6 +90,9 @@ export function buildInvertedIndex(
     }
   }
   for (let f = 0; f < fieldCount; f++) avgFieldLength[f] = size === 0 ? 0 : avgFieldLength[f]! / size;
+  // Typos are looked up with a swap of two letters counted as one edit (typos.ts), not with the term
+  // tree's fuzzyGet alone (Levenshtein, where a swap is two).
+  const vocabulary = buildVocabulary(terms);
 
   // Scratch space reused by every search: per-document score of the current word, and its total.
   const wordScore = new Float64Array(size);
@@ -119,6 +129,7 @@ export function buildInvertedIndex(
     size,
     search(words, fields, allowed) {
       const derived: Array<{ term: string; id: number }> = [];
+      const typoOnly = new Uint8Array(size);
       let candidates: number[] = [];
       let mask = allowed;
       for (let w = 0; w < words.length; w++) {
@@ -129,13 +140,13 @@ export function buildInvertedIndex(
           derived.push({ term, id: exact });
           scoreTerm(exact, 1, fields, mask, touched);
         }
-        const fuzzy = maxDistance > 0 ? terms.fuzzyGet(term, maxDistance) : undefined;
+        const fuzzy = vocabulary.near(term, maxDistance);
         if (prefix) {
           for (const [other, id] of terms.atPrefix(term)) {
             const distance = other.length - term.length;
             if (distance === 0) continue;
             // A prefix match is scored as one even when it is also within the typo distance.
-            fuzzy?.delete(other);
+            fuzzy.delete(other);
             derived.push({ term: other, id });
             scoreTerm(
               id,
@@ -146,13 +157,13 @@ export function buildInvertedIndex(
             );
           }
         }
-        if (fuzzy !== undefined) {
-          for (const [other, [id, distance]] of fuzzy) {
-            if (distance === 0) continue;
-            derived.push({ term: other, id });
-            scoreTerm(id, (FUZZY_WEIGHT * other.length) / (other.length + distance), fields, mask, touched);
-          }
+        // Documents touched from here on matched this word through a typo only.
+        const strong = touched.length;
+        for (const [other, { id, distance }] of fuzzy) {
+          derived.push({ term: other, id });
+          scoreTerm(id, (FUZZY_WEIGHT * other.length) / (other.length + distance), fields, mask, touched);
         }
+        for (let t = strong; t < touched.length; t++) typoOnly[touched[t]!] = 1;
         // Only the documents this word matched stay in the running for the next one.
         const next = new Uint8Array(size);
         for (const doc of touched) {
@@ -170,7 +181,7 @@ export function buildInvertedIndex(
         scores[doc] = total[doc]!;
         total[doc] = 0;
       }
-      return { docs: candidates, scores, derived };
+      return { docs: candidates, scores, typoOnly, derived };
     },
     fieldsOf(termId, doc, fields) {
       const out: number[] = [];

@@ -28,6 +28,7 @@ import {
   type RawSnippet,
 } from "../store";
 import { isConflict, type LibraryStoreApi } from "./use-library-store";
+import { countLibrary, type LibraryCounts } from "../model/library-counts";
 
 export type LibrarySource = { name: string; origin: "starter" | "imported"; raw: unknown; count: number };
 
@@ -62,6 +63,8 @@ export type LibraryApi = {
   applyReport(report: ImportReport): Promise<ImportResult>;
   /** Snippets left out of the pane because they have errors (fix them in Manage). */
   hidden: Problem[];
+  /** The counts every tab shows (model/library-counts.ts). */
+  counts: LibraryCounts;
 };
 
 type Stored = Array<{ name: string; raw: unknown }>;
@@ -167,6 +170,11 @@ export function useLibrary(
   const index = useMemo(() => createSnippetIndex(merged?.snippets ?? []), [merged]);
 
   const lookup = useCallback((id: string, version?: number) => merged?.lookup(id, version), [merged]);
+  const stored = snapshot?.records.length ?? 0;
+  const counts = useMemo(
+    () => countLibrary(stored, usable?.raw.snippets.length ?? 0, index.size),
+    [stored, usable, index],
+  );
 
   const variablesOf = useCallback(
     (snippet: Snippet) => {
@@ -245,6 +253,7 @@ export function useLibrary(
     reportFor,
     applyReport,
     hidden: usable?.hidden ?? [],
+    counts,
   };
 }
 

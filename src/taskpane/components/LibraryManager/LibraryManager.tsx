@@ -28,6 +28,7 @@ import {
   type RawSnippet,
   type SnippetRecord,
 } from "../../store";
+import { countsText } from "../../model/library-counts";
 import { ImportReport } from "../ImportReport/ImportReport";
 import { ProblemList } from "../ProblemList/ProblemList";
 import { SnippetEditor, type EditorDraft } from "../SnippetEditor/SnippetEditor";
@@ -230,7 +231,7 @@ export function LibraryManager({
   return (
     <div className={styles.root}>
       <h2 className={styles.title}>
-        {snapshot.name ?? "My library"} ({records.length})
+        {snapshot.name ?? "My library"} ({countsText(library.counts)})
       </h2>
       <div className={styles.toolbar}>
         <Button icon={<ArrowDownload20Regular />} onClick={() => download()}>

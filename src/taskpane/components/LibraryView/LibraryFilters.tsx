@@ -1,6 +1,7 @@
 import { Dropdown, Field, Option, Switch } from "@fluentui/react-components";
 import type { SearchFilters, SnippetFacets } from "../../../engine/core";
 import { useLibraryViewStyles } from "./LibraryView.styles";
+import { TagFilter } from "./TagFilter";
 
 export type FilterState = Required<Pick<SearchFilters, "category" | "tag">> & {
   status: "" | NonNullable<SearchFilters["status"]>;
@@ -33,13 +34,7 @@ export function LibraryFilters({ facets, value, onChange }: Props) {
         }))}
         onChange={(category) => set({ category })}
       />
-      <FilterDropdown
-        label="Tag"
-        all="All tags"
-        value={value.tag}
-        options={facets.tags.map((t) => ({ value: t.value, text: `${t.value} (${t.count})` }))}
-        onChange={(tag) => set({ tag })}
-      />
+      <TagFilter tags={facets.tags} value={value.tag} onChange={(tag) => set({ tag })} />
       <FilterDropdown
         label="Status"
         all="Any status"

@@ -11,6 +11,10 @@ export const useLibraryViewStyles = makeStyles({
   },
   filter: { minWidth: 0 },
   dropdown: { minWidth: 0, width: "100%" },
+  // Fluent's Combobox is a grid of its input (as wide as <input size=20>, 158 px) and its chevron: in a
+  // 144 px column at 320 px the input must give way, or it pushes the pane 29 px sideways.
+  combobox: { minWidth: 0, width: "100%", gridTemplateColumns: "minmax(0, 1fr) auto" },
+  comboboxInput: { minWidth: 0, width: "100%" },
   switch: { alignSelf: "end" },
   groupTitle: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
   list: { listStyleType: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column" },

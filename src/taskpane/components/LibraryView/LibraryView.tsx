@@ -8,6 +8,7 @@ import type { Snippet, SnippetIndex } from "../../../engine/core";
 import type { Favourites } from "../../hooks/use-favourites";
 import type { ImportResult, LibrarySource } from "../../hooks/use-library";
 import type { ImportReport } from "../../store";
+import { shownText, type LibraryCounts } from "../../model/library-counts";
 import { ImportLibrary } from "./ImportLibrary";
 import { LibraryFilters, NO_FILTERS, type FilterState } from "./LibraryFilters";
 import { useLibraryViewStyles } from "./LibraryView.styles";
@@ -16,6 +17,8 @@ import { SnippetRow } from "./SnippetRow";
 export type LibraryViewProps = {
   index: SnippetIndex;
   sources: readonly LibrarySource[];
+  /** The library's counts, shared with Manage. */
+  counts: LibraryCounts;
   today: Date;
   favourites: Favourites;
   onOpen(snippet: Snippet): void;
@@ -26,6 +29,7 @@ export type LibraryViewProps = {
 export function LibraryView({
   index,
   sources,
+  counts,
   today,
   favourites,
   onOpen,
@@ -116,7 +120,7 @@ export function LibraryView({
       />
       <LibraryFilters facets={facets} value={filters} onChange={setFilters} />
       <div role="status" className={styles.status}>
-        {hits.length === 1 ? "1 snippet" : `${hits.length} snippets`}
+        {shownText(hits.length, counts, !browsing)}
       </div>
       {browsing && group("Favourites", pick(favourites.favourites))}
       {browsing && group("Recently used", pick(favourites.recent))}
@@ -132,7 +136,7 @@ export function LibraryView({
           </Button>
         </div>
       )}
-      <ImportLibrary sources={sources} onImport={onImport} onApply={onApplyImport} />
+      <ImportLibrary sources={sources} counts={counts} onImport={onImport} onApply={onApplyImport} />
     </div>
   );
 }

@@ -18,5 +18,7 @@ export const useVariablesEditorStyles = makeStyles({
     "& .fui-Dropdown": { minWidth: 0, width: "100%" },
   },
   wide: { gridColumn: "1 / -1" },
+  // Level with the inputs beside it, whose labels sit above them.
+  switch: { alignSelf: "end" },
   title: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
 });

@@ -1,7 +1,7 @@
 // Edits a snippet's variables as they are written in the library file: name, label, type, required,
 // default and the rules of the chosen type (rules of other types are dropped when the type changes).
 
-import { Button, Checkbox, Field, Input, Select, Textarea } from "@fluentui/react-components";
+import { Button, Checkbox, Field, Input, Select, Switch, Textarea } from "@fluentui/react-components";
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { useVariablesEditorStyles } from "./VariablesEditor.styles";
 
@@ -104,12 +104,22 @@ function VariableRow({
       <Field label="Label">
         <Input value={str(v.label)} onChange={(_, d) => set("label", d.value)} />
       </Field>
-      <Field label="Default">
-        <Input
-          value={v.default === undefined ? "" : typeof v.default === "string" ? v.default : JSON.stringify(v.default)}
-          onChange={(_, d) => set("default", defaultOf(v.type, d.value))}
+      {v.type === "boolean" ? (
+        // A yes/no default is a switch, written to the library as true or false (never the text "true").
+        <Switch
+          className={styles.switch}
+          label="On by default"
+          checked={v.default === true}
+          onChange={(_, d) => onChange({ ...v, default: d.checked })}
         />
-      </Field>
+      ) : (
+        <Field label="Default">
+          <Input
+            value={v.default === undefined ? "" : typeof v.default === "string" ? v.default : JSON.stringify(v.default)}
+            onChange={(_, d) => set("default", defaultOf(v.type, d.value))}
+          />
+        </Field>
+      )}
       <Checkbox label="Required" checked={v.required === true} onChange={(_, d) => set("required", d.checked === true ? true : undefined)} />
       <Button icon={<Delete20Regular />} aria-label={`Remove ${label}`} onClick={onRemove}>
         Remove
@@ -155,11 +165,10 @@ function JsonField({ value, onChange }: { value: unknown; onChange(value: unknow
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
-/** The default as its JSON type: numbers for number/currency, true/false for boolean, text otherwise. */
+/** The default as its JSON type: numbers for number/currency, text otherwise (booleans have a switch). */
 function defaultOf(type: string, text: string): unknown {
   if (text === "") return undefined;
   if ((type === "number" || type === "currency") && text.trim() !== "" && Number.isFinite(Number(text))) return Number(text);
-  if (type === "boolean" && (text === "true" || text === "false")) return text === "true";
   if (type === "list") {
     try {
       return JSON.parse(text);

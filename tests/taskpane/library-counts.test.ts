@@ -1,0 +1,23 @@
+import { describe, expect, it } from "@jest/globals";
+import { countLibrary, countsText, shownText } from "../../src/taskpane/model/library-counts";
+
+describe("library counts", () => {
+  it("counts listed snippets, stored versions and versions left out for errors", () => {
+    expect(countLibrary(8, 7, 6)).toEqual({ snippets: 6, versions: 8, withErrors: 1 });
+  });
+
+  it("names versions only where they differ from snippets, and errors only when there are some", () => {
+    expect(countsText(countLibrary(5, 5, 5))).toBe("5 snippets");
+    expect(countsText(countLibrary(1, 1, 1))).toBe("1 snippet");
+    expect(countsText(countLibrary(7, 7, 6))).toBe("6 snippets · 7 versions");
+    expect(countsText(countLibrary(2, 1, 1))).toBe("1 snippet · 2 versions · 1 version with errors");
+    expect(countsText(countLibrary(12000, 12000, 10000))).toBe("10,000 snippets · 12,000 versions");
+  });
+
+  it("says how many of the whole library a search shows", () => {
+    const c = countLibrary(7, 7, 6);
+    expect(shownText(6, c, false)).toBe("6 snippets");
+    expect(shownText(2, c, true)).toBe("2 of 6 snippets");
+    expect(shownText(0, c, true)).toBe("0 of 6 snippets");
+  });
+});
