@@ -28,7 +28,15 @@ import {
 } from "../store";
 import { isConflict, type LibraryStoreApi } from "./use-library-store";
 
-export type LibrarySource = { name: string; origin: "starter" | "imported"; raw: unknown; count: number };
+export type LibrarySource = {
+  name: string;
+  origin: "starter" | "imported" | "team";
+  raw: unknown;
+  count: number;
+};
+
+/** A team library's copy (src/taskpane/team), merged after the personal one (which stays first). */
+export type TeamLibraryInput = { name: string; raw: RawLibrary };
 
 export type SnippetRef = { snippet: Snippet; path: string };
 
@@ -59,6 +67,8 @@ export type LibraryApi = {
   applyReport(report: ImportReport): Promise<ImportResult>;
   /** Snippets left out of the pane because they have errors (fix them in Manage). */
   hidden: Problem[];
+  /** The name of the library a listed snippet comes from (a team library's name starts "Team: "). */
+  sourceOf(snippet: Snippet): string | undefined;
 };
 
 type Stored = Array<{ name: string; raw: unknown }>;
@@ -80,6 +90,7 @@ export function useLibrary(
   store: KeyValueStore | undefined,
   loadStarter: () => Promise<unknown>,
   libraryStore: LibraryStoreApi,
+  team?: TeamLibraryInput,
 ): LibraryApi {
   const [engine, setEngine] = useState<Engine>();
   const [status, setStatus] = useState<LibraryApi["status"]>("loading");
@@ -140,6 +151,7 @@ export function useLibrary(
     () => (engine && snapshot ? usableLibrary(engine, snapshot) : undefined),
     [engine, snapshot],
   );
+  const usableTeam = useMemo(() => (engine && team ? keepValid(engine, team.raw).raw : undefined), [engine, team]);
   const sources = useMemo<LibrarySource[]>(
     () =>
       usable
@@ -150,9 +162,13 @@ export function useLibrary(
               raw: usable.raw,
               count: usable.raw.snippets.length,
             },
+            // After the personal library: SnippetEditor edits rawLibraries[0].
+            ...(team && usableTeam
+              ? [{ name: team.name, origin: "team" as const, raw: usableTeam, count: usableTeam.snippets.length }]
+              : []),
           ]
         : [],
-    [usable],
+    [usable, team, usableTeam],
   );
 
   const rawLibraries = useMemo(() => sources.map((s) => s.raw), [sources]);
@@ -164,6 +180,7 @@ export function useLibrary(
   const index = useMemo(() => createSnippetIndex(merged?.snippets ?? []), [merged]);
 
   const lookup = useCallback((id: string, version?: number) => merged?.lookup(id, version), [merged]);
+  const sourceOf = useCallback((snippet: Snippet) => merged?.home.get(snippet)?.source, [merged]);
 
   const variablesOf = useCallback(
     (snippet: Snippet) => {
@@ -241,6 +258,7 @@ export function useLibrary(
     reportFor,
     applyReport,
     hidden: usable?.hidden ?? [],
+    sourceOf,
   };
 }
 
@@ -260,7 +278,10 @@ function readText(file: Blob): Promise<string> {
  * the whole library unreadable, so such snippets are left out — and reported — instead.
  */
 function usableLibrary(engine: Engine, snapshot: LibrarySnapshot): { raw: RawLibrary; hidden: Problem[] } {
-  const raw = exportLibrary(snapshot);
+  return keepValid(engine, exportLibrary(snapshot));
+}
+
+function keepValid(engine: Engine, raw: RawLibrary): { raw: RawLibrary; hidden: Problem[] } {
   const parsed = engine.parseLibrary(raw);
   if (parsed.ok) return { raw, hidden: [] };
   const bad = new Set<number>();
