@@ -21,7 +21,8 @@ export function createOfficeHost(bindings: OfficeBindings): WordHost {
   const deps = { run: bindings.run, supports: bindings.supports, capabilities };
   return {
     capabilities: () => capabilities,
-    insert: (pieces, location, onProgress, options) => insertPieces(deps, pieces, location, onProgress, options),
+    insert: (pieces, location, onProgress, options) =>
+      insertPieces(deps, pieces, location, onProgress, options),
     getSelectionHtml: () => selectionHtml(bindings.run),
     listTaggedContent: () => listTagged(bindings.run),
     replaceTaggedContent: (tag, piece) => replaceTagged(bindings.run, capabilities, tag, piece),

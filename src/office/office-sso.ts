@@ -11,15 +11,26 @@ export type GetAccessToken = (options: {
   forMSGraphAccess: boolean;
 }) => Promise<string>;
 
-const ADMIN = "Ask your administrator to set up Sectionsmith's sign-in (docs/team-library.md), or paste a token instead.";
+const ADMIN =
+  "Ask your administrator to set up Sectionsmith's sign-in (docs/team-library.md), or paste a token instead.";
 
 export function ssoError(error: unknown): HostError {
   const code = Number((error as { code?: unknown } | null)?.code);
   switch (code) {
     case 13001:
-      return hostError("not-supported", "You are not signed in to Office.", "Sign in to Office and try again.", error);
+      return hostError(
+        "not-supported",
+        "You are not signed in to Office.",
+        "Sign in to Office and try again.",
+        error,
+      );
     case 13002:
-      return hostError("not-supported", "Sign-in was cancelled.", "Choose Sign in again when you are ready.", error);
+      return hostError(
+        "not-supported",
+        "Sign-in was cancelled.",
+        "Choose Sign in again when you are ready.",
+        error,
+      );
     case 13003:
       return hostError(
         "not-supported",
@@ -28,9 +39,19 @@ export function ssoError(error: unknown): HostError {
         error,
       );
     case 13006:
-      return hostError("unknown", "Office could not sign you in just now.", "Close and reopen the document, then try again.", error);
+      return hostError(
+        "unknown",
+        "Office could not sign you in just now.",
+        "Close and reopen the document, then try again.",
+        error,
+      );
     case 13012:
-      return hostError("not-supported", "Office SSO is not available in this version of Office.", ADMIN, error);
+      return hostError(
+        "not-supported",
+        "Office SSO is not available in this version of Office.",
+        ADMIN,
+        error,
+      );
     case 13007:
     case 13005:
     case 13013:

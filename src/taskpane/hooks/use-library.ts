@@ -151,7 +151,10 @@ export function useLibrary(
     () => (engine && snapshot ? usableLibrary(engine, snapshot) : undefined),
     [engine, snapshot],
   );
-  const usableTeam = useMemo(() => (engine && team ? keepValid(engine, team.raw).raw : undefined), [engine, team]);
+  const usableTeam = useMemo(
+    () => (engine && team ? keepValid(engine, team.raw).raw : undefined),
+    [engine, team],
+  );
   const sources = useMemo<LibrarySource[]>(
     () =>
       usable
@@ -164,7 +167,14 @@ export function useLibrary(
             },
             // After the personal library: SnippetEditor edits rawLibraries[0].
             ...(team && usableTeam
-              ? [{ name: team.name, origin: "team" as const, raw: usableTeam, count: usableTeam.snippets.length }]
+              ? [
+                  {
+                    name: team.name,
+                    origin: "team" as const,
+                    raw: usableTeam,
+                    count: usableTeam.snippets.length,
+                  },
+                ]
               : []),
           ]
         : [],

@@ -10,7 +10,17 @@ import type { WordHost } from "../host";
 import { createTeamClient, isTeamError, normaliseUrl, type TeamClient } from "../team/client";
 import { pull } from "../team/pull";
 import { flush, keepMine, mergeSnippets, opKey, opSnippet, overlay } from "../team/queue";
-import type { Held, QueuedOp, SignIn, TeamCache, TeamContent, TeamLibrary, TeamSettings, TeamSnippet, UsageEvent } from "../team/types";
+import type {
+  Held,
+  QueuedOp,
+  SignIn,
+  TeamCache,
+  TeamContent,
+  TeamLibrary,
+  TeamSettings,
+  TeamSnippet,
+  UsageEvent,
+} from "../team/types";
 
 export type Connection = "off" | "connecting" | "online" | "offline" | "signed-out";
 
@@ -40,7 +50,12 @@ export type TeamApi = {
   syncNow(): void;
 };
 
-const KEYS = { settings: "team:settings", cache: "team:cache", queue: "team:queue", held: "team:held" } as const;
+const KEYS = {
+  settings: "team:settings",
+  cache: "team:cache",
+  queue: "team:queue",
+  held: "team:held",
+} as const;
 export const DEFAULT_POLL_MS = 3000;
 
 export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs = DEFAULT_POLL_MS): TeamApi {
@@ -137,14 +152,15 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
         const result = await flush(client, s.library, sent, blocked);
         // Changes queued while this round ran stay, after what is left of the ones it sent.
         const sentKeys = new Set(sent.map((o) => o.key));
-        putQueue([...result.queue, ...live.current.queue.filter((o) => !sentKeys.has(o.key))]);
+        const left = [...result.queue, ...live.current.queue.filter((o) => !sentKeys.has(o.key))];
+        if (left.map((o) => o.key).join() !== live.current.queue.map((o) => o.key).join()) putQueue(left);
         if (result.held.length > 0) putHeld([...live.current.held, ...result.held]);
         if (live.current.cache && result.updated.length > 0)
           putCache(mergeSnippets(live.current.cache, result.updated));
         if (result.stopped) throw result.stopped;
         const user = live.current.cache?.user ?? "";
         const fresh = await pull(client, s.library, live.current.cache, user);
-        putCache(fresh);
+        if (fresh !== live.current.cache) putCache(fresh);
         setConnection("online");
         setMessage(undefined);
       } while (again.current);
@@ -183,7 +199,10 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
       const next: TeamSettings = { url, signIn };
       setConnection("connecting");
       try {
-        const { body } = await clientFor(next).request<{ user: string; libraries: TeamLibrary[] }>("GET", "/me");
+        const { body } = await clientFor(next).request<{ user: string; libraries: TeamLibrary[] }>(
+          "GET",
+          "/me",
+        );
         setLibraries(body.libraries);
         const only = body.libraries.length === 1 ? body.libraries[0]!.id : undefined;
         const kept = live.current.settings?.library;
@@ -196,7 +215,12 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
           putCache({
             url,
             user: body.user,
-            library: body.libraries.find((l) => l.id === chosen) ?? { id: "", name: "", revision: 0, changeSeq: -1 },
+            library: body.libraries.find((l) => l.id === chosen) ?? {
+              id: "",
+              name: "",
+              revision: 0,
+              changeSeq: -1,
+            },
             snippets: [],
             syncedAt: "",
           });
@@ -257,7 +281,15 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
   );
   const review = useCallback(
     (id: string, version: number, kind: "submit" | "approve" | "reject", comment?: string) =>
-      enqueue({ kind, key: opKey(), queuedAt: now(), id, version, base: revisionOf(id), ...(comment ? { comment } : {}) }),
+      enqueue({
+        kind,
+        key: opKey(),
+        queuedAt: now(),
+        id,
+        version,
+        base: revisionOf(id),
+        ...(comment ? { comment } : {}),
+      }),
     [enqueue],
   );
   const reportUsage = useCallback(

@@ -87,16 +87,27 @@ export function createTeamClient(
 }
 
 function errorOf(status: number, body: unknown, url: string): TeamError {
-  const { code = "", message = "", current } = (body ?? {}) as {
+  const {
+    code = "",
+    message = "",
+    current,
+  } = (body ?? {}) as {
     code?: string;
     message?: string;
     current?: TeamSnippet;
   };
   const said = message ? ` (${message})` : "";
   if (status === 401)
-    return new TeamError("signed-out", `Your sign-in to the team server has ended: sign in again${said}.`, status, code);
-  if (status === 403) return new TeamError("forbidden", message || "Your role does not allow this.", status, code);
-  if (status === 404) return new TeamError("not-found", message || "Not found on the team server.", status, code);
+    return new TeamError(
+      "signed-out",
+      `Your sign-in to the team server has ended: sign in again${said}.`,
+      status,
+      code,
+    );
+  if (status === 403)
+    return new TeamError("forbidden", message || "Your role does not allow this.", status, code);
+  if (status === 404)
+    return new TeamError("not-found", message || "Not found on the team server.", status, code);
   if (status === 409 && code === "STALE_REVISION" && current)
     return new TeamError(
       "conflict",
@@ -105,8 +116,14 @@ function errorOf(status: number, body: unknown, url: string): TeamError {
       code,
       current,
     );
-  if (status === 429) return new TeamError("offline", "The team server is busy: trying again shortly.", status, code);
+  if (status === 429)
+    return new TeamError("offline", "The team server is busy: trying again shortly.", status, code);
   if (status >= 500 || status === 0)
-    return new TeamError("offline", `The team server at ${url} had a problem (${status}); trying again shortly.`, status, code);
+    return new TeamError(
+      "offline",
+      `The team server at ${url} had a problem (${status}); trying again shortly.`,
+      status,
+      code,
+    );
   return new TeamError("refused", message || `The team server refused this (${status}).`, status, code);
 }

@@ -8,15 +8,25 @@ import type { TeamCache, TeamLibrary, TeamSnippet } from "./types";
 type Summary = { id: string; revision: number };
 const PAGE = 1000;
 
-export async function pull(client: TeamClient, libraryId: string, cache: TeamCache | undefined, user: string): Promise<TeamCache> {
+export async function pull(
+  client: TeamClient,
+  libraryId: string,
+  cache: TeamCache | undefined,
+  user: string,
+): Promise<TeamCache> {
   const base = `/libraries/${encodeURIComponent(libraryId)}`;
   const { body: library } = await client.request<TeamLibrary>("GET", base);
   const now = new Date().toISOString();
   const same = cache && cache.url === client.url && cache.library.id === libraryId && cache.user === user;
-  if (same && cache.library.changeSeq === library.changeSeq) return { ...cache, library, syncedAt: now };
+  // Nothing changed: the same object, so nothing downstream (the engine's merge, the index) is redone.
+  if (same && cache.library.changeSeq === library.changeSeq && cache.library.role === library.role)
+    return cache;
   const summaries: Summary[] = [];
   for (let offset = 0; ; offset += PAGE) {
-    const { body } = await client.request<Summary[]>("GET", `${base}/snippets?limit=${PAGE}&offset=${offset}`);
+    const { body } = await client.request<Summary[]>(
+      "GET",
+      `${base}/snippets?limit=${PAGE}&offset=${offset}`,
+    );
     summaries.push(...body);
     if (body.length < PAGE) break;
   }

@@ -5,13 +5,24 @@
 // behind it; when the server cannot be reached the rest stays queued for the next try.
 
 import { isTeamError, TeamError, type TeamClient } from "./client";
-import { latest, type Held, type QueuedOp, type TeamCache, type TeamSnippet, type TeamVersion } from "./types";
+import {
+  latest,
+  type Held,
+  type QueuedOp,
+  type TeamCache,
+  type TeamSnippet,
+  type TeamVersion,
+} from "./types";
 
 /** The snippet a queued op changes (usage reports change none). */
 export const opSnippet = (op: QueuedOp): string | undefined => (op.kind === "usage" ? undefined : op.id);
 
 /** The server's copy with the queued (and held) changes applied, each new version marked pending. */
-export function overlay(snippets: readonly TeamSnippet[], ops: readonly QueuedOp[], user: string): TeamSnippet[] {
+export function overlay(
+  snippets: readonly TeamSnippet[],
+  ops: readonly QueuedOp[],
+  user: string,
+): TeamSnippet[] {
   const byId = new Map(snippets.map((s) => [s.id, s]));
   for (const op of ops) {
     if (op.kind === "usage") continue;
@@ -34,7 +45,10 @@ export function overlay(snippets: readonly TeamSnippet[], ops: readonly QueuedOp
     if (!before) continue;
     if (op.kind === "version") {
       const next = (latest(before)?.version ?? 0) + 1;
-      byId.set(op.id, { ...before, versions: [...before.versions, draftVersion(next, op.content, user, at)] });
+      byId.set(op.id, {
+        ...before,
+        versions: [...before.versions, draftVersion(next, op.content, user, at)],
+      });
       continue;
     }
     const status = op.kind === "submit" ? "in_review" : op.kind === "approve" ? "approved" : "draft";
@@ -57,7 +71,12 @@ export function overlay(snippets: readonly TeamSnippet[], ops: readonly QueuedOp
   return [...byId.values()].sort((a, b) => a.id.localeCompare(b.id));
 }
 
-const draftVersion = (version: number, content: TeamVersion["snippet"], user: string, at: string): TeamVersion => ({
+const draftVersion = (
+  version: number,
+  content: TeamVersion["snippet"],
+  user: string,
+  at: string,
+): TeamVersion => ({
   version,
   status: "draft",
   createdBy: user,
@@ -155,7 +174,9 @@ async function send(
     case "create":
       return (await client.request<TeamSnippet>("POST", `${base}/snippets`, { body: op.content })).body;
     case "version": {
-      const { id: _id, ...content } = op.content;
+      // A new version's body has no id: the path names the snippet.
+      const content: Record<string, unknown> = { ...op.content };
+      delete content.id;
       return (
         await client.request<TeamSnippet>("POST", `${base}/snippets/${encodeURIComponent(op.id)}/versions`, {
           body: content,
@@ -193,7 +214,14 @@ export function keepMine(held: Held, now: string): QueuedOp | undefined {
   const { op } = held;
   if (held.reason !== "conflict") return undefined;
   if (op.kind !== "version" && op.kind !== "create") return undefined;
-  return { kind: "version", key: `${op.key}+`, queuedAt: now, id: op.id, base: held.current.revision, content: op.content };
+  return {
+    kind: "version",
+    key: `${op.key}+`,
+    queuedAt: now,
+    id: op.id,
+    base: held.current.revision,
+    content: op.content,
+  };
 }
 
 let counter = 0;

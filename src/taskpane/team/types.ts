@@ -77,11 +77,13 @@ export type UsageEvent = { snippet: string; version: number; kind: "insert" | "d
  * What happened to a queued change the server would not take: a conflict (someone changed the snippet
  * since: `current` is theirs, the op still holds mine), or a refusal (the server's message).
  */
-export type Held = { op: QueuedOp; reason: "conflict"; current: TeamSnippet; message: string } | {
-  op: QueuedOp;
-  reason: "refused";
-  message: string;
-};
+export type Held =
+  | { op: QueuedOp; reason: "conflict"; current: TeamSnippet; message: string }
+  | {
+      op: QueuedOp;
+      reason: "refused";
+      message: string;
+    };
 
 /** Library-file statuses (the engine's): in review counts as draft until approved. */
 export const engineStatus = (status: TeamStatus): "draft" | "approved" | "deprecated" =>
