@@ -5,6 +5,7 @@
 // to be up: changes queue, and the copy keeps serving search, preview and insert.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTeamState } from "./use-team-state";
 import type { KeyValueStore } from "../model/storage";
 import type { WordHost } from "../host";
 import { createTeamClient, isTeamError, normaliseUrl, type TeamClient } from "../team/client";
@@ -50,80 +51,19 @@ export type TeamApi = {
   syncNow(): void;
 };
 
-const KEYS = {
-  settings: "team:settings",
-  cache: "team:cache",
-  queue: "team:queue",
-  held: "team:held",
-} as const;
 export const DEFAULT_POLL_MS = 3000;
 
 export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs = DEFAULT_POLL_MS): TeamApi {
-  const [loaded, setLoaded] = useState(false);
-  const [settings, setSettings] = useState<TeamSettings>();
-  const [cache, setCache] = useState<TeamCache>();
-  const [queue, setQueue] = useState<QueuedOp[]>([]);
-  const [held, setHeld] = useState<Held[]>([]);
+  const { loaded, settings, cache, queue, held, live, putSettings, putQueue, putHeld, putCache } =
+    useTeamState(store);
   const [connection, setConnection] = useState<Connection>("off");
   const [message, setMessage] = useState<string>();
   const [libraries, setLibraries] = useState<TeamLibrary[]>([]);
-  // The sync round reads the latest of these, not the ones of the render that started it.
-  const live = useRef({ settings, cache, queue, held });
-  live.current = { settings, cache, queue, held };
   const running = useRef(false);
   const again = useRef(false);
-
   useEffect(() => {
-    if (!store) return;
-    let on = true;
-    void (async () => {
-      const [s, c, q, h] = await Promise.all([
-        store.get<TeamSettings>(KEYS.settings),
-        store.get<TeamCache>(KEYS.cache),
-        store.get<QueuedOp[]>(KEYS.queue),
-        store.get<Held[]>(KEYS.held),
-      ]).catch(() => [undefined, undefined, undefined, undefined] as const);
-      if (!on) return;
-      setSettings(s);
-      setCache(c);
-      setQueue(q ?? []);
-      setHeld(h ?? []);
-      setConnection(s ? "connecting" : "off");
-      setLoaded(true);
-    })();
-    return () => {
-      on = false;
-    };
-  }, [store]);
-
-  const persist = useCallback(
-    (key: keyof typeof KEYS, value: unknown) => void store?.set(KEYS[key], value).catch(() => undefined),
-    [store],
-  );
-  const putQueue = useCallback(
-    (next: QueuedOp[]) => {
-      live.current.queue = next;
-      setQueue(next);
-      persist("queue", next);
-    },
-    [persist],
-  );
-  const putHeld = useCallback(
-    (next: Held[]) => {
-      live.current.held = next;
-      setHeld(next);
-      persist("held", next);
-    },
-    [persist],
-  );
-  const putCache = useCallback(
-    (next: TeamCache) => {
-      live.current.cache = next;
-      setCache(next);
-      persist("cache", next);
-    },
-    [persist],
-  );
+    if (loaded) setConnection((c) => (c === "off" && live.current.settings ? "connecting" : c));
+  }, [loaded, live]);
 
   const clientFor = useCallback(
     (s: TeamSettings): TeamClient =>
@@ -208,9 +148,7 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
         const kept = live.current.settings?.library;
         const chosen = body.libraries.some((l) => l.id === kept) ? kept : only;
         const saved: TeamSettings = { ...next, ...(chosen ? { library: chosen } : {}) };
-        live.current.settings = saved;
-        setSettings(saved);
-        persist("settings", saved);
+        putSettings(saved);
         if (!live.current.cache || live.current.cache.user !== body.user || live.current.cache.url !== url)
           putCache({
             url,
@@ -237,28 +175,23 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
         return false;
       }
     },
-    [clientFor, persist, putCache],
+    [clientFor, putSettings, putCache, live],
   );
 
   const chooseLibrary = useCallback(
     (id: string) => {
       const s = live.current.settings;
       if (!s || s.library === id) return;
-      const saved = { ...s, library: id };
-      live.current.settings = saved;
-      setSettings(saved);
-      persist("settings", saved);
+      putSettings({ ...s, library: id });
     },
-    [persist],
+    [putSettings, live],
   );
 
   const disconnect = useCallback(() => {
-    live.current.settings = undefined;
-    setSettings(undefined);
+    putSettings(undefined);
     setConnection("off");
     setMessage(undefined);
-    void store?.set(KEYS.settings, undefined).catch(() => undefined);
-  }, [store]);
+  }, [putSettings]);
 
   const enqueue = useCallback(
     (op: QueuedOp) => {
