@@ -116,7 +116,8 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
 
   // Rounds: at start, every pollMs, and when the browser says it is back online.
   const library = settings?.library;
-  const stopped = connection === "signed-out" && settings?.signIn.kind === "token";
+  // Signed out: no more rounds until the user signs in again (Office SSO could otherwise prompt every round).
+  const stopped = connection === "signed-out";
   useEffect(() => {
     if (!library || stopped) return;
     void sync();

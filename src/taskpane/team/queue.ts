@@ -136,6 +136,8 @@ export async function flush(
         result.stopped = e;
         return result;
       }
+      // Usage counts are best-effort: one the server will not take is not worth the user's attention.
+      if (op.kind === "usage") continue;
       if (id !== undefined) stuck.add(id);
       // Two people made the same id: theirs is on the server, mine stays held beside it.
       if (op.kind === "create" && e.code === "ALREADY_EXISTS") {

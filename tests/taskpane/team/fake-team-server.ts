@@ -6,6 +6,8 @@ import type { TeamSnippet } from "../../../src/taskpane/team/types";
 
 export function fakeTeamServer(user: string, role = "author") {
   const snippets = new Map<string, TeamSnippet>();
+  /** Bodies of POST …/usage, as sent. */
+  const usage: unknown[] = [];
   let changeSeq = 1;
   const library = () => ({
     id: "legal",
@@ -70,11 +72,21 @@ export function fakeTeamServer(user: string, role = "author") {
       changeSeq++;
       return json(201, created);
     }
+    if (method === "POST" && route === "/libraries/legal/usage") {
+      usage.push(body);
+      return json(202, { recorded: (body as { events: unknown[] }).events.length });
+    }
     return json(404, { code: "NOT_FOUND", message: `No route ${method} ${route}` });
   }
 
   return {
     snippets,
+    usage,
+    /** A snippet as the server would hold it, e.g. with an approved version. */
+    seed(snippet: TeamSnippet) {
+      snippets.set(snippet.id, snippet);
+      changeSeq++;
+    },
     fetch: async (path: string, init: RequestInit = {}) =>
       handle(init.method ?? "GET", path, init.body ? JSON.parse(String(init.body)) : undefined),
   };

@@ -147,6 +147,11 @@ describe("flush", () => {
       { op: approve, reason: "refused", message: expect.stringMatching(/approve/i) },
     ]);
 
+    // A usage report the server will not take (not a member of that library) is dropped, not held.
+    const usage = op({ kind: "usage", events: [{ snippet: "own", version: 1, kind: "insert" }] });
+    const dropped = await flush(clientFor("eve@x.test"), "legal", [usage]);
+    expect(dropped).toEqual({ queue: [], held: [], updated: [] });
+
     const expired = createTeamClient(
       "http://team.test",
       async () => "not-a-token",

@@ -6,7 +6,10 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { fakeHost } from "../fake-host";
-import { renderApp } from "../render-app";
+import { decodePiece } from "../fake-host";
+import { renderApp, seedDocument } from "../render-app";
+import JSZip from "jszip";
+import { expectValidDocx } from "../../support/ooxml-check";
 import { fakeTeamServer } from "./fake-team-server";
 
 // The pane with a team server (a stand-in answering as the server does: PGlite does not start under
@@ -90,5 +93,61 @@ describe("team library in the pane", () => {
     expect(within(row).getByText("Team")).toBeTruthy();
     expect(within(row).getByText("v1 Draft")).toBeTruthy();
     second.unmount();
+  });
+
+  it("inserts a team snippet tagged id@version and reports the insert (id and version only)", async () => {
+    const at = "2026-11-01T00:00:00.000Z";
+    const version = (n: number, status: "approved" | "draft", body: string) => ({
+      version: n,
+      status,
+      createdBy: "ana@x.test",
+      createdAt: at,
+      submittedBy: null,
+      approvedBy: status === "approved" ? "cy@x.test" : null,
+      approvedAt: status === "approved" ? at : null,
+      replacedBy: null,
+      comment: null,
+      snippet: { id: "team-nda", title: "Team NDA", body },
+    });
+    server.seed({
+      library: "legal",
+      id: "team-nda",
+      owner: "ana@x.test",
+      reviewBy: "2027-06-01",
+      revision: 3,
+      createdAt: at,
+      updatedAt: at,
+      versions: [
+        version(1, "approved", "Old wording."),
+        version(2, "approved", "Secret team wording."),
+        version(3, "draft", "Not yet."),
+      ],
+    });
+    const host = fakeHost();
+    const store = await seedDocument(host, [{ snippet: "team-nda" }]);
+    await store.set("team:settings", {
+      url: URL_,
+      signIn: { kind: "token", token: "a-token" },
+      library: "legal",
+    });
+    await renderApp(host);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("tab", { name: /Document/ }));
+    await screen.findByRole("list", { name: "Document outline" });
+    const insert = screen.getByRole("button", { name: "Insert into Word" });
+    await waitFor(() => expect(insert.hasAttribute("disabled")).toBe(false));
+    await user.click(insert);
+    await screen.findByText("Inserted 1 section into Word.");
+    const piece = host.calls[0]!.pieces[0]!;
+    await expectValidDocx(decodePiece(piece));
+    const xml = await (await JSZip.loadAsync(decodePiece(piece))).file("word/document.xml")!.async("string");
+    expect([...xml.matchAll(/<w:tag w:val="([^"]+)"\/>/g)].map((m) => m[1])).toEqual([
+      "sectionsmith:team-nda@2",
+    ]);
+    expect(xml).toContain("Secret team wording.");
+    await waitFor(() =>
+      expect(server.usage).toEqual([{ events: [{ snippet: "team-nda", version: 2, kind: "insert" }] }]),
+    );
+    expect(JSON.stringify(server.usage)).not.toContain("Secret");
   });
 });
