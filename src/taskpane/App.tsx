@@ -233,7 +233,6 @@ function Pane({
               onShowDocument={() => setView("document")}
             />
           )}
-          {ready && view === "manage" && <TeamView team={team} />}
           {ready && view === "manage" && (
             <LibraryManager
               host={host}
@@ -245,6 +244,8 @@ function Pane({
               today={today}
             />
           )}
+          {/* After the user's own library (Manage's first heading stays "My library"). */}
+          {ready && view === "manage" && <TeamView team={team} />}
           {ready && view === "document" && (
             <DocumentView
               doc={doc}
