@@ -28,16 +28,33 @@ export const urlProd = process.env.SECTIONSMITH_URL_PROD || "https://sectionsmit
  * Griffel could take a nonce, but a statically hosted page cannot mint one per response. office.js
  * (OfficeDev/office-js #1687) and docx-preview (<style> elements, style attributes) need it as well.
  * blob:/data: cover docx-preview's images and embedded fonts.
+ * connect-src also names the team library servers the pane may talk to (issue 16): the origins in
+ * SECTIONSMITH_TEAM_SERVERS (comma-separated, e.g. https://sectionsmith.contoso.com), and in development
+ * the local `npm run server` (http://localhost:3100). Nothing else: a pane built without them stays offline.
  */
-export function csp({ dev }) {
-  const devSockets = dev ? ` ws://localhost:${port} wss://localhost:${port}` : "";
+export function teamServerOrigins(value = process.env.SECTIONSMITH_TEAM_SERVERS ?? "") {
+  return value
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "")
+    .map((s) => {
+      const url = new globalThis.URL(s);
+      if (url.protocol !== "https:" && url.protocol !== "http:")
+        throw new Error(`SECTIONSMITH_TEAM_SERVERS: ${s} is not an http(s) address`);
+      return url.origin;
+    });
+}
+
+export function csp({ dev, teamServers = teamServerOrigins() }) {
+  const devSockets = dev ? ` ws://localhost:${port} wss://localhost:${port} http://localhost:3100` : "";
+  const team = teamServers.map((o) => ` ${o}`).join("");
   return [
     "default-src 'self'",
     "script-src 'self' https://appsforoffice.microsoft.com",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data: blob:",
-    `connect-src 'self'${devSockets}`,
+    `connect-src 'self'${team}${devSockets}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'none'",

@@ -3,6 +3,7 @@
 import { computeCapabilities, type WordApiSupport } from "./word-capabilities";
 import { listTagged, replaceTagged, selectionHtml } from "./word-content";
 import { insertPieces, type WordRun } from "./word-insert";
+import { ssoTokenGetter, type GetAccessToken } from "./office-sso";
 import type { WordHost } from "./word-host";
 
 /** What the Word host needs from office.js. */
@@ -11,6 +12,8 @@ export type OfficeBindings = {
   supports: WordApiSupport;
   platform?: string;
   partitionKey?: string;
+  /** Office.auth.getAccessToken, where this Office has it (Office SSO). */
+  getAccessToken?: GetAccessToken;
 };
 
 export function createOfficeHost(bindings: OfficeBindings): WordHost {
@@ -18,12 +21,14 @@ export function createOfficeHost(bindings: OfficeBindings): WordHost {
   const deps = { run: bindings.run, supports: bindings.supports, capabilities };
   return {
     capabilities: () => capabilities,
-    insert: (pieces, location, onProgress, options) => insertPieces(deps, pieces, location, onProgress, options),
+    insert: (pieces, location, onProgress, options) =>
+      insertPieces(deps, pieces, location, onProgress, options),
     getSelectionHtml: () => selectionHtml(bindings.run),
     listTaggedContent: () => listTagged(bindings.run),
     replaceTaggedContent: (tag, piece) => replaceTagged(bindings.run, capabilities, tag, piece),
     // partitionKey is undefined on Windows desktop, where storage is not shared between add-ins anyway.
     storageKey: () => bindings.partitionKey ?? "default",
+    ...(bindings.getAccessToken ? { accessToken: ssoTokenGetter(bindings.getAccessToken) } : {}),
   };
 }
 
@@ -44,6 +49,8 @@ export function bindingsFromGlobals(): OfficeBindings {
   if (platform) bindings.platform = String(platform);
   const partitionKey = Office.context?.partitionKey;
   if (partitionKey) bindings.partitionKey = partitionKey;
+  const auth = (Office as { auth?: { getAccessToken?: GetAccessToken } }).auth;
+  if (typeof auth?.getAccessToken === "function") bindings.getAccessToken = (o) => auth.getAccessToken!(o);
   return bindings;
 }
 

@@ -86,6 +86,12 @@ export type WordHost = {
   replaceTaggedContent(tag: string, piece: InsertPiece): Promise<void>;
   /** Key under which the pane keeps its local data: Office.context.partitionKey ?? "default". */
   storageKey(): string;
+  /**
+   * A sign-in token for the team server (Office SSO: Office.auth.getAccessToken). Only inside Office;
+   * absent in standalone mode, where the pane signs in with a token the server's dev issuer made.
+   * Throws HostError with what the user can do.
+   */
+  accessToken?(): Promise<string>;
 };
 
 export type HostErrorCode =

@@ -26,6 +26,9 @@ import { useInventory } from "./hooks/use-inventory";
 import { defaultStarterLibrary, useLibrary } from "./hooks/use-library";
 import { useStore } from "./hooks/use-store";
 import { useLibraryStore } from "./hooks/use-library-store";
+import { useTeam } from "./hooks/use-team";
+import { useTeamInput, useTeamMarks } from "./hooks/use-team-library";
+import { TeamView } from "./components/TeamView/TeamView";
 import { LibraryManager } from "./components/LibraryManager/LibraryManager";
 import type { OutlineSection } from "./model/document";
 import { successorOf } from "./model/inventory";
@@ -41,16 +44,24 @@ export type AppProps = {
   loadStarterLibrary?: () => Promise<unknown>;
   /** "Today" for staleness and {{today}} (tests pin it). */
   today?: Date;
+  /** How often the team library is synced (default 3 s). */
+  teamPollMs?: number;
 };
 
 type View = "library" | "snippet" | "document" | "manage";
 
-export function App({ host, theme, loadStarterLibrary = defaultStarterLibrary, today }: AppProps) {
+export function App({
+  host,
+  theme,
+  loadStarterLibrary = defaultStarterLibrary,
+  today,
+  teamPollMs,
+}: AppProps) {
   const fluent = useOfficeTheme(theme);
   const styles = useAppStyles();
   return (
     <FluentProvider theme={fluent.theme} className={styles.provider} data-theme={fluent.name}>
-      <Pane host={host} loadStarterLibrary={loadStarterLibrary} today={today} />
+      <Pane host={host} loadStarterLibrary={loadStarterLibrary} today={today} teamPollMs={teamPollMs} />
     </FluentProvider>
   );
 }
@@ -59,13 +70,16 @@ function Pane({
   host,
   loadStarterLibrary,
   today: pinned,
+  teamPollMs,
 }: Omit<AppProps, "theme"> & { loadStarterLibrary: () => Promise<unknown> }) {
   const styles = useAppStyles();
   const [today] = useState(() => pinned ?? new Date());
   const store = useStore(host.storageKey());
   const libraryStore = useLibraryStore(host.storageKey());
-  const library = useLibrary(store, loadStarterLibrary, libraryStore);
+  const team = useTeam(store, host, teamPollMs);
+  const library = useLibrary(store, loadStarterLibrary, libraryStore, useTeamInput(team));
   const { doc, dispatch, loaded } = useDocument(store);
+  const { teamMark, reportUsage } = useTeamMarks(team, library, doc);
   const favourites = useFavourites(store);
   const capabilities = host.capabilities();
   const [view, setView] = useState<View>("library");
@@ -75,6 +89,7 @@ function Pane({
     catalogue: library.catalogue,
     doc,
     lookup: library.lookup,
+    onDone: reportUsage,
   });
   const inventory = useInventory(
     {
@@ -183,6 +198,7 @@ function Pane({
               onOpen={(s) => openSnippet(s)}
               onImport={library.importFile}
               onApplyImport={library.applyReport}
+              teamMark={teamMark}
             />
           )}
           {ready && view === "snippet" && !open && <p>Choose a snippet in the Library to fill it in.</p>}
@@ -224,6 +240,8 @@ function Pane({
               today={today}
             />
           )}
+          {/* After the user's own library (Manage's first heading stays "My library"). */}
+          {ready && view === "manage" && <TeamView team={team} />}
           {ready && view === "document" && (
             <DocumentView
               doc={doc}

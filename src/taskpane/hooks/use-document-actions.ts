@@ -33,10 +33,14 @@ type Deps = {
   catalogue: Catalogue | undefined;
   doc: DocumentState;
   lookup(id: string, version?: number): SnippetRef | undefined;
+  /** After a successful insert or download (the team library reports usage: ids and versions only). */
+  onDone?(kind: "insert" | "download"): void;
 };
 
-export function useDocumentActions({ host, engine, catalogue, doc, lookup }: Deps) {
+export function useDocumentActions({ host, engine, catalogue, doc, lookup, onDone }: Deps) {
   const [state, setState] = useState<ActionState>({ phase: "idle" });
+  const done = useRef(onDone);
+  done.current = onDone;
   const busy = useRef(false);
   const working = (label: string) => setState({ phase: "working", label });
 
@@ -95,6 +99,7 @@ export function useDocumentActions({ host, engine, catalogue, doc, lookup }: Dep
           );
           const what = whole ? "the document" : sections === 1 ? "1 section" : `${sections} sections`;
           setState({ phase: "done", message: `Inserted ${what} into Word.`, warnings: [] });
+          done.current?.("insert");
         };
         // Warnings first: the user decides, later, in a job of its own ("Insert anyway").
         if (built.warnings.length > 0)
@@ -123,6 +128,7 @@ export function useDocumentActions({ host, engine, catalogue, doc, lookup }: Dep
         const save = async () => {
           saveBlob(result.output, name);
           setState({ phase: "done", message: `Downloaded ${name}.`, warnings: [] });
+          done.current?.("download");
         };
         const warnings = unique(result.warnings);
         // As for Insert: the warnings are seen before the file is, and the user decides.

@@ -30,7 +30,15 @@ import {
 import { isConflict, type LibraryStoreApi } from "./use-library-store";
 import { countLibrary, type LibraryCounts } from "../model/library-counts";
 
-export type LibrarySource = { name: string; origin: "starter" | "imported"; raw: unknown; count: number };
+export type LibrarySource = {
+  name: string;
+  origin: "starter" | "imported" | "team";
+  raw: unknown;
+  count: number;
+};
+
+/** A team library's copy (src/taskpane/team), merged after the personal one (which stays first). */
+export type TeamLibraryInput = { name: string; raw: RawLibrary };
 
 export type SnippetRef = { snippet: Snippet; path: string };
 
@@ -65,6 +73,8 @@ export type LibraryApi = {
   hidden: Problem[];
   /** The counts every tab shows (model/library-counts.ts). */
   counts: LibraryCounts;
+  /** The name of the library a listed snippet comes from (a team library's name starts "Team: "). */
+  sourceOf(snippet: Snippet): string | undefined;
 };
 
 type Stored = Array<{ name: string; raw: unknown }>;
@@ -86,6 +96,7 @@ export function useLibrary(
   store: KeyValueStore | undefined,
   loadStarter: () => Promise<unknown>,
   libraryStore: LibraryStoreApi,
+  team?: TeamLibraryInput,
 ): LibraryApi {
   const [engine, setEngine] = useState<Engine>();
   const [status, setStatus] = useState<LibraryApi["status"]>("loading");
@@ -146,6 +157,10 @@ export function useLibrary(
     () => (engine && snapshot ? usableLibrary(engine, snapshot) : undefined),
     [engine, snapshot],
   );
+  const usableTeam = useMemo(
+    () => (engine && team ? keepValid(engine, team.raw).raw : undefined),
+    [engine, team],
+  );
   const sources = useMemo<LibrarySource[]>(
     () =>
       usable
@@ -156,9 +171,20 @@ export function useLibrary(
               raw: usable.raw,
               count: usable.raw.snippets.length,
             },
+            // After the personal library: SnippetEditor edits rawLibraries[0].
+            ...(team && usableTeam
+              ? [
+                  {
+                    name: team.name,
+                    origin: "team" as const,
+                    raw: usableTeam,
+                    count: usableTeam.snippets.length,
+                  },
+                ]
+              : []),
           ]
         : [],
-    [usable],
+    [usable, team, usableTeam],
   );
 
   const rawLibraries = useMemo(() => sources.map((s) => s.raw), [sources]);
@@ -175,6 +201,7 @@ export function useLibrary(
     () => countLibrary(stored, usable?.raw.snippets.length ?? 0, index.size),
     [stored, usable, index],
   );
+  const sourceOf = useCallback((snippet: Snippet) => merged?.home.get(snippet)?.source, [merged]);
 
   const variablesOf = useCallback(
     (snippet: Snippet) => {
@@ -254,6 +281,7 @@ export function useLibrary(
     applyReport,
     hidden: usable?.hidden ?? [],
     counts,
+    sourceOf,
   };
 }
 
@@ -273,7 +301,10 @@ function readText(file: Blob): Promise<string> {
  * the whole library unreadable, so such snippets are left out — and reported — instead.
  */
 function usableLibrary(engine: Engine, snapshot: LibrarySnapshot): { raw: RawLibrary; hidden: Problem[] } {
-  const raw = exportLibrary(snapshot);
+  return keepValid(engine, exportLibrary(snapshot));
+}
+
+function keepValid(engine: Engine, raw: RawLibrary): { raw: RawLibrary; hidden: Problem[] } {
   const parsed = engine.parseLibrary(raw);
   if (parsed.ok) return { raw, hidden: [] };
   // Problems name their snippet (place): the snippets with errors are left out by id and version.

@@ -153,6 +153,8 @@ export type OpenOptions = {
   officeJs?: { status?: number; body?: string } | "abort";
   /** Runs in the page before any of its scripts, on every load (page.addInitScript). */
   initScript?: string;
+  /** Changes taskpane.html as served (e.g. the CSP a deployment with team servers builds). */
+  html?: (html: string) => string;
 };
 
 /** The body office.js answers with for the simulated Word: the real office.js, then fake-office.js playing `config`. */
@@ -209,6 +211,12 @@ export async function openPane(session: PaneSession, options: OpenOptions = {}):
                 : fakeOfficeScript(office),
         });
   });
+  const rewrite = options.html;
+  if (rewrite)
+    await page.route(session.url, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: rewrite(await response.text()) });
+    });
   await page.goto(session.url);
   await waitForLibrary(page);
   return { page, context, errors };

@@ -13,6 +13,7 @@ import { ImportLibrary } from "./ImportLibrary";
 import { LibraryFilters, NO_FILTERS, type FilterState } from "./LibraryFilters";
 import { useLibraryViewStyles } from "./LibraryView.styles";
 import { SnippetRow } from "./SnippetRow";
+import type { TeamMark } from "../../team/to-library";
 
 export type LibraryViewProps = {
   index: SnippetIndex;
@@ -24,6 +25,8 @@ export type LibraryViewProps = {
   onOpen(snippet: Snippet): void;
   onImport(file: File): Promise<ImportResult>;
   onApplyImport?(report: ImportReport): Promise<ImportResult>;
+  /** The team mark of a listed snippet that comes from the team library. */
+  teamMark?(snippet: Snippet): TeamMark | undefined;
 };
 
 export function LibraryView({
@@ -35,6 +38,7 @@ export function LibraryView({
   onOpen,
   onImport,
   onApplyImport,
+  teamMark,
 }: LibraryViewProps) {
   const styles = useLibraryViewStyles();
   const root = useRef<HTMLDivElement>(null);
@@ -81,17 +85,21 @@ export function LibraryView({
     search.current?.focus();
   };
 
-  const row = (s: Snippet) => (
-    <SnippetRow
-      key={s.id}
-      snippet={s}
-      today={today}
-      favourite={favourites.favourites.has(s.id)}
-      onOpen={onOpen}
-      onToggleFavourite={favourites.toggleFavourite}
-      onTitleKeyDown={onResultKey}
-    />
-  );
+  const row = (s: Snippet) => {
+    const team = teamMark?.(s);
+    return (
+      <SnippetRow
+        key={s.id}
+        {...(team ? { team } : {})}
+        snippet={s}
+        today={today}
+        favourite={favourites.favourites.has(s.id)}
+        onOpen={onOpen}
+        onToggleFavourite={favourites.toggleFavourite}
+        onTitleKeyDown={onResultKey}
+      />
+    );
+  };
   const group = (title: string, snippets: Snippet[]) =>
     snippets.length === 0 ? null : (
       <section aria-label={title}>

@@ -3,6 +3,8 @@ import { Button, Caption1, ToggleButton, Tooltip } from "@fluentui/react-compone
 import { Star20Filled, Star20Regular } from "@fluentui/react-icons";
 import type { Snippet } from "../../../engine/core";
 import { StatusBadges } from "../StatusBadges/StatusBadges";
+import { TeamBadge } from "../TeamBadge/TeamBadge";
+import type { TeamMark } from "../../team/to-library";
 import { useLibraryViewStyles } from "./LibraryView.styles";
 
 export type SnippetRowProps = {
@@ -13,6 +15,8 @@ export type SnippetRowProps = {
   onToggleFavourite(id: string): void;
   /** Up/Down between results (LibraryView). */
   onTitleKeyDown?(e: KeyboardEvent<HTMLElement>): void;
+  /** Set for a snippet from the team library. */
+  team?: TeamMark;
 };
 
 /**
@@ -26,6 +30,7 @@ export function SnippetRow({
   onOpen,
   onToggleFavourite,
   onTitleKeyDown,
+  team,
 }: SnippetRowProps) {
   const styles = useLibraryViewStyles();
   const title = useRef<HTMLButtonElement>(null);
@@ -52,6 +57,7 @@ export function SnippetRow({
           {snippet.title}
         </Button>
         <StatusBadges snippet={snippet} today={today} />
+        {team && <TeamBadge mark={team} />}
         {snippet.description && <Caption1 className={styles.rowText}>{snippet.description}</Caption1>}
         {snippet.category && (
           <Caption1 className={styles.rowMeta}>{snippet.category.split("/").join(" › ")}</Caption1>

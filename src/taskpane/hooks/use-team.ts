@@ -1,0 +1,282 @@
+// The team library in the pane (issue 16): which server and library, who is signed in, the IndexedDB
+// copy the pane works from, and the changes waiting for the server. A sync round sends the queue
+// (src/taskpane/team/queue.ts), then brings the copy up to date (team/pull.ts); rounds run every
+// `pollMs`, after each change, and when the browser comes back online. Nothing here needs the server
+// to be up: changes queue, and the copy keeps serving search, preview and insert.
+
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTeamState } from "./use-team-state";
+import type { KeyValueStore } from "../model/storage";
+import type { WordHost } from "../host";
+import { createTeamClient, isTeamError, normaliseUrl, type TeamClient } from "../team/client";
+import { pull } from "../team/pull";
+import { flush, keepMine, mergeSnippets, opKey, opSnippet, overlay } from "../team/queue";
+import type {
+  Held,
+  QueuedOp,
+  SignIn,
+  TeamCache,
+  TeamContent,
+  TeamLibrary,
+  TeamSettings,
+  TeamSnippet,
+  UsageEvent,
+} from "../team/types";
+
+export type Connection = "off" | "connecting" | "online" | "offline" | "signed-out";
+
+export type TeamApi = {
+  loaded: boolean;
+  settings?: TeamSettings;
+  connection: Connection;
+  /** What is wrong, in the user's words (unset when all is well). */
+  message?: string;
+  user?: string;
+  /** The libraries the user is a member of (after connecting). */
+  libraries: TeamLibrary[];
+  cache?: TeamCache;
+  /** The server's copy with the waiting changes applied. */
+  snippets: TeamSnippet[];
+  queue: QueuedOp[];
+  held: Held[];
+  /** Office SSO is available (inside Office). */
+  canUseOffice: boolean;
+  connect(url: string, signIn: SignIn): Promise<boolean>;
+  chooseLibrary(id: string): void;
+  disconnect(): void;
+  save(id: string, content: TeamContent, isNew: boolean): void;
+  review(id: string, version: number, kind: "submit" | "approve" | "reject", comment?: string): void;
+  reportUsage(events: UsageEvent[]): void;
+  resolve(held: Held, choice: "mine" | "theirs"): void;
+  syncNow(): void;
+};
+
+export const DEFAULT_POLL_MS = 3000;
+
+export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs = DEFAULT_POLL_MS): TeamApi {
+  const { loaded, settings, cache, queue, held, live, putSettings, putQueue, putHeld, putCache } =
+    useTeamState(store);
+  const [connection, setConnection] = useState<Connection>("off");
+  const [message, setMessage] = useState<string>();
+  const [libraries, setLibraries] = useState<TeamLibrary[]>([]);
+  const running = useRef(false);
+  const again = useRef(false);
+  useEffect(() => {
+    if (loaded) setConnection((c) => (c === "off" && live.current.settings ? "connecting" : c));
+  }, [loaded, live]);
+
+  const clientFor = useCallback(
+    (s: TeamSettings): TeamClient =>
+      createTeamClient(s.url, async () => {
+        if (s.signIn.kind === "token") return s.signIn.token;
+        if (!host.accessToken) throw new Error("Office sign-in is only available inside Office.");
+        return host.accessToken();
+      }),
+    [host],
+  );
+
+  const sync = useCallback(async () => {
+    const s = live.current.settings;
+    if (!s?.library) return;
+    if (running.current) {
+      again.current = true;
+      return;
+    }
+    running.current = true;
+    try {
+      do {
+        again.current = false;
+        const client = clientFor(s);
+        const sent = live.current.queue;
+        const blocked = new Set(live.current.held.flatMap((h) => opSnippet(h.op) ?? []));
+        const result = await flush(client, s.library, sent, blocked);
+        // Changes queued while this round ran stay, after what is left of the ones it sent.
+        const sentKeys = new Set(sent.map((o) => o.key));
+        const left = [...result.queue, ...live.current.queue.filter((o) => !sentKeys.has(o.key))];
+        if (left.map((o) => o.key).join() !== live.current.queue.map((o) => o.key).join()) putQueue(left);
+        if (result.held.length > 0) putHeld([...live.current.held, ...result.held]);
+        if (live.current.cache && result.updated.length > 0)
+          putCache(mergeSnippets(live.current.cache, result.updated));
+        if (result.stopped) throw result.stopped;
+        const user = live.current.cache?.user ?? "";
+        const fresh = await pull(client, s.library, live.current.cache, user);
+        if (fresh !== live.current.cache) putCache(fresh);
+        setConnection("online");
+        setMessage(undefined);
+      } while (again.current);
+    } catch (e) {
+      if (isTeamError(e) && e.kind === "signed-out") setConnection("signed-out");
+      else if (isTeamError(e) && e.kind !== "offline") setConnection("online");
+      else setConnection("offline");
+      setMessage(e instanceof Error ? e.message : String(e));
+    } finally {
+      running.current = false;
+    }
+  }, [clientFor, putQueue, putHeld, putCache]);
+
+  // Rounds: at start, every pollMs, and when the browser says it is back online.
+  const library = settings?.library;
+  // Signed out: no more rounds until the user signs in again (Office SSO could otherwise prompt every round).
+  const stopped = connection === "signed-out";
+  useEffect(() => {
+    if (!library || stopped) return;
+    void sync();
+    const timer = setInterval(() => void sync(), pollMs);
+    const online = () => void sync();
+    globalThis.addEventListener?.("online", online);
+    return () => {
+      clearInterval(timer);
+      globalThis.removeEventListener?.("online", online);
+    };
+  }, [library, stopped, pollMs, sync]);
+
+  const connect = useCallback(
+    async (rawUrl: string, signIn: SignIn): Promise<boolean> => {
+      const url = normaliseUrl(rawUrl);
+      if (!url) {
+        setMessage("Type the team server's address, e.g. https://sectionsmith.contoso.com");
+        return false;
+      }
+      const next: TeamSettings = { url, signIn };
+      setConnection("connecting");
+      try {
+        const { body } = await clientFor(next).request<{ user: string; libraries: TeamLibrary[] }>(
+          "GET",
+          "/me",
+        );
+        setLibraries(body.libraries);
+        const only = body.libraries.length === 1 ? body.libraries[0]!.id : undefined;
+        const kept = live.current.settings?.library;
+        const chosen = body.libraries.some((l) => l.id === kept) ? kept : only;
+        const saved: TeamSettings = { ...next, ...(chosen ? { library: chosen } : {}) };
+        putSettings(saved);
+        if (!live.current.cache || live.current.cache.user !== body.user || live.current.cache.url !== url)
+          putCache({
+            url,
+            user: body.user,
+            library: body.libraries.find((l) => l.id === chosen) ?? {
+              id: "",
+              name: "",
+              revision: 0,
+              changeSeq: -1,
+            },
+            snippets: [],
+            syncedAt: "",
+          });
+        setConnection("online");
+        setMessage(
+          body.libraries.length === 0
+            ? `Signed in as ${body.user}, but you are not a member of any team library on this server: ask its admin to add you.`
+            : undefined,
+        );
+        return true;
+      } catch (e) {
+        setConnection(isTeamError(e) && e.kind === "signed-out" ? "signed-out" : "offline");
+        setMessage(signInMessage(e, url));
+        return false;
+      }
+    },
+    [clientFor, putSettings, putCache, live],
+  );
+
+  const chooseLibrary = useCallback(
+    (id: string) => {
+      const s = live.current.settings;
+      if (!s || s.library === id) return;
+      putSettings({ ...s, library: id });
+    },
+    [putSettings, live],
+  );
+
+  const disconnect = useCallback(() => {
+    putSettings(undefined);
+    setConnection("off");
+    setMessage(undefined);
+  }, [putSettings]);
+
+  const enqueue = useCallback(
+    (op: QueuedOp) => {
+      putQueue([...live.current.queue, op]);
+      void sync();
+    },
+    [putQueue, sync],
+  );
+  const now = () => new Date().toISOString();
+  const revisionOf = (id: string) => live.current.cache?.snippets.find((s) => s.id === id)?.revision ?? 0;
+
+  const save = useCallback(
+    (id: string, content: TeamContent, isNew: boolean) =>
+      enqueue(
+        isNew
+          ? { kind: "create", key: opKey(), queuedAt: now(), id, content }
+          : { kind: "version", key: opKey(), queuedAt: now(), id, base: revisionOf(id), content },
+      ),
+    [enqueue],
+  );
+  const review = useCallback(
+    (id: string, version: number, kind: "submit" | "approve" | "reject", comment?: string) =>
+      enqueue({
+        kind,
+        key: opKey(),
+        queuedAt: now(),
+        id,
+        version,
+        base: revisionOf(id),
+        ...(comment ? { comment } : {}),
+      }),
+    [enqueue],
+  );
+  const reportUsage = useCallback(
+    (events: UsageEvent[]) => {
+      if (events.length > 0 && live.current.settings?.library)
+        enqueue({ kind: "usage", key: opKey(), queuedAt: now(), events: events.slice(0, 100) });
+    },
+    [enqueue],
+  );
+  const resolve = useCallback(
+    (item: Held, choice: "mine" | "theirs") => {
+      putHeld(live.current.held.filter((h) => h.op.key !== item.op.key));
+      if (item.reason === "conflict") putCache(mergeSnippets(live.current.cache!, [item.current]));
+      const mine = choice === "mine" ? keepMine(item, now()) : undefined;
+      if (mine) enqueue(mine);
+      else void sync();
+    },
+    [putHeld, putCache, enqueue, sync],
+  );
+
+  const snippets = useMemo(
+    () => overlay(cache?.snippets ?? [], [...queue, ...held.map((h) => h.op)], cache?.user ?? ""),
+    [cache, queue, held],
+  );
+  return {
+    loaded,
+    ...(settings ? { settings } : {}),
+    connection,
+    ...(message ? { message } : {}),
+    ...(cache?.user ? { user: cache.user } : {}),
+    libraries,
+    ...(cache ? { cache } : {}),
+    snippets,
+    queue,
+    held,
+    canUseOffice: host.accessToken !== undefined,
+    connect,
+    chooseLibrary,
+    disconnect,
+    save,
+    review,
+    reportUsage,
+    resolve,
+    syncNow: () => void sync(),
+  };
+}
+
+function signInMessage(e: unknown, url: string): string {
+  if (isTeamError(e) && e.kind === "signed-out")
+    return "The team server did not accept your sign-in. Sign in again (or paste a fresh token).";
+  if (isTeamError(e) && e.kind === "offline")
+    return `Could not reach ${url}. Check the address and that the server is running; your administrator must also allow it for this add-in.`;
+  if (isTeamError(e) && e.kind === "not-found")
+    return `${url} answered, but it is not a Sectionsmith team server: check the address.`;
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,99 @@
+// The team library as the pane sees it: what the server answers (src/server/schemas.ts, GET /openapi.json),
+// the copy kept in IndexedDB, and the changes waiting for the server. Plain data: all of it is stored.
+
+export type TeamStatus = "draft" | "in_review" | "approved" | "deprecated";
+export type TeamRole = "reader" | "author" | "approver" | "admin";
+
+/** A version's content: a library file's snippet without what the server manages. */
+export type TeamContent = {
+  id: string;
+  title: string;
+  body: string;
+  [field: string]: unknown;
+};
+
+export type TeamVersion = {
+  version: number;
+  status: TeamStatus;
+  createdBy: string;
+  createdAt: string;
+  submittedBy: string | null;
+  approvedBy: string | null;
+  approvedAt: string | null;
+  replacedBy: string | null;
+  comment: string | null;
+  snippet: TeamContent;
+  /** Set on a version made in this pane and not yet accepted by the server. */
+  pending?: true;
+};
+
+export type TeamSnippet = {
+  library: string;
+  id: string;
+  owner: string | null;
+  reviewBy: string | null;
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+  versions: TeamVersion[];
+};
+
+export type TeamLibrary = {
+  id: string;
+  name: string;
+  revision: number;
+  changeSeq: number;
+  role?: TeamRole;
+};
+
+/** How the pane signs in: a token pasted from the server's dev issuer, or Office SSO. */
+export type SignIn = { kind: "office" } | { kind: "token"; token: string };
+
+export type TeamSettings = { url: string; signIn: SignIn; library?: string };
+
+/** The IndexedDB copy of one team library: what the pane works from, online or not. */
+export type TeamCache = {
+  url: string;
+  user: string;
+  library: TeamLibrary;
+  snippets: TeamSnippet[];
+  syncedAt: string;
+};
+
+/** A change made in the pane, kept (in IndexedDB) until the server has it. */
+export type QueuedOp = {
+  key: string;
+  queuedAt: string;
+} & (
+  | { kind: "create"; id: string; content: TeamContent }
+  | { kind: "version"; id: string; base: number; content: TeamContent }
+  | { kind: "submit" | "approve" | "reject"; id: string; base: number; version: number; comment?: string }
+  | { kind: "usage"; events: UsageEvent[] }
+);
+
+export type UsageEvent = { snippet: string; version: number; kind: "insert" | "download" };
+
+/**
+ * What happened to a queued change the server would not take: a conflict (someone changed the snippet
+ * since: `current` is theirs, the op still holds mine), or a refusal (the server's message).
+ */
+export type Held =
+  | { op: QueuedOp; reason: "conflict"; current: TeamSnippet; message: string }
+  | {
+      op: QueuedOp;
+      reason: "refused";
+      message: string;
+    };
+
+/** Library-file statuses (the engine's): in review counts as draft until approved. */
+export const engineStatus = (status: TeamStatus): "draft" | "approved" | "deprecated" =>
+  status === "in_review" ? "draft" : status;
+
+export const STATUS_TEXT: Record<TeamStatus, string> = {
+  draft: "Draft",
+  in_review: "In review",
+  approved: "Approved",
+  deprecated: "Deprecated",
+};
+
+export const latest = (s: TeamSnippet): TeamVersion | undefined => s.versions[s.versions.length - 1];

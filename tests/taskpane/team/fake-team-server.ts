@@ -1,0 +1,93 @@
+// A stand-in for the team server's reads and snippet creation, for jsdom tests (PGlite does not start
+// under jsdom). It answers as src/server does for these routes; the API itself is tested in tests/server
+// and the real server process in tests/e2e/pane-team.test.ts.
+
+import type { TeamSnippet } from "../../../src/taskpane/team/types";
+
+export function fakeTeamServer(user: string, role = "author") {
+  const snippets = new Map<string, TeamSnippet>();
+  /** Bodies of POST …/usage, as sent. */
+  const usage: unknown[] = [];
+  let changeSeq = 1;
+  const library = () => ({
+    id: "legal",
+    name: "Legal",
+    revision: 1,
+    changeSeq,
+    createdAt: "",
+    createdBy: "",
+    role,
+  });
+  // What the client reads of a Response (jsdom has no Response class).
+  const json = (status: number, body: unknown) =>
+    ({
+      ok: status >= 200 && status < 300,
+      status,
+      headers: { get: () => null },
+      json: async () => structuredClone(body),
+    }) as unknown as Response;
+
+  async function handle(method: string, path: string, body: unknown): Promise<Response> {
+    const [route] = path.split("?") as [string];
+    if (method === "GET" && route === "/me") return json(200, { user, libraries: [library()] });
+    if (method === "GET" && route === "/libraries/legal") return json(200, library());
+    if (method === "GET" && route === "/libraries/legal/snippets")
+      return json(
+        200,
+        [...snippets.values()].map((s) => ({ id: s.id, revision: s.revision })),
+      );
+    const one = /^\/libraries\/legal\/snippets\/([^/]+)$/.exec(route);
+    if (method === "GET" && one) {
+      const found = snippets.get(one[1]!);
+      return found ? json(200, found) : json(404, { code: "NOT_FOUND", message: "No such snippet" });
+    }
+    if (method === "POST" && route === "/libraries/legal/snippets") {
+      const content = body as TeamSnippet["versions"][number]["snippet"];
+      if (snippets.has(content.id)) return json(409, { code: "ALREADY_EXISTS", message: "exists" });
+      const at = new Date().toISOString();
+      const created: TeamSnippet = {
+        library: "legal",
+        id: content.id,
+        owner: user,
+        reviewBy: null,
+        revision: 1,
+        createdAt: at,
+        updatedAt: at,
+        versions: [
+          {
+            version: 1,
+            status: "draft",
+            createdBy: user,
+            createdAt: at,
+            submittedBy: null,
+            approvedBy: null,
+            approvedAt: null,
+            replacedBy: null,
+            comment: null,
+            snippet: content,
+          },
+        ],
+      };
+      snippets.set(content.id, created);
+      changeSeq++;
+      return json(201, created);
+    }
+    if (method === "POST" && route === "/libraries/legal/usage") {
+      usage.push(body);
+      return json(202, { recorded: (body as { events: unknown[] }).events.length });
+    }
+    return json(404, { code: "NOT_FOUND", message: `No route ${method} ${route}` });
+  }
+
+  return {
+    snippets,
+    usage,
+    /** A snippet as the server would hold it, e.g. with an approved version. */
+    seed(snippet: TeamSnippet) {
+      snippets.set(snippet.id, snippet);
+      changeSeq++;
+    },
+    fetch: async (path: string, init: RequestInit = {}) =>
+      handle(init.method ?? "GET", path, init.body ? JSON.parse(String(init.body)) : undefined),
+  };
+}
