@@ -8,7 +8,7 @@ export { ASSEMBLY_FORMAT, LIBRARY_FORMAT } from "./model/types";
 export type { ParseResult } from "./model/parse-common";
 export type { AssemblyInput } from "./model/schema-assembly";
 // The catalogue is made by the full engine (loadLibraries); the pane holds it and hands it back.
-export type { Catalogue } from "./build/libraries";
+export type { Catalogue } from "./assemble/libraries";
 export { selectSnippet, snippetHealth } from "./model/select";
 // Patterns are checked as the user types, on the pane's main thread: in linear time (model/pattern.ts).
 export { matchesPattern } from "./model/pattern";

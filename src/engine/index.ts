@@ -2,15 +2,15 @@
 // Pure TypeScript: no DOM, no Office.js, no Node-only modules — it runs unchanged in both.
 
 // Building documents
-export { exportDocument } from "./build/export";
-export { validateLibrary, validateFile, checkMarkdown, type FileKind } from "./build/validate";
+export { exportDocument } from "./assemble/export";
+export { validateLibrary, validateFile, checkMarkdown, type FileKind } from "./assemble/validate";
 export {
   loadLibraries,
   mergedLibrary,
   isCatalogue,
   type Catalogue,
   type LoadedLibraries,
-} from "./build/libraries";
+} from "./assemble/libraries";
 export type {
   BuildOptions,
   BuildProgress,
@@ -19,7 +19,7 @@ export type {
   ExportResult,
   OutputShape,
   NumberingCarry,
-} from "./build/types";
+} from "./assemble/types";
 export { DOCX_MIME, toBase64, fromBase64, type OutputForm, type OutputOf } from "./pack/output";
 export { PROVENANCE_PROPERTY } from "./render/document";
 

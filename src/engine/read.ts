@@ -3,5 +3,5 @@
 // Markdown parser (zod, yes: it checks the files), so such a command starts without them; src/engine
 // (index.ts) re-exports all of this too. See docs/decisions.md (issue 15: load only what a command uses).
 
-export { loadLibraries, type LoadedLibraries } from "./build/libraries";
+export { loadLibraries, type LoadedLibraries } from "./assemble/libraries";
 export { SectionsmithError, formatProblem, type Problem } from "./errors/problem";

@@ -46,7 +46,7 @@ describe("the pane's edges (eslint.config.js)", () => {
 
   it("still holds pane code to the engine's public entries", () => {
     const refused = lint(
-      'import { buildDocx } from "../../engine/build/build";\nexport const b = buildDocx;\n',
+      'import { buildDocx } from "../../engine/assemble/build";\nexport const b = buildDocx;\n',
       "src/taskpane/model/edge-probe.ts",
     );
     expect(refused).toHaveLength(1);

@@ -18,7 +18,7 @@ export const engineContender: Contender<Input> = {
   name: "Sectionsmith engine",
   key: "engine",
   prepare: async (sections: readonly SectionContent[]) => ({ library: benchLibrary(sections), assembly: benchAssembly(sections) }),
-  // A copy per run: the engine keeps what it parsed per library object (src/engine/build/libraries.ts),
+  // A copy per run: the engine keeps what it parsed per library object (src/engine/assemble/libraries.ts),
   // and every timed run must validate the library from scratch, as a first build does. It also keeps
   // parsed Markdown by its text (src/engine/markdown/read.ts): forgotten too, so every timed run parses
   // every section, as a first build (the CLI's only one) does.

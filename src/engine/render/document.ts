@@ -9,7 +9,7 @@ import {
   type Table,
 } from "docx";
 import type { Assembly } from "../model/types";
-import type { OutputShape } from "../build/types";
+import type { OutputShape } from "../assemble/types";
 import type { Block } from "./blocks";
 import type { SectionControl } from "./content-control";
 import type { DocumentState } from "./context";
