@@ -5,7 +5,7 @@ import {
   formatCount,
   MAX_FILE_CHARS,
   MAX_JSON_DEPTH,
-  MAX_EXPANDED_SIZE,
+  MAX_SECTION_EXPANDED_SIZE,
   MAX_LIBRARY_WEIGHT,
   MAX_SECTIONS,
   MAX_SNIPPETS,
@@ -115,14 +115,15 @@ export function fileLimitProblems(text: string | undefined, value: unknown, kind
 // same library objects again and again.
 const weights = new WeakMap<object, { body: string; weight: number }>();
 
-/** One body's share of MAX_LIBRARY_WEIGHT: its expandedCost, at most MAX_EXPANDED_SIZE + 1. */
+/** One body's share of MAX_LIBRARY_WEIGHT: its expandedCost, at most MAX_SECTION_EXPANDED_SIZE + 1. */
 export function bodyWeight(snippet: { body: string }): number {
   const kept = weights.get(snippet);
   if (kept !== undefined && kept.body === snippet.body) return kept.weight;
   const { body } = snippet;
-  // Each character costs at least 1, so only the first MAX_EXPANDED_SIZE + 1 can count.
-  const head = body.length > MAX_EXPANDED_SIZE ? body.slice(0, MAX_EXPANDED_SIZE + 1) : body;
-  const weight = Math.min(expandedCost(head), MAX_EXPANDED_SIZE + 1);
+  // Each character costs at least 1, so only the first MAX_SECTION_EXPANDED_SIZE + 1 can count (a body
+  // heavier than that is refused on its own).
+  const head = body.length > MAX_SECTION_EXPANDED_SIZE ? body.slice(0, MAX_SECTION_EXPANDED_SIZE + 1) : body;
+  const weight = Math.min(expandedCost(head), MAX_SECTION_EXPANDED_SIZE + 1);
   weights.set(snippet, { body, weight });
   return weight;
 }

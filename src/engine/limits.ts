@@ -34,7 +34,7 @@ export const MAX_TEMPLATE_STEPS = 1_000_000;
  * (a paragraph with numbering costs about twice a plain one), CELL_WEIGHT for
  * each "|" but a row's first (a table cell), LINK_WEIGHT for each "[" (a
  * hyperlink with its relationship), and MARKUP_WEIGHT for each "*", "_", "~", "<", ">" (a run, a quote) and "`" (a code
- * span), "\\" (a backslash escape: six parser events for one character) and "&" (a character reference).
+ * span), CODE_WEIGHT for "\\" (a backslash escape: six parser events for one character), and "&" (a character reference).
  * Measured (issue 14): before these weights, bodies within the limit — a 63×4000 table, "\\!" × 2.4 M,
  * "` a " × 1.2 M — took 2.6–4 GB; a paragraph, list item, link or cell costs about 0.3–0.5 ms and tens of
  * KB, a character of prose about 1 µs. Embedded image data is not counted (MAX_IMAGE_BYTES covers it).
@@ -67,13 +67,15 @@ export const LIST_ITEM_WEIGHT = 128;
 /**
  * Weight of a whole library — of all the libraries one build loads, together — measured as
  * MAX_EXPANDED_SIZE measures a document: the sum over its snippets of each body's expandedCost (a body
- * counted at most at MAX_EXPANDED_SIZE: a larger one is refused on its own, without being rendered).
+ * counted at most at MAX_SECTION_EXPANDED_SIZE: a larger one is refused on its own, without being rendered).
  * Every snippet can be within its own limits while the library is enormous: `validate` renders every
  * body (10,000 snippets of 150 short paragraphs, 4.5 MB of JSON, took minutes), and a build parses
- * every library it is given. 5 × the document limit, about 4,500 pages of ordinary prose; validating
+ * every library it is given. 25,000,000, about 4,500 pages of ordinary prose; validating
  * a library at the limit takes well under a minute on a slow 2-core machine.
  */
-export const MAX_LIBRARY_WEIGHT = 5 * MAX_EXPANDED_SIZE;
+// A fixed figure, not a multiple of MAX_EXPANDED_SIZE: issue 15 raised the document limit fourfold, and
+// a library five documents heavy would then no longer fit in a library file (MAX_FILE_CHARS).
+export const MAX_LIBRARY_WEIGHT = 25_000_000;
 /** List levels Word can show (the contract's 9): deeper lists are drawn at this level. */
 export const LIST_LEVELS = 9;
 /** Lists and block quotes inside each other in one snippet's Markdown. */
@@ -98,6 +100,17 @@ export const FRAGMENT_MAX_WIDTH_TWIPS = 8640;
 /** Estimated uncompressed size of the generated package (XML parts and images), checked before packing. */
 export const MAX_DOCUMENT_BYTES = 100_000_000;
 /**
+ * The same estimate without pictures: the document's XML. docx holds every paragraph, run and cell as
+ * objects and then as strings before zipping, about 60 bytes of memory per byte of XML, so this is what
+ * bounds a build's memory once sections add up (MAX_EXPANDED_SIZE weighs the Markdown; its weights were
+ * measured for one section's parser). Measured (issue 14, limits bench): the 1,000-section benchmark
+ * document (~2,100 pages) is ~15 MB of XML and peaks at ~730 MB; at MAX_EXPANDED_SIZE a document of
+ * 63-column tables would be ~42 MB (2.2–2.5 GB) and one of code spans ~34 MB (2–2.4 GB). 25 MB keeps
+ * every input within the limits under about 1.5 GB. Pictures are blobs, not objects: they count only
+ * against MAX_DOCUMENT_BYTES.
+ */
+export const MAX_DOCUMENT_XML_BYTES = 25_000_000;
+/**
  * What the document-size estimate counts, in bytes of XML: each paragraph, run and table cell (text
  * counts its length on top), and each picture (its data counts on top). Measured on docx's output: a
  * plain paragraph is about 100 bytes of markup, a formatted run 60, a cell 150, a drawing 1,500–2,000.
@@ -111,7 +124,7 @@ export const LIMITS: readonly LimitInfo[] = [
   { value: MAX_FILE_CHARS, unit: "characters", code: "LIMIT_FILE_SIZE", what: "JSON text of one library or assembly file" },
   { value: MAX_JSON_DEPTH, unit: "levels", code: "LIMIT_FILE_DEPTH", what: "arrays and objects nested in one file" },
   { value: MAX_SNIPPETS, unit: "snippets", code: "LIMIT_SNIPPETS", what: "snippets in one library" },
-  { value: MAX_LIBRARY_WEIGHT, unit: "characters", code: "LIMIT_LIBRARY_SIZE", what: `snippet bodies of one library (of all the libraries of one build, together), weighed as the Markdown of a document is (each body counted at most at the document limit, LIMIT_EXPANDED_SIZE); about 4,500 pages` },
+  { value: MAX_LIBRARY_WEIGHT, unit: "characters", code: "LIMIT_LIBRARY_SIZE", what: `snippet bodies of one library (of all the libraries of one build, together), weighed as the Markdown of a document is (each body counted at most at the section limit, LIMIT_EXPANDED_SIZE); about 4,500 pages` },
   { value: MAX_SECTIONS, unit: "sections", code: "LIMIT_SECTIONS", what: "sections in one assembly" },
   { value: MAX_TEMPLATE_NESTING, unit: "levels", code: "LIMIT_TEMPLATE_NESTING", what: "template blocks inside each other (and (…) inside each other in one tag)" },
   { value: MAX_INCLUDE_DEPTH, unit: "levels", code: "LIMIT_INCLUDE_DEPTH", what: "{{> id}} includes inside each other" },
@@ -122,7 +135,7 @@ export const LIMITS: readonly LimitInfo[] = [
   { value: MAX_IMAGE_BYTES, unit: "bytes", code: "LIMIT_IMAGE_SIZE", what: "one embedded image, decoded" },
   { value: MAX_LIST_ITEMS, unit: "items", code: "LIMIT_LIST_ITEMS", what: "items in one list value" },
   { value: MAX_TABLE_COLUMNS, unit: "columns", code: "LIMIT_TABLE_COLUMNS", what: "columns in one table (Word's limit)" },
-  { value: MAX_DOCUMENT_BYTES, unit: "bytes", code: "LIMIT_DOCUMENT_SIZE", what: "estimated size of the generated document before compression" },
+  { value: MAX_DOCUMENT_BYTES, unit: "bytes", code: "LIMIT_DOCUMENT_SIZE", what: `estimated size of the generated document before compression; its XML alone (pictures left out), what bounds a build's memory, at most ${MAX_DOCUMENT_XML_BYTES.toLocaleString("en-US")} bytes` },
 ];
 
 /** 20000000 → "20,000,000": limits are quoted the same way in every message, whatever the locale. */
@@ -151,8 +164,11 @@ const IMAGE_PAYLOAD = /;base64,[A-Za-z0-9+/=\s]+/g;
 /** The extra cost of each character that makes structure (see MAX_EXPANDED_SIZE); U+FDD0 is a line break from a value. */
 const WEIGHTS = new Uint16Array(128);
 WEIGHTS[10] = LINE_WEIGHT;
-for (const ch of "*_~<>\\&") WEIGHTS[ch.charCodeAt(0)] = MARKUP_WEIGHT;
+for (const ch of "*_~<>&") WEIGHTS[ch.charCodeAt(0)] = MARKUP_WEIGHT;
 WEIGHTS["`".charCodeAt(0)] = CODE_WEIGHT;
+// A backslash escape costs what a code span's marker does: a document of nothing but "\!" at the
+// document limit peaked at 1.56 GB with MARKUP_WEIGHT (limits bench, issue 14), about 0.9 GB with this.
+WEIGHTS["\\".charCodeAt(0)] = CODE_WEIGHT;
 WEIGHTS["|".charCodeAt(0)] = CELL_WEIGHT;
 WEIGHTS["[".charCodeAt(0)] = LINK_WEIGHT;
 

@@ -5,13 +5,13 @@ import type { HeaderFooterSource, Snippet } from "../model/types";
 import { toFragment } from "../pack/fragment";
 import { appXml, coreXml } from "../pack/properties";
 import type { Block } from "../render/blocks";
-import { DocumentState } from "../render/context";
+import { DocumentState, documentSizeMessage, overDocumentSize } from "../render/context";
 import { createDocument } from "../render/document";
 import { pageGeometry } from "../render/page";
 import { renderSection } from "../render/section";
 import { buildNonce, SectionControl } from "../render/content-control";
 import type { NumberingCarry } from "../render/numbering";
-import { createExpandBudget, formatCount, FRAGMENT_MAX_WIDTH_TWIPS, MAX_DOCUMENT_BYTES } from "../limits";
+import { createExpandBudget, FRAGMENT_MAX_WIDTH_TWIPS } from "../limits";
 import { readMarkdownAt } from "../markdown/read";
 import type { BuildContext } from "./context";
 import { catalogueOf, type Catalogue } from "./libraries";
@@ -103,7 +103,7 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
     if (controls) body.push(sectionControl(blocks.snippet, blocks.blocks, (nonce + i) | 0));
     else append(body, blocks.blocks);
     // Past the size limit nothing more is rendered: the build fails, and the rest would only cost time.
-    if (state.estimatedBytes > MAX_DOCUMENT_BYTES) {
+    if (overDocumentSize(state)) {
       if (!state.sizeReported) {
         state.sizeReported = true;
         problems.push(
@@ -111,7 +111,7 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
             code: "LIMIT_DOCUMENT_SIZE",
             path: `sections[${i}]`,
             place: { section: i },
-            message: `By this section the document would be larger than ${formatCount(MAX_DOCUMENT_BYTES / 1_000_000)} MB before compression; split it into several assemblies.`,
+            message: documentSizeMessage(state, "By this section"),
           }),
         );
       }

@@ -3,6 +3,7 @@ import {
   formatCount,
   LIST_LEVELS,
   MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENT_XML_BYTES,
   MAX_EMPHASIS_MARKERS,
   MAX_EXPANDED_SIZE,
   EXPANDED_SIZE_PAGES,
@@ -112,7 +113,7 @@ export const LIMIT_CODES = {
   },
   LIMIT_DOCUMENT_SIZE: {
     severity: "error",
-    title: `The document would be larger than ${formatCount(MAX_DOCUMENT_BYTES / 1_000_000)} MB before compression`,
+    title: `The document would be larger than ${formatCount(MAX_DOCUMENT_BYTES / 1_000_000)} MB before compression, or its text and structure more than ${formatCount(MAX_DOCUMENT_XML_BYTES / 1_000_000)} MB of XML`,
     fix: "Split the document into several assemblies, or use smaller images (an image used many times is stored once per use).",
     example: "a 2 MB picture referenced 60 times",
   },

@@ -12,12 +12,12 @@ import type { BlockContent, DefinitionContent, List, RootContent } from "mdast";
 import { S_PAGEBREAK, S_TOC } from "../markdown/sentinels";
 import type { SectionState } from "./context";
 import { commented } from "./comments";
-import { report } from "./context";
+import { documentSizeMessage, overDocumentSize, report } from "./context";
 import { renderInline, textRuns } from "./inline";
 import { clampLevel, listIndent, MAX_LIST_LEVEL, type ListFamily, type ListRef } from "./numbering";
 import { renderTable } from "./table";
 import { FILL_IN_SPACE_BEFORE, isFillInLine } from "./fill-in";
-import { ESTIMATE_BYTES, formatCount, MAX_DOCUMENT_BYTES } from "../limits";
+import { ESTIMATE_BYTES } from "../limits";
 import { append } from "../append";
 
 // Markdown blocks → body content: paragraphs (<w:p>), tables (<w:tbl>) and the table of contents
@@ -53,14 +53,14 @@ export function renderBlocks(nodes: readonly Node[], s: SectionState, ctx: Block
  * would only cost time and memory. Reported once, at the first block left out.
  */
 function overSize(s: SectionState, node: Node): boolean {
-  if (s.doc.estimatedBytes <= MAX_DOCUMENT_BYTES) return false;
+  if (!overDocumentSize(s.doc)) return false;
   if (!s.doc.sizeReported) {
     s.doc.sizeReported = true;
     report(
       s,
       node,
       "LIMIT_DOCUMENT_SIZE",
-      `By here the document would be larger than ${formatCount(MAX_DOCUMENT_BYTES / 1_000_000)} MB before compression; split it into several assemblies, or use fewer or smaller images.`,
+      documentSizeMessage(s.doc, "By here"),
     );
   }
   return true;

@@ -4,6 +4,7 @@ import type { ProblemCode } from "../errors/codes";
 import { problem, type Problem } from "../errors/problem";
 import type { SourceLocation } from "../template/types";
 import { NumberingState, type NumberingCarry } from "./numbering";
+import { formatCount, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_XML_BYTES } from "../limits";
 
 /** Document-wide state shared by every section while one document is rendered. */
 export class DocumentState {
@@ -19,6 +20,8 @@ export class DocumentState {
   pendingPageBreak = false;
   /** Estimated size of the document's XML and pictures so far (limits.ts: MAX_DOCUMENT_BYTES). */
   estimatedBytes = 0;
+  /** The part of estimatedBytes that is pictures (limits.ts: MAX_DOCUMENT_XML_BYTES leaves them out). */
+  imageBytes = 0;
   /** Whether LIMIT_DOCUMENT_SIZE has been reported (it is reported once). */
   sizeReported = false;
 
@@ -131,4 +134,16 @@ export type SectionState = {
 export function report(s: SectionState, node: Node | undefined, code: ProblemCode, message: string): void {
   const at = s.locate(node?.position?.start.offset ?? 0);
   s.doc.problems.push(problem({ code, message, ...at }));
+}
+
+/** Whether the document is past MAX_DOCUMENT_BYTES (XML and pictures) or MAX_DOCUMENT_XML_BYTES (XML). */
+export function overDocumentSize(doc: DocumentState): boolean {
+  return doc.estimatedBytes > MAX_DOCUMENT_BYTES || doc.estimatedBytes - doc.imageBytes > MAX_DOCUMENT_XML_BYTES;
+}
+
+/** LIMIT_DOCUMENT_SIZE's message: which of the two sizes the document went past, and what to do. */
+export function documentSizeMessage(doc: DocumentState, where: string): string {
+  return doc.estimatedBytes - doc.imageBytes > MAX_DOCUMENT_XML_BYTES
+    ? `${where} the document's text and structure would be more than ${formatCount(MAX_DOCUMENT_XML_BYTES / 1_000_000)} MB of XML (about 3,500 pages of prose, fewer of tables and lists); split it into several assemblies.`
+    : `${where} the document would be larger than ${formatCount(MAX_DOCUMENT_BYTES / 1_000_000)} MB before compression; split it into several assemblies, or use fewer or smaller images.`;
 }

@@ -204,6 +204,7 @@ function image(
   const { type, data, width, height } = read.image;
   // Every use of a picture stores its data again (docx writes one media file per ImageRun).
   s.doc.estimatedBytes += data.length + ESTIMATE_BYTES.image;
+  s.doc.imageBytes += data.length + ESTIMATE_BYTES.image;
   if (s.doc.estimatedBytes > MAX_DOCUMENT_BYTES) {
     s.doc.sizeReported = true;
     report(

@@ -1,9 +1,9 @@
 import { PageNumber, TextRun, type IRunOptions, type ParagraphChild } from "docx";
-import { ESTIMATE_BYTES, MAX_DOCUMENT_BYTES } from "../limits";
+import { ESTIMATE_BYTES } from "../limits";
 import { splitSentinels } from "../markdown/sentinels";
 import { append } from "../append";
 import { noteEnd, noteStart } from "./comments";
-import type { SectionState } from "./context";
+import { overDocumentSize, type SectionState } from "./context";
 
 // Runs (<w:r>): text with its formatting (<w:rPr>), and what the template's sentinels stand for inside
 // text — line breaks (<w:br/>), PAGE and NUMPAGES fields, drafting-note ranges (comments.ts).
@@ -45,7 +45,7 @@ export function textRuns(value: string, fmt: Format, s: SectionState): Paragraph
   const opts = runOptions(fmt);
   for (const piece of splitSentinels(value)) {
     // A paragraph of a million line breaks stops here; renderBlocks reports the size at the next block.
-    if (s.doc.estimatedBytes > MAX_DOCUMENT_BYTES) break;
+    if (overDocumentSize(s.doc)) break;
     s.doc.estimatedBytes += ESTIMATE_BYTES.run;
     switch (piece.kind) {
       case "text":

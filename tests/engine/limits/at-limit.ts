@@ -6,6 +6,7 @@
 import {
   expandedCost,
   MAX_EXPANDED_SIZE,
+  MAX_SECTION_EXPANDED_SIZE,
   MAX_FILE_CHARS,
   MAX_IMAGE_BYTES,
   MAX_INCLUDE_DEPTH,
@@ -34,7 +35,7 @@ const one = (body: string, more: Record<string, unknown> = {}, values?: Record<s
 });
 
 /** `head` followed by as many `unit`s as fit within `budget` of expandedCost. */
-export function fill(unit: string, budget = MAX_EXPANDED_SIZE, head = ""): string {
+export function fill(unit: string, budget = MAX_SECTION_EXPANDED_SIZE, head = ""): string {
   const base = expandedCost(head);
   // Steady-state cost of one more unit (the first may cost less: no line break before it).
   const each = expandedCost(head + unit + unit + unit) - expandedCost(head + unit + unit);
@@ -53,14 +54,47 @@ function nestedBlocks(depth: number): string {
   return body;
 }
 
+/**
+ * The kinds of text the expanded-size weights were measured on: [name, repeated unit, head, sections of
+ * the document entry]. Tables and code spans reach the document's XML limit (MAX_DOCUMENT_XML_BYTES)
+ * before its weighted one: their document entries have as many whole sections as fit within it.
+ */
+const SIZE_UNITS: ReadonlyArray<readonly [string, string, string, number?]> = [
+  ["prose", PARAGRAPH, ""],
+  [`table of ${MAX_TABLE_COLUMNS} columns`, tableRow, tableHead, 2],
+  ['escapes "\\!"', "\\!", ""],
+  ['code spans "` a "', "` a ", "", 2],
+  ["links", "[a](https://a.b) ", ""],
+  ["list items", "- a\n", ""],
+  ["emphasis", "*a* b\n\n", ""],
+];
+
 export const AT_LIMIT: readonly AtLimit[] = [
-  { name: "prose, ~900 pages", limit: "LIMIT_EXPANDED_SIZE", make: () => one(fill(PARAGRAPH)) },
-  { name: `table of ${MAX_TABLE_COLUMNS} columns`, limit: "LIMIT_EXPANDED_SIZE, LIMIT_TABLE_COLUMNS", make: () => one(fill(tableRow, MAX_EXPANDED_SIZE, tableHead)) },
-  { name: 'escapes "\\!"', limit: "LIMIT_EXPANDED_SIZE", make: () => one(fill("\\!")) },
-  { name: 'code spans "` a "', limit: "LIMIT_EXPANDED_SIZE", make: () => one(fill("` a ")) },
-  { name: "links", limit: "LIMIT_EXPANDED_SIZE", make: () => one(fill("[a](https://a.b) ")) },
-  { name: "list items", limit: "LIMIT_EXPANDED_SIZE", make: () => one(fill("- a\n")) },
-  { name: "emphasis", limit: "LIMIT_EXPANDED_SIZE", make: () => one(fill("*a* b\n\n")) },
+  // One section at the section limit (MAX_SECTION_EXPANDED_SIZE): the Markdown parser's worst case.
+  ...SIZE_UNITS.map(
+    ([name, unit, head]): AtLimit => ({
+      name: `one section, ${name}`,
+      limit: "LIMIT_EXPANDED_SIZE (section)",
+      make: () => one(fill(unit, MAX_SECTION_EXPANDED_SIZE, head)),
+    }),
+  ),
+  // The document at the document limit (MAX_EXPANDED_SIZE), in sections at the section limit, each its
+  // own snippet with its own text (so no parsed tree is reused): docx's objects for all of them at once.
+  ...SIZE_UNITS.map(
+    ([name, unit, head, sections]): AtLimit => ({
+      name: `document, ${name}`,
+      limit: sections ? "LIMIT_DOCUMENT_SIZE (XML)" : "LIMIT_EXPANDED_SIZE (document)",
+      make: () => {
+        const count = sections ?? Math.ceil(MAX_EXPANDED_SIZE / MAX_SECTION_EXPANDED_SIZE);
+        const share = Math.min(MAX_SECTION_EXPANDED_SIZE, Math.floor(MAX_EXPANDED_SIZE / count));
+        const ids = Array.from({ length: count }, (_, i) => `s${i}`);
+        return {
+          libraries: [library(...ids.map((id, i) => ({ id, body: fill(unit, share, `Part ${i}\n\n${head}`) })))],
+          assembly: assembly(ids.map((snippet) => ({ snippet }))),
+        };
+      },
+    }),
+  ),
   {
     name: `${MAX_SECTIONS} sections`,
     limit: "LIMIT_SECTIONS, LIMIT_EXPANDED_SIZE",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { validateLibrary } from "../../../src/engine";
-import { expandedCost, MAX_EXPANDED_SIZE, MAX_LIBRARY_WEIGHT } from "../../../src/engine/limits";
+import { expandedCost, MAX_LIBRARY_WEIGHT, MAX_SECTION_EXPANDED_SIZE } from "../../../src/engine/limits";
 import { bodyWeight, libraryWeightProblem } from "../../../src/engine/limits-check";
 import { assembly, build, library } from "../support";
 import { failure, only } from "./helpers";
@@ -41,12 +41,12 @@ describe("the library-wide budget", () => {
     expect(problem.message).toMatch(/^The 2 libraries of this build together hold/);
   });
 
-  it("is a bound on the sum of the bodies' weights, each body counted at most at the document limit", () => {
+  it("is a bound on the sum of the bodies' weights, each body counted at most at the section limit", () => {
     const exactly = [{ body: "x".repeat(MAX_LIBRARY_WEIGHT / 5) }, ...Array.from({ length: 4 }, () => ({ body: "y".repeat(MAX_LIBRARY_WEIGHT / 5) }))];
     expect(libraryWeightProblem(exactly, 1)).toBeUndefined();
     expect(libraryWeightProblem([...exactly, { body: "z" }], 1)?.code).toBe("LIMIT_LIBRARY_SIZE");
-    const huge = { body: "\\!".repeat(MAX_EXPANDED_SIZE) };
-    expect(bodyWeight(huge)).toBe(MAX_EXPANDED_SIZE + 1);
+    const huge = { body: "\\!".repeat(MAX_SECTION_EXPANDED_SIZE) };
+    expect(bodyWeight(huge)).toBe(MAX_SECTION_EXPANDED_SIZE + 1);
     expect(bodyWeight({ body: "[a](b)" })).toBe(expandedCost("[a](b)"));
   });
 });

@@ -41,7 +41,7 @@ describe("the expanded-size limit measures structure, not characters", () => {
     expect(expandedCost("plain text")).toBe(10);
     expect(expandedCost("|a|")).toBe(3 + CELL_WEIGHT); // a row's leading "|" opens no cell
     expect(expandedCost("x\n|a|b|")).toBe(7 + LINE_WEIGHT + 2 * CELL_WEIGHT);
-    expect(expandedCost("\\!")).toBe(2 + MARKUP_WEIGHT);
+    expect(expandedCost("\\!")).toBe(2 + CODE_WEIGHT); // a backslash escape weighs what a code marker does
     expect(expandedCost("`a`")).toBe(3 + 2 * CODE_WEIGHT);
     expect(expandedCost("[a](b)")).toBe(6 + LINK_WEIGHT);
     expect(expandedCost("&amp;")).toBe(5 + MARKUP_WEIGHT);
