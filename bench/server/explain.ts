@@ -6,6 +6,7 @@
 //   node .tmp/bench/explain.mjs pglite /tmp/dir [count]    |    DATABASE_URL=… node .tmp/bench/explain.mjs postgres schema [count]
 
 import { openPglite, openPostgres, type Database, type Sql } from "../../src/server/db";
+import { vacuumAnalyze } from "../../src/server/maintenance";
 import { migrate } from "../../src/server/migrations";
 import { listSnippets, type ListOptions } from "../../src/server/store/query";
 import { LIBRARY, seed } from "./seed";
@@ -28,6 +29,8 @@ const seeded = await db
   .then((r) => r.length > 0, () => false);
 if (!seeded) await seed(db, count, console.log);
 else console.log("migrations applied now:", await migrate(db));
+// What the server does at start (src/server/maintenance.ts); EXPLAIN_NO_VACUUM=1 shows the plans without.
+if (!process.env.EXPLAIN_NO_VACUUM) await vacuumAnalyze(db);
 
 const explain: Sql = {
   query: async (text, params) => {
