@@ -164,7 +164,9 @@ describe("the snippet list after migration 3", () => {
   });
 
   it("has the trigram index that serves search, on PGlite as on PostgreSQL", async () => {
-    const rows = await db.query("select indexdef from pg_indexes where indexname = 'snippet_search_trgm'");
+    const rows = await db.query(
+      "select indexdef from pg_indexes where indexname = 'snippet_search_trgm' and schemaname = current_schema()",
+    );
     expect(rows).toHaveLength(1);
     expect(String(rows[0]!.indexdef)).toMatch(/gin_trgm_ops/);
   });
