@@ -5,14 +5,15 @@ import type { Database } from "./db";
 // statistics of the day the tables were created, with which it chose to scan every snippet rather
 // than the search index (bench/server/explain.ts: 123 ms instead of a few). So the server does for it
 // what autovacuum does for a real PostgreSQL: VACUUM ANALYZE at start and then every few minutes when
-// there were writes. (On PostgreSQL this does nothing: autovacuum runs there.)
+// there were writes. On PostgreSQL, where autovacuum runs, only ANALYZE at start.
 
 /** Between two runs at most (ms); a run takes tens of milliseconds for 10,000 snippets. */
 export const MAINTENANCE_INTERVAL_MS = 5 * 60_000;
 
 export async function vacuumAnalyze(db: Database): Promise<void> {
-  if (db.kind !== "pglite") return;
-  await db.exec("vacuum analyze");
+  // On PostgreSQL, ANALYZE only (at start: autovacuum takes over from there, but may not have looked
+  // at tables filled since it last did, e.g. a restore, and the planner then misjudges every search).
+  await db.exec(db.kind === "pglite" ? "vacuum analyze" : "analyze");
 }
 
 /** VACUUM ANALYZE now and every interval while the database has changed since; returns a stopper. */
@@ -21,8 +22,8 @@ export async function keepPlannerInformed(
   interval = MAINTENANCE_INTERVAL_MS,
   onError: (error: unknown) => void = () => undefined,
 ): Promise<() => void> {
-  if (db.kind !== "pglite") return () => undefined;
   await vacuumAnalyze(db);
+  if (db.kind !== "pglite") return () => undefined;
   const changes = async () =>
     Number((await db.query("select coalesce(sum(audit_last), 0) as n from libraries"))[0]?.n ?? 0);
   let seen = await changes();

@@ -38,15 +38,19 @@ export async function listSnippets(
   const where = ["p.library_id = $1"];
   if (options.status) where.push(`p.latest_status = ${param(options.status)}::text`);
   // Search: the latest version's words are in a table of their own (migration 3) with a trigram index on
-  // SEARCH_DOC that serves ILIKE '%…%'; each field is tested again, so that a match never spans two.
+  // SEARCH_DOC that serves ILIKE '%…%' (a match never spans two fields: see perField).
   // Found first (MATERIALIZED), then ordered: left to itself, the planner walked the list in id order
   // testing every row's body (bench, 10,000 snippets: 42 ms for "payment terms" that way, 2 ms this way).
   let found = "";
   if (options.q) {
     const q = param(contains(options.q));
+    // A literal match (contains() escapes the wildcards) that spans two fields contains the line break
+    // between them: only a query with a line break needs the fields tested one by one.
+    const perField = options.q.includes("\n")
+      ? ` and (snippet_id ilike ${q} or title ilike ${q} or description ilike ${q} or body ilike ${q})`
+      : "";
     found = `with found as materialized (select snippet_id from snippet_search where library_id = $1
-         and (${SEARCH_DOC}) ilike ${q}
-         and (snippet_id ilike ${q} or title ilike ${q} or description ilike ${q} or body ilike ${q}))
+         and (${SEARCH_DOC}) ilike ${q}${perField})
      `;
     where.push("p.id in (select snippet_id from found)");
   }
