@@ -60,7 +60,7 @@ async function main(): Promise<void> {
             : part === "limits"
               ? await runLimitsBench({ scripts, quick, log })
               : part === "server"
-                ? await runServerBench({ scripts, quick, closedLoop: args.includes("--closed-loop"), log })
+                ? await runServerBench({ scripts, quick, closedLoop: args.includes("--closed-loop"), bursts: args.includes("--bursts"), log })
                 : await runPaneBench({ quick, log, ...(noBuild ? { build: false } : {}) });
     } catch (e) {
       // One broken part must not cost the others' figures: report it as failed and go on.

@@ -22,6 +22,8 @@ export type ServerBenchOptions = {
   quick?: boolean;
   /** No pacing: every connection sends its next request as soon as the last is answered (saturation). */
   closedLoop?: boolean;
+  /** Paced connections in step (one burst a second), as autocannon does by itself: see staggered(). */
+  bursts?: boolean;
   log?: (line: string) => void;
 };
 
@@ -145,12 +147,49 @@ async function cannon(opts: autocannon.Options, into: Sample): Promise<void> {
   into.timeouts = result.timeouts;
 }
 
+/**
+ * Paced, autocannon starts every connection at the same instant and keeps them in step: 100 readers at
+ * one request a second then arrive as one burst of 100 each second, and the last of a burst waits for the
+ * 99 before it — that measures a thundering herd, not 100 people reading. So paced connections are split
+ * into `groups` instances started `1000 / groups` ms apart (readers who started at different moments, in
+ * bursts of connections ÷ groups); `--bursts` keeps them in step, the old, harsher measure.
+ */
+async function staggered(
+  opts: autocannon.Options & { connections: number; maxOverallRequests: number },
+  into: Sample,
+  groups: number,
+  offsetMs = 0,
+): Promise<void> {
+  const each = Math.ceil(opts.connections / groups);
+  const runs: Promise<void>[] = [];
+  for (let g = 0; g < groups; g++) {
+    const connections = Math.min(each, opts.connections - g * each);
+    if (connections <= 0) break;
+    runs.push(
+      new Promise((r) => setTimeout(r, offsetMs + (g * 1000) / groups)).then(() =>
+        cannon(
+          {
+            ...opts,
+            connections,
+            maxOverallRequests: Math.ceil((opts.maxOverallRequests * connections) / opts.connections),
+          },
+          into,
+        ),
+      ),
+    );
+  }
+  await Promise.all(runs);
+}
+
 async function load(
   url: string,
   tokens: { reader: string; writer: string },
   quick: boolean,
   closedLoop: boolean,
+  bursts: boolean,
 ): Promise<Record<Kind, Sample>> {
+  // Closed loop or --bursts: one instance per group (connections in step); else staggered (see above).
+  const groups = closedLoop || bursts ? 1 : 10;
   const readerRate = closedLoop ? {} : { connectionRate: READER_RATE };
   const writerRate = closedLoop ? {} : { connectionRate: WRITER_RATE };
   const samples: Record<Kind, Sample> = { list: sample(), search: sample(), write: sample() };
@@ -171,7 +210,7 @@ async function load(
       body: `## Clause ${n}\n\nVersion ${v} for {{client}}: the parties agree on payment terms and notices.`,
     });
   const run = Promise.all([
-    cannon(
+    staggered(
       {
         url,
         connections: READERS / 2,
@@ -189,8 +228,9 @@ async function load(
         ],
       },
       samples.list,
+      groups,
     ),
-    cannon(
+    staggered(
       {
         url,
         connections: READERS / 2,
@@ -208,8 +248,10 @@ async function load(
         ],
       },
       samples.search,
+      groups,
+      50,
     ),
-    cannon(
+    staggered(
       {
         url,
         connections: WRITERS,
@@ -253,6 +295,8 @@ async function load(
         ],
       },
       samples.write,
+      groups,
+      25,
     ),
   ]);
   await run;
@@ -312,7 +356,13 @@ export async function runServerBench(options: ServerBenchOptions): Promise<PartR
         log(`${target.name}: one client alone: list ${ms(single.list)}, search ${ms(single.search)}`);
         log(`${target.name}: ${READERS} readers and ${WRITERS} writers…`);
         const t0 = performance.now();
-        const samples = await load(server.url, tokens, quick, options.closedLoop ?? false);
+        const samples = await load(
+          server.url,
+          tokens,
+          quick,
+          options.closedLoop ?? false,
+          options.bursts ?? false,
+        );
         outcomes.push({
           target: target.name,
           samples,
@@ -332,6 +382,7 @@ export async function runServerBench(options: ServerBenchOptions): Promise<PartR
     quick,
     count,
     closedLoop: options.closedLoop ?? false,
+    bursts: options.bursts ?? false,
     machineStart,
     seconds: (performance.now() - started) / 1000,
   });
@@ -343,6 +394,7 @@ function report(
     quick: boolean;
     count: number;
     closedLoop: boolean;
+    bursts: boolean;
     machineStart: PartReport["machineStart"];
     seconds: number;
   },
@@ -388,9 +440,11 @@ function report(
       rows,
       notes: [
         "list = GET …/snippets?limit=50&offset=… (pages through the library); search = GET …/snippets?limit=50&q=… (8 phrases in turn, matched in id, title, description and body); write = POST a snippet, POST a version with If-Match, PATCH its review date with If-Match, repeated.",
-        o.closedLoop
-          ? "Closed loop (--closed-loop): every connection sends its next request as soon as the last is answered, so this measures saturation: latency ≈ connections ÷ throughput."
-          : `Paced: each reader connection sends ${READER_RATE} request a second, each writer ${WRITER_RATE} (autocannon's connectionRate; ${READERS * READER_RATE} reads/s and ${WRITERS * WRITER_RATE} writes/s offered), for up to ${o.quick ? 15 : 60} s. \`--closed-loop\` drops the pacing to measure saturation.`,
+        o.closedLoop || o.bursts
+          ? o.bursts
+            ? `Paced in step (--bursts): every connection sends ${READER_RATE} request a second, all at the same instant, so each second brings one burst of 100 list requests, 100 searches and 10 writes (a thundering herd; the default staggers them).`
+            : "Closed loop (--closed-loop): every connection sends its next request as soon as the last is answered, so this measures saturation: latency ≈ connections ÷ throughput."
+          : `Paced: each reader connection sends ${READER_RATE} request a second, each writer ${WRITER_RATE} (autocannon's connectionRate; ${READERS * READER_RATE} reads/s and ${WRITERS * WRITER_RATE} writes/s offered), for up to ${o.quick ? 15 : 60} s; each group's connections start in 10 steps 100 ms apart, as people do not all click in the same millisecond (\`--bursts\`: all in step). \`--closed-loop\` drops the pacing to measure saturation.`,
       ],
     },
   ];

@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 
 // One small interface over the two drivers, so that every query is the same parameterised SQL ($1, $2, …)
@@ -20,7 +21,10 @@ export type Database = Sql & {
 
 /** The embedded PostgreSQL in a folder (created when missing); without a folder, in memory. */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const db = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+  // pg_trgm: the trigram index that serves snippet search (migration 3). PGlite loads an extension
+  // only when it is named here; CREATE EXTENSION alone would not find it.
+  const extensions = { pg_trgm };
+  const db = dataDir === undefined ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
   await db.waitReady;
   const wrap = (q: Pick<PGlite, "query" | "exec">): Sql => ({
     query: async <T extends Row>(text: string, params: readonly unknown[] = []) =>

@@ -4,6 +4,7 @@ import { createVerifier } from "./auth";
 import { ConfigError, readConfig } from "./config";
 import { DataDirLocked, lockDataDir } from "./data-lock";
 import { openDatabase } from "./db";
+import { keepPlannerInformed } from "./maintenance";
 import { migrate } from "./migrations";
 
 // `npm run server`: reads the environment (docs/team-library.md), opens the database (embedded
@@ -17,6 +18,9 @@ async function main(): Promise<void> {
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
   const applied = await migrate(db);
+  const stopMaintenance = await keepPlannerInformed(db, undefined, (error) =>
+    jsonLog({ time: new Date().toISOString(), level: "error", message: `vacuum analyze: ${String(error)}` }),
+  );
   const app = createApp({ db, verify: createVerifier(config), ...config });
   const server = serve({ fetch: app.fetch, port: config.port }, (info) =>
     jsonLog({
@@ -31,6 +35,7 @@ async function main(): Promise<void> {
   );
   const stop = (signal: string) => {
     jsonLog({ time: new Date().toISOString(), level: "info", message: "stopping", signal });
+    stopMaintenance();
     server.close(() => void db.close().then(() => process.exit(0)));
   };
   process.once("SIGINT", () => stop("SIGINT"));

@@ -1,4 +1,5 @@
 import type { Database } from "./db";
+import { CURRENT_VERSION_SQL } from "./migration-current";
 
 // Versioned migrations: applied in order, each in its own transaction together with its row in
 // schema_migrations, so a crash leaves the database either before or after a migration, never inside.
@@ -89,6 +90,11 @@ create table usage_events (
 );
 create index usage_events_by_snippet on usage_events (library_id, snippet_id, at);
 `,
+  },
+  {
+    version: 3,
+    name: "current version per snippet, search text, list and search indexes",
+    sql: CURRENT_VERSION_SQL,
   },
 ];
 

@@ -19,7 +19,7 @@ export type Reply = { status: number; body: any; etag: string | null; headers: H
 /** The database under test: a real PostgreSQL when DATABASE_URL is set, then in a schema of its own. */
 export const realPostgres = (): string | undefined => process.env.DATABASE_URL || undefined;
 
-async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
   const url = realPostgres();
   if (url) {
     const schema = `sectionsmith_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;

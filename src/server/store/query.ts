@@ -1,5 +1,6 @@
 import { LIBRARY_FORMAT, type Library, type Snippet } from "../../engine/index";
 import { iso, type Sql } from "../db";
+import { SEARCH_DOC } from "../migration-current";
 import type { SnippetContent, VersionStatus } from "./snippets";
 
 // Reading a library: a summary list for search and review queues, and the whole library as a
@@ -28,29 +29,40 @@ export async function listSnippets(
   library: string,
   options: ListOptions = {},
 ): Promise<SnippetSummary[]> {
+  // One table in list order: the head row carries its latest and approved versions (kept by a trigger,
+  // migration 3), so a page reads its 50 rows (after skipping `offset` narrow ones) and nothing else.
   // Only the conditions asked for go into the statement (still parameterised), so that the planner is
-  // not handed conditions that are always true. (Its effect under load is not measured yet: bench/results.md.)
+  // not handed conditions that are always true.
   const params: unknown[] = [library];
   const param = (value: unknown): string => `$${params.push(value)}`;
-  const where = ["s.library_id = $1"];
-  if (options.status) where.push(`l.status = ${param(options.status)}::text`);
+  const where = ["p.library_id = $1"];
+  if (options.status) where.push(`p.latest_status = ${param(options.status)}::text`);
+  // Search: the latest version's words are in a table of their own (migration 3) with a trigram index on
+  // SEARCH_DOC that serves ILIKE '%…%' (a match never spans two fields: see perField).
+  // Found first (MATERIALIZED), then ordered: left to itself, the planner walked the list in id order
+  // testing every row's body (bench, 10,000 snippets: 42 ms for "payment terms" that way, 2 ms this way).
+  let found = "";
   if (options.q) {
     const q = param(contains(options.q));
-    where.push(
-      `(s.id ilike ${q} or l.content->>'title' ilike ${q} or l.content->>'description' ilike ${q} or l.content->>'body' ilike ${q})`,
-    );
+    // A literal match (contains() escapes the wildcards) that spans two fields contains the line break
+    // between them: only a query with a line break needs the fields tested one by one.
+    const perField = options.q.includes("\n")
+      ? ` and (snippet_id ilike ${q} or title ilike ${q} or description ilike ${q} or body ilike ${q})`
+      : "";
+    found = `with found as materialized (select snippet_id from snippet_search where library_id = $1
+         and (${SEARCH_DOC}) ilike ${q}${perField})
+     `;
+    where.push("p.id in (select snippet_id from found)");
   }
+  // The page's ids first, from the index alone (an index-only scan skips `offset` entries without
+  // reading rows: 1.5 ms instead of 6 ms at offset 9,000 of 10,000), then those rows.
   const rows = await db.query(
-    `select s.id, s.owner, s.review_by::text as review_by, s.revision, s.updated_at,
-       l.version as latest_version, l.status as latest_status,
-       l.content->>'title' as title, l.content->>'category' as category,
-       (select max(a.version) from snippet_versions a
-         where a.library_id = s.library_id and a.snippet_id = s.id and a.status = 'approved') as approved_version
+    `${found}select s.id, s.owner, s.review_by::text as review_by, s.revision, s.updated_at,
+       s.latest_version, s.latest_status, s.title, s.category, s.approved_version
      from snippets s
-     join lateral (select v.version, v.status, v.content from snippet_versions v
-       where v.library_id = s.library_id and v.snippet_id = s.id order by v.version desc limit 1) l on true
-     where ${where.join(" and ")}
-     order by s.id limit ${param(options.limit ?? 200)} offset ${param(options.offset ?? 0)}`,
+     where s.library_id = $1 and s.id in (select p.id from snippets p where ${where.join(" and ")}
+       order by p.id limit ${param(options.limit ?? 200)} offset ${param(options.offset ?? 0)})
+     order by s.id`,
     params,
   );
   return rows.map((r) => ({

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import type { Database, Sql } from "../../src/server/db";
+import { migrate, MIGRATIONS } from "../../src/server/migrations";
+import { createLibrary, setMember } from "../../src/server/store/libraries";
+import { listSnippets } from "../../src/server/store/query";
+import { transition } from "../../src/server/store/review";
+import { addVersion, createSnippet, getSnippet } from "../../src/server/store/snippets";
+import { openTestDatabase, snippet } from "./helpers";
+
+// Migration 3 keeps what the list shows (latest and approved version, title, category, search words)
+// on the snippet's head row and in snippet_search, instead of working it out per request. These tests
+// compare the list with the versions themselves: after the migration fills in a library that existed
+// before it, and after every kind of write that the trigger has to follow.
+
+const LIB = "legal";
+const ANA = "ana@x.test";
+const BOB = "bob@x.test";
+const CY = "cy@x.test";
+
+let db: Database;
+let drop: () => Promise<void>;
+
+const ids = async (q: string, extra: { status?: "draft" | "in_review" | "approved" } = {}) =>
+  (await listSnippets(db, LIB, { q, ...extra })).map((s) => s.id);
+
+async function approve(id: string, version: number) {
+  // The revision is read inside the transaction: PGlite serves one transaction at a time.
+  const rev = async (tx: Sql) => (await getSnippet(tx, LIB, id)).revision;
+  await db.transaction(async (tx) =>
+    transition(tx, {
+      library: LIB,
+      id,
+      version,
+      action: "submit",
+      ifMatch: await rev(tx),
+      actor: BOB,
+      role: "author",
+    }),
+  );
+  await db.transaction(async (tx) =>
+    transition(tx, {
+      library: LIB,
+      id,
+      version,
+      action: "approve",
+      ifMatch: await rev(tx),
+      actor: CY,
+      role: "approver",
+    }),
+  );
+}
+
+beforeAll(async () => {
+  ({ db, drop } = await openTestDatabase());
+  // A library written before migration 3 existed: migrations 1 and 2 only.
+  expect(await migrate(db, MIGRATIONS.slice(0, 2))).toEqual([1, 2]);
+  const lib = await db.transaction((tx) => createLibrary(tx, { id: LIB, name: "Legal" }, ANA));
+  let revision = lib.revision;
+  for (const [user, role] of [
+    [BOB, "author"],
+    [CY, "approver"],
+  ] as const)
+    revision = (await db.transaction((tx) => setMember(tx, LIB, { user, role, ifMatch: revision }, ANA)))
+      .library.revision;
+  await db.transaction((tx) =>
+    createSnippet(
+      tx,
+      LIB,
+      snippet("nda", "Both parties keep secrets of {{name}}.", {
+        title: "Mutual NDA",
+        category: "Confidentiality",
+      }),
+      BOB,
+    ),
+  );
+  await approve("nda", 1);
+  // Version 2 (a draft) changes the words: the list shows version 2, approved stays 1.
+  await db.transaction(async (tx) =>
+    addVersion(
+      tx,
+      LIB,
+      "nda",
+      {
+        title: "Mutual NDA (2024)",
+        category: "Privacy",
+        variables: [{ name: "name", type: "text" }],
+        body: "Each party protects the other's trade information, {{name}}.",
+      },
+      (await getSnippet(tx, LIB, "nda")).revision,
+      BOB,
+    ),
+  );
+  await db.transaction((tx) =>
+    createSnippet(tx, LIB, snippet("fees", "Invoices are due in 30 days, {{name}}."), BOB),
+  );
+  expect(await migrate(db)).toEqual([3]);
+});
+
+afterAll(async () => {
+  await db?.close();
+  await drop?.();
+});
+
+describe("the snippet list after migration 3", () => {
+  it("fills in the latest and approved versions of snippets written before it", async () => {
+    const list = await listSnippets(db, LIB);
+    expect(
+      list.map((s) => [s.id, s.title, s.category, s.latestVersion, s.latestStatus, s.approvedVersion]),
+    ).toEqual([
+      ["fees", "Snippet fees", null, 1, "draft", null],
+      ["nda", "Mutual NDA (2024)", "Privacy", 2, "draft", 1], // version 2's
+    ]);
+  });
+
+  it("searches the latest version's words only, as substrings, case-insensitively, within one field", async () => {
+    expect(await ids("trade information")).toEqual(["nda"]);
+    expect(await ids("SECRETS")).toEqual([]); // version 1's words: no longer the latest
+    expect(await ids("nvoice")).toEqual(["fees"]); // inside a word, as ILIKE always matched
+    expect(await ids("(2024)")).toEqual(["nda"]); // the title
+    expect(await ids("fe")).toEqual(["fees"]); // shorter than a trigram: the id
+    // The search text joins the fields with line breaks; a query spanning two of them matches neither.
+    expect(await ids("fees\nSnippet")).toEqual([]);
+    expect(await ids("30 days", { status: "approved" })).toEqual([]);
+  });
+
+  it("follows every write: new snippets, new versions and status changes", async () => {
+    await db.transaction((tx) =>
+      createSnippet(tx, LIB, snippet("escrow", "The agent holds the escrow for {{name}}."), BOB),
+    );
+    expect(await ids("escrow")).toEqual(["escrow"]);
+    await approve("fees", 1);
+    await approve("nda", 2);
+    const list = await listSnippets(db, LIB);
+    expect(list.map((s) => [s.id, s.latestVersion, s.latestStatus, s.approvedVersion])).toEqual([
+      ["escrow", 1, "draft", null],
+      ["fees", 1, "approved", 1],
+      ["nda", 2, "approved", 2],
+    ]);
+    expect(await ids("", { status: "approved" })).toEqual(["fees", "nda"]);
+    await db.transaction(async (tx) =>
+      addVersion(
+        tx,
+        LIB,
+        "fees",
+        {
+          title: "Fees",
+          variables: [{ name: "name", type: "text" }],
+          body: "Invoices are due in 14 days, {{name}}.",
+        },
+        (await getSnippet(tx, LIB, "fees")).revision,
+        BOB,
+      ),
+    );
+    expect(await ids("30 days")).toEqual([]);
+    expect(await ids("14 days")).toEqual(["fees"]);
+    const fees = (await listSnippets(db, LIB, { q: "14 days" }))[0]!;
+    expect([fees.title, fees.latestVersion, fees.latestStatus, fees.approvedVersion]).toEqual([
+      "Fees",
+      2,
+      "draft",
+      1,
+    ]);
+    expect(await ids("", { status: "draft" })).toEqual(["escrow", "fees"]);
+  });
+
+  it("has the trigram index that serves search, on PGlite as on PostgreSQL", async () => {
+    const rows = await db.query(
+      "select indexdef from pg_indexes where indexname = 'snippet_search_trgm' and schemaname = current_schema()",
+    );
+    expect(rows).toHaveLength(1);
+    expect(String(rows[0]!.indexdef)).toMatch(/gin_trgm_ops/);
+  });
+});
