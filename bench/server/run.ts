@@ -209,46 +209,27 @@ async function load(
       variables: [{ name: "client", type: "text" }],
       body: `## Clause ${n}\n\nVersion ${v} for {{client}}: the parties agree on payment terms and notices.`,
     });
+  // Half the readers page through the list, half search; each request's path comes from `path`.
+  const readers = (path: () => string, into: Sample, offsetMs = 0) =>
+    staggered(
+      {
+        url,
+        connections: READERS / 2,
+        duration,
+        maxOverallRequests: reads,
+        ...readerRate,
+        headers: readHeaders,
+        requests: [{ setupRequest: (req) => ({ ...req, path: path() }) }],
+      },
+      into,
+      groups,
+      offsetMs,
+    );
   const run = Promise.all([
-    staggered(
-      {
-        url,
-        connections: READERS / 2,
-        duration,
-        maxOverallRequests: reads,
-        ...readerRate,
-        headers: readHeaders,
-        requests: [
-          {
-            setupRequest: (req) => ({
-              ...req,
-              path: `${base}?limit=50&offset=${(page++ * 50 * 37) % SNIPPETS}`,
-            }),
-          },
-        ],
-      },
-      samples.list,
-      groups,
-    ),
-    staggered(
-      {
-        url,
-        connections: READERS / 2,
-        duration,
-        maxOverallRequests: reads,
-        ...readerRate,
-        headers: readHeaders,
-        requests: [
-          {
-            setupRequest: (req) => ({
-              ...req,
-              path: `${base}?limit=50&q=${encodeURIComponent(SEARCHES[query++ % SEARCHES.length]!)}`,
-            }),
-          },
-        ],
-      },
+    readers(() => `${base}?limit=50&offset=${(page++ * 50 * 37) % SNIPPETS}`, samples.list),
+    readers(
+      () => `${base}?limit=50&q=${encodeURIComponent(SEARCHES[query++ % SEARCHES.length]!)}`,
       samples.search,
-      groups,
       50,
     ),
     staggered(
