@@ -1,5 +1,6 @@
 import { Paragraph } from "docx";
 import type { Definition, FootnoteDefinition, Nodes, Root } from "mdast";
+import { nodeOffset } from "../markdown/position";
 import type { SourceLocation } from "../template/types";
 import { makeParagraph, renderBlocks, type Block } from "./blocks";
 import { closeOpenNotes } from "./comments";
@@ -34,6 +35,7 @@ export function renderSection(input: SectionInput, doc: DocumentState): Block[] 
   const s: SectionState = {
     doc,
     locate: input.locate,
+    offsetOf: (node) => nodeOffset(root, node),
     notes: input.notes,
     noteComments: new Map(),
     notesClosed: new Set(),

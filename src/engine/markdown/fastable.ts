@@ -1,0 +1,96 @@
+// Which Markdown texts markdown-it (parse-fast.ts) parses to micromark's tree: a cheap scan for the
+// constructs where the two differ, each sent to micromark (parse.ts). Every rule is here because the
+// differential test (tests/engine/markdown/parse-fast.test.ts) found or would find a difference:
+// - "\r" and NUL: markdown-it normalises line endings and NUL before parsing; micromark keeps them.
+// - Link reference definitions ([label]: url): markdown-it resolves and removes them; mdast keeps the
+//   definition and linkReference nodes the renderer resolves itself.
+// - A run of tildes other than two: micromark's GFM strikethrough also takes ~one~ (its default) and
+//   refuses runs of three or more; markdown-it takes ~~two~~ only.
+// - ~~ next to * or _ (`a*~~b*~~`): markdown-it pairs strikethrough before emphasis.
+// - A [ and a run of backticks left unmatched (`` [`a`*` ``): markdown-it's label scan leaves code spans
+//   unparsed.
+// - A line starting with < right after a line of text: in a list item or block quote micromark lets an
+//   HTML tag line interrupt the paragraph (a lazy line), markdown-it continues it.
+// - A list marker with nothing after it at the very end (`1. + `): micromark reads it as text.
+// - Raw HTML CDATA sections, processing instructions and a comment never closed: the two disagree on
+//   where they end.
+// - Footnote labels other than lower-case runs without whitespace, brackets or backslashes: micromark
+//   matches labels case- and whitespace-insensitively, markdown-it-footnote exactly.
+// - Runs of three or more * or _: the two parsers pair such delimiter runs differently
+//   (`a**b****c *d***`, `b* b***a *a`); prose rarely has them.
+// - A line of only spaces and tabs indented as code at the very end: micromark keeps a line ending of it.
+// - A non-ASCII character next to *, _ or ~: whether it counts as punctuation for emphasis differs
+//   (micromark follows CommonMark 0.31, where symbols such as emoji are punctuation), and lone
+//   surrogates anywhere.
+// - An escaped * or _ right before another (`\\**`): paired differently.
+// - Whitespace other than space, tab and line feed (\v, \f, no-break and Unicode spaces, BOM):
+//   markdown-it trims cells, info strings and paragraphs with String.trim, micromark only spaces and tabs.
+// - A numeric character reference to a code point HTML does not allow (&#0;, &#xD800;, &#x110000;…):
+//   micromark decodes it to U+FFFD everywhere, markdown-it leaves it as written in addresses and info strings.
+
+const FOOTNOTE_LABEL = /\[\^([^\]]*)\]/g;
+const LONG_DELIMITER_RUN = /\*{3}|_{3}/;
+const TRAILING_CODE_BLANK = /\n(?: {4}|[ ]{0,3}\t)[ \t]*$/;
+const UNICODE_BY_DELIMITER = /[^\0-\x7f][*_~]|[*_~][^\0-\x7f]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const ESCAPED_BEFORE_DELIMITER = /\\[*_][*_]/;
+const OTHER_WHITESPACE = /[\v\f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+const NUMERIC_REFERENCE = /&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));/g;
+const TILDES_BY_EMPHASIS = /[*_]~|~[*_]/;
+const TAG_AFTER_TEXT = /[^\n]\n {0,3}</;
+const EMPTY_ITEM_AT_END = /(?:^|\n)[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)+$/;
+const PLAIN_LABEL = /^[^\s[\]\\^]+$/;
+
+export function fastable(markdown: string): boolean {
+  if (markdown.includes("\r") || markdown.includes("\0")) return false;
+  for (let at = markdown.indexOf("]:"); at >= 0; at = markdown.indexOf("]:", at + 2)) {
+    const open = markdown.lastIndexOf("[", at);
+    if (open < 0 || markdown.charCodeAt(open + 1) !== 0x5e /* ^ */) return false;
+  }
+  for (let at = markdown.indexOf("~"); at >= 0; ) {
+    let end = at;
+    while (markdown.charCodeAt(end) === 0x7e) end++;
+    if (end - at !== 2) return false;
+    at = markdown.indexOf("~", end);
+  }
+  if (LONG_DELIMITER_RUN.test(markdown) || UNICODE_BY_DELIMITER.test(markdown)) return false;
+  if (TAG_AFTER_TEXT.test(markdown) || EMPTY_ITEM_AT_END.test(markdown)) return false;
+  if (TILDES_BY_EMPHASIS.test(markdown) || TRAILING_CODE_BLANK.test(markdown)) return false;
+  if (markdown.includes("`") && markdown.includes("[") && unmatchedBackticks(markdown)) return false;
+  if (LONE_SURROGATE.test(markdown) || ESCAPED_BEFORE_DELIMITER.test(markdown) || OTHER_WHITESPACE.test(markdown)) return false;
+  if (markdown.includes("<![CDATA[") || markdown.includes("<?")) return false;
+  const comment = markdown.lastIndexOf("<!--");
+  if (comment >= 0 && markdown.indexOf("-->", comment + 2) < 0) return false;
+  if (markdown.includes("&#")) {
+    for (const m of markdown.matchAll(NUMERIC_REFERENCE)) {
+      if (!allowedCodePoint(m[1] !== undefined ? parseInt(m[1], 16) : Number(m[2]))) return false;
+    }
+  }
+  if (markdown.includes("[^")) {
+    for (const m of markdown.matchAll(FOOTNOTE_LABEL)) {
+      const label = m[1]!;
+      if (!PLAIN_LABEL.test(label) || label !== label.toLowerCase()) return false;
+    }
+  }
+  return true;
+}
+
+/** The code points a numeric character reference may name (both parsers' rule; else U+FFFD). */
+function allowedCodePoint(c: number): boolean {
+  if (c < 9 || c === 11 || (c > 13 && c < 32) || (c > 126 && c < 160)) return false;
+  if ((c >= 0xd800 && c <= 0xdfff) || (c >= 0xfdd0 && c <= 0xfdef)) return false;
+  return (c & 0xffff) !== 0xffff && (c & 0xffff) !== 0xfffe && c <= 0x10ffff;
+}
+
+/** Whether some length of backtick run occurs an odd number of times (one of them cannot be matched). */
+function unmatchedBackticks(markdown: string): boolean {
+  const runs = new Map<number, number>();
+  for (let at = markdown.indexOf("`"); at >= 0; ) {
+    let end = at;
+    while (markdown.charCodeAt(end) === 0x60) end++;
+    runs.set(end - at, (runs.get(end - at) ?? 0) + 1);
+    at = markdown.indexOf("`", end);
+  }
+  for (const count of runs.values()) if (count % 2 === 1) return true;
+  return false;
+}
