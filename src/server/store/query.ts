@@ -19,7 +19,18 @@ export type SnippetSummary = {
   approvedVersion: number | null;
 };
 
-export type ListOptions = { q?: string; status?: VersionStatus; limit?: number; offset?: number };
+export type ListOptions = {
+  q?: string;
+  status?: VersionStatus;
+  limit?: number;
+  offset?: number;
+  /**
+   * Only if this user is a member of the library (any role may read): the membership check in the
+   * same statement, instead of a query of its own before it. No rows then means "not a member, or
+   * nothing on this page", which the caller tells apart (routes/snippets.ts).
+   */
+  member?: string;
+};
 
 /** ILIKE pattern matching the text literally (its %, _ and \ are not wildcards). */
 const contains = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -65,11 +76,14 @@ export async function listSnippets(
     page = `select p.id from snippets p where p.library_id = $1${status}
        order by p.id limit ${param(options.limit ?? 200)} offset ${param(options.offset ?? 0)}`;
   }
+  const member = options.member
+    ? ` and exists (select 1 from members m where m.library_id = $1 and m.user_id = ${param(options.member)})`
+    : "";
   const rows = await db.query(
     `select s.id, s.owner, s.review_by::text as review_by, s.revision, s.updated_at,
        s.latest_version, s.latest_status, s.title, s.category, s.approved_version
      from snippets s
-     where s.library_id = $1 and s.id = any(array(${page}))
+     where s.library_id = $1 and s.id = any(array(${page}))${member}
      order by s.id`,
     params,
   );
