@@ -23,6 +23,20 @@ import {
 import { runSearchBench } from "./search/run";
 import { runServerBench } from "./server/run";
 
+/** Server part's profiling flags: `--cpu-prof=DIR` (the server under `node --cpu-prof`), `--snippets=N`, `--target=pglite|postgres`. */
+const cpuProf = (
+  args: readonly string[],
+): { cpuProfDir?: string; snippets?: number; target?: "pglite" | "postgres" } => {
+  const dir = args.find((a) => a.startsWith("--cpu-prof="))?.slice("--cpu-prof=".length);
+  const snippets = args.find((a) => a.startsWith("--snippets="))?.slice("--snippets=".length);
+  const target = args.find((a) => a.startsWith("--target="))?.slice("--target=".length);
+  return {
+    ...(dir ? { cpuProfDir: dir } : {}),
+    ...(snippets ? { snippets: Number(snippets) } : {}),
+    ...(target === "pglite" || target === "postgres" ? { target } : {}),
+  };
+};
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const quick = args.includes("--quick");
@@ -60,7 +74,7 @@ async function main(): Promise<void> {
             : part === "limits"
               ? await runLimitsBench({ scripts, quick, log })
               : part === "server"
-                ? await runServerBench({ scripts, quick, closedLoop: args.includes("--closed-loop"), bursts: args.includes("--bursts"), log })
+                ? await runServerBench({ scripts, quick, closedLoop: args.includes("--closed-loop"), bursts: args.includes("--bursts"), ...cpuProf(args), log })
                 : await runPaneBench({ quick, log, ...(noBuild ? { build: false } : {}) });
     } catch (e) {
       // One broken part must not cost the others' figures: report it as failed and go on.

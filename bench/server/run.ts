@@ -6,7 +6,7 @@
 // recorded (autocannon's "response" event), so the p95 is exact rather than read off a histogram.
 
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +24,12 @@ export type ServerBenchOptions = {
   closedLoop?: boolean;
   /** Paced connections in step (one burst a second), as autocannon does by itself: see staggered(). */
   bursts?: boolean;
+  /** `--cpu-prof=DIR`: the server runs with `node --cpu-prof` and writes its profile into DIR when it stops. */
+  cpuProfDir?: string;
+  /** `--snippets=N`: seed N snippets instead of 10,000 (1,000 with --quick); for profiling only. */
+  snippets?: number;
+  /** `--target=pglite|postgres`: measure one database only (profiling). */
+  target?: "pglite" | "postgres";
   log?: (line: string) => void;
 };
 
@@ -55,7 +61,21 @@ type Outcome = {
   seedSeconds: number;
   /** Median of sequential requests by one client before the load: what a request costs without queueing. */
   alone: Record<"list" | "search", number>;
+  /** CPU seconds (user + system) the server process used during the load phase, from /proc; null elsewhere. */
+  serverCpu: number | null;
 };
+
+/** User + system CPU seconds of a process so far (Linux /proc), or null where there is none. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command (which may hold spaces) in brackets: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
 
 /** One client, one request at a time: the median time of `n` requests to each path. */
 async function alone(url: string, token: string, n: number): Promise<Record<"list" | "search", number>> {
@@ -88,9 +108,11 @@ const freePort = () =>
 async function startServer(
   bundle: string,
   env: Record<string, string>,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+  cpuProfDir?: string,
+): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [bundle], {
+  const flags = cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [];
+  const child = spawn(process.execPath, [...flags, bundle], {
     // Logs off: one JSON line per request would measure the terminal, not the server.
     env: { PATH: process.env.PATH ?? "", PORT: String(port), SECTIONSMITH_RATE_LIMIT: "100000000", ...env },
     stdio: ["ignore", "ignore", "pipe"],
@@ -118,6 +140,7 @@ async function startServer(
   const exited = new Promise((r) => child.once("exit", r));
   return {
     url,
+    pid: child.pid,
     stop: async () => {
       process.off("exit", orphan);
       child.kill("SIGTERM");
@@ -305,10 +328,12 @@ export async function runServerBench(options: ServerBenchOptions): Promise<PartR
     SECTIONSMITH_DEV_ISSUER: "sectionsmith-bench",
     SECTIONSMITH_DEV_AUDIENCE: "sectionsmith",
   };
-  const count = quick ? 1_000 : SNIPPETS;
+  const count = options.snippets ?? (quick ? 1_000 : SNIPPETS);
   const outcomes: Outcome[] = [];
-  const targets: { name: string; url?: string }[] = [{ name: "PGlite (embedded)" }];
-  if (process.env.DATABASE_URL) targets.push({ name: "PostgreSQL", url: process.env.DATABASE_URL });
+  const targets: { name: string; url?: string }[] = [];
+  if (options.target !== "postgres") targets.push({ name: "PGlite (embedded)" });
+  if (process.env.DATABASE_URL && options.target !== "pglite")
+    targets.push({ name: "PostgreSQL", url: process.env.DATABASE_URL });
   for (const target of targets) {
     log(`${target.name}: seeding ${count} snippets…`);
     const seedStart = performance.now();
@@ -326,7 +351,7 @@ export async function runServerBench(options: ServerBenchOptions): Promise<PartR
         env = { SECTIONSMITH_DATA_DIR: dir };
       }
       const seedSeconds = (performance.now() - seedStart) / 1000;
-      const server = await startServer(bundle, { ...devEnv, ...env });
+      const server = await startServer(bundle, { ...devEnv, ...env }, options.cpuProfDir);
       try {
         // Warm-up: the first queries plan and cache; a user's first request after a restart is not the point.
         for (let i = 0; i < 20; i++)
@@ -337,6 +362,7 @@ export async function runServerBench(options: ServerBenchOptions): Promise<PartR
         log(`${target.name}: one client alone: list ${ms(single.list)}, search ${ms(single.search)}`);
         log(`${target.name}: ${READERS} readers and ${WRITERS} writers…`);
         const t0 = performance.now();
+        const cpu0 = cpuSeconds(server.pid);
         const samples = await load(
           server.url,
           tokens,
@@ -344,7 +370,9 @@ export async function runServerBench(options: ServerBenchOptions): Promise<PartR
           options.closedLoop ?? false,
           options.bursts ?? false,
         );
+        const cpu1 = cpuSeconds(server.pid);
         outcomes.push({
+          serverCpu: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0,
           target: target.name,
           samples,
           seconds: (performance.now() - t0) / 1000,
@@ -429,6 +457,25 @@ function report(
       ],
     },
   ];
+  tables.push({
+    title: "Server process CPU during the load phase",
+    head: ["database", "CPU seconds", "requests answered", "CPU per request", "cores used"],
+    rows: outcomes.map((out) => {
+      const answered = out.samples.list.times.length + out.samples.search.times.length + out.samples.write.times.length;
+      return out.serverCpu === null
+        ? [out.target, "–", String(answered), "–", "–"]
+        : [
+            out.target,
+            out.serverCpu.toFixed(1),
+            String(answered),
+            ms((out.serverCpu * 1000) / answered),
+            (out.serverCpu / out.seconds).toFixed(2),
+          ];
+    }),
+    notes: [
+      "User + system time of the Node server process (/proc/<pid>/stat) over the load phase, divided by the requests answered (reads and writes together). With PGlite the database runs inside that process, so this includes its work; with PostgreSQL the database's own processes are not in it.",
+    ],
+  });
   tables.push({
     title: "One client alone (before the load): median of 16 sequential requests",
     head: ["database", "list", "search"],

@@ -1,5 +1,6 @@
 import type { Database } from "./db";
 import { CURRENT_VERSION_SQL } from "./migration-current";
+import { SEARCH_TEXT_SQL } from "./migration-search-text";
 
 // Versioned migrations: applied in order, each in its own transaction together with its row in
 // schema_migrations, so a crash leaves the database either before or after a migration, never inside.
@@ -95,6 +96,11 @@ create index usage_events_by_snippet on usage_events (library_id, snippet_id, at
     version: 3,
     name: "current version per snippet, search text, list and search indexes",
     sql: CURRENT_VERSION_SQL,
+  },
+  {
+    version: 4,
+    name: "lower-cased search text with the trigram index on it",
+    sql: SEARCH_TEXT_SQL,
   },
 ];
 

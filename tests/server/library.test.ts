@@ -308,3 +308,22 @@ describe("usage", () => {
     expect(view.body.oftenUsedUnreviewed).toEqual([{ id: "wrapper", uses: 1, reviewBy: "2020-01-01" }]);
   });
 });
+
+describe("the list's membership check", () => {
+  it("hides a library's snippets from non-members in list and search, and answers members an empty page", async () => {
+    // The list checks membership inside its own statement: a non-member must still get 404, not [].
+    const created = await s.call(BOB, "POST", "/libraries/legal/snippets", { body: snippet("members-only") });
+    expect(created.status).toBe(201);
+    for (const path of ["/libraries/legal/snippets", "/libraries/legal/snippets?q=members-only"]) {
+      const stranger = await s.call("eve@x.test", "GET", path);
+      expect([stranger.status, stranger.body.code]).toEqual([404, "NOT_FOUND"]);
+      const member = await s.call(RAY, "GET", path);
+      expect(member.status).toBe(200);
+      expect(member.body.map((x: { id: string }) => x.id)).toContain("members-only");
+    }
+    const nothing = await s.call(RAY, "GET", "/libraries/legal/snippets?q=no-such-words-anywhere");
+    expect([nothing.status, nothing.body]).toEqual([200, []]);
+    const strangerNothing = await s.call("eve@x.test", "GET", "/libraries/legal/snippets?offset=100000");
+    expect(strangerNothing.status).toBe(404);
+  });
+});

@@ -93,7 +93,8 @@ beforeAll(async () => {
   await db.transaction((tx) =>
     createSnippet(tx, LIB, snippet("fees", "Invoices are due in 30 days, {{name}}."), BOB),
   );
-  expect(await migrate(db)).toEqual([3]);
+  // Migration 3 (head rows, search table) and 4 (the lower-cased search text) fill in what exists.
+  expect(await migrate(db)).toEqual([3, 4]);
 });
 
 afterAll(async () => {
@@ -121,6 +122,10 @@ describe("the snippet list after migration 3", () => {
     // The search text joins the fields with line breaks; a query spanning two of them matches neither.
     expect(await ids("fees\nSnippet")).toEqual([]);
     expect(await ids("30 days", { status: "approved" })).toEqual([]);
+    expect(await ids("30 days", { status: "draft" })).toEqual(["fees"]);
+    // Migration 4 matches a lower-cased copy with LIKE lower(…): any case in the query or the text.
+    expect(await ids("TRADE Information")).toEqual(["nda"]);
+    expect(await ids("mutual nda")).toEqual(["nda"]);
   });
 
   it("follows every write: new snippets, new versions and status changes", async () => {
@@ -163,11 +168,27 @@ describe("the snippet list after migration 3", () => {
     expect(await ids("", { status: "draft" })).toEqual(["escrow", "fees"]);
   });
 
+  it("pages search results in id order, and takes % and _ literally", async () => {
+    await db.transaction(async (tx) => {
+      for (const id of ["pct-a", "pct-b", "pct-c", "pct-d"])
+        await createSnippet(tx, LIB, snippet(id, `A fee of 5% per month, {{name}} (${id}).`), BOB);
+      await createSnippet(tx, LIB, snippet("pct-e", "A fee of 5 per month, {{name}}."), BOB);
+    });
+    const page = async (limit: number, offset: number) =>
+      (await listSnippets(db, LIB, { q: "5% per", limit, offset })).map((s) => s.id);
+    expect(await page(2, 0)).toEqual(["pct-a", "pct-b"]);
+    expect(await page(2, 2)).toEqual(["pct-c", "pct-d"]);
+    expect(await page(2, 4)).toEqual([]);
+    expect(await ids("5_per")).toEqual([]);
+    expect(await ids("PCT-E")).toEqual(["pct-e"]);
+  });
+
   it("has the trigram index that serves search, on PGlite as on PostgreSQL", async () => {
     const rows = await db.query(
       "select indexdef from pg_indexes where indexname = 'snippet_search_trgm' and schemaname = current_schema()",
     );
     expect(rows).toHaveLength(1);
-    expect(String(rows[0]!.indexdef)).toMatch(/gin_trgm_ops/);
+    // On the lower-cased search text (migration 4), which the search's LIKE reads.
+    expect(String(rows[0]!.indexdef)).toMatch(/\(search_text \S*gin_trgm_ops\)/);
   });
 });

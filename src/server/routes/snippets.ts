@@ -4,7 +4,7 @@ import type { AppEnv } from "../app";
 import { checkSnippet } from "../check-snippet";
 import { ApiError, invalidRequest, snippetInvalid, type ZodIssueLike } from "../errors";
 import { ID_PATTERN } from "../../engine/index";
-import { getLibrary } from "../store/libraries";
+import { getLibrary, requireRole } from "../store/libraries";
 import { exportLibrary, listSnippets } from "../store/query";
 import { TRANSITIONS, transition, type TransitionName } from "../store/review";
 import { addVersion, createSnippet, getSnippet, updateHead } from "../store/snippets";
@@ -86,7 +86,13 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
     async (c) => {
       const { library } = c.req.valid("param");
       const query = c.req.valid("query");
-      return c.json(await read(c, library, "reader", (db) => listSnippets(db, library, query)), 200);
+      // The busiest route: the membership check rides in the list's own statement (one query instead
+      // of two; on PGlite a query costs ~0.4 ms of CPU before it does anything). Only an empty page
+      // asks again, to answer 404 to a non-member as read() would.
+      const { db, user } = who(c);
+      const page = await listSnippets(db, library, { ...query, member: user });
+      if (page.length === 0) await requireRole(db, library, user, "reader");
+      return c.json(page, 200);
     },
   );
 
