@@ -6,6 +6,9 @@
 //
 // The tests in this file share the panes and run in order.
 
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { poll } from "../support/poll";
@@ -13,6 +16,10 @@ import { expectValidDocx } from "../support/ooxml-check";
 import { addToDocument, docxText, download, searchBox, showDocument, tab } from "./support/flow";
 import { openPane, startPane, type OpenPane, type PaneSession } from "./support/pane";
 import { allowTeamServer, startTeamServer, type TeamServer } from "./support/team-server";
+
+/** Screenshots of what this test adds to the pane, to look at (not compared). */
+const SHOTS = join(tmpdir(), "sectionsmith-pane-team");
+mkdirSync(SHOTS, { recursive: true });
 
 const ANA = "ana@x.test"; // admin: authors
 const BOB = "bob@x.test"; // approver
@@ -119,6 +126,41 @@ describe("team library in two panes", () => {
     // The personal (starter) library is still searched too.
     await searchBox(page).fill("signature");
     await results.getByRole("button", { name: "Signature block", exact: true }).waitFor();
+  });
+
+  it("filters the Library to the team's snippets and to the personal ones (Source)", async () => {
+    const page = bob.page;
+    await searchBox(page).fill("");
+    const source = page.getByRole("combobox", { name: "Source" });
+    const listed = () =>
+      page
+        .getByRole("region", { name: /^(Results|All snippets)$/ })
+        .locator("[data-snippet-id]")
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-snippet-id")));
+    await source.click();
+    await page.getByRole("option", { name: "Team (1)" }).click();
+    await until(listed).toEqual(["team-clause"]);
+    for (const width of [320, 400]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: join(SHOTS, `library-team-${width}.png`) });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+    // Keyboard: the Source box opens with Enter, arrows pick Personal.
+    await source.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("option", { name: /^Personal \(\d+\)$/ }).waitFor();
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Enter");
+    await until(async () => (await listed()).length).toBeGreaterThan(1);
+    const personal = await listed();
+    expect(personal).not.toContain("team-clause");
+    expect(await source.textContent()).toMatch(/^Personal \(\d+\)$/);
+    await source.click();
+    await page.getByRole("option", { name: "All libraries" }).click();
+    await until(async () => (await listed()).length).toBe(personal.length + 1);
   });
 
   it("downloading a document with the team snippet reports its use (id and version, no text)", async () => {
