@@ -46,6 +46,8 @@ export type TeamApi = {
   disconnect(): void;
   save(id: string, content: TeamContent, isNew: boolean): void;
   review(id: string, version: number, kind: "submit" | "approve" | "reject", comment?: string): void;
+  /** Approvers: an approved version is deprecated, optionally naming the snippet to use instead. */
+  deprecate(id: string, version: number, replacedBy?: string): void;
   reportUsage(events: UsageEvent[]): void;
   resolve(held: Held, choice: "mine" | "theirs"): void;
   syncNow(): void;
@@ -226,6 +228,19 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
       }),
     [enqueue],
   );
+  const deprecate = useCallback(
+    (id: string, version: number, replacedBy?: string) =>
+      enqueue({
+        kind: "deprecate",
+        key: opKey(),
+        queuedAt: now(),
+        id,
+        version,
+        base: revisionOf(id),
+        ...(replacedBy ? { replacedBy } : {}),
+      }),
+    [enqueue],
+  );
   const reportUsage = useCallback(
     (events: UsageEvent[]) => {
       if (events.length > 0 && live.current.settings?.library)
@@ -265,6 +280,7 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
     disconnect,
     save,
     review,
+    deprecate,
     reportUsage,
     resolve,
     syncNow: () => void sync(),

@@ -68,6 +68,7 @@ export type QueuedOp = {
   | { kind: "create"; id: string; content: TeamContent }
   | { kind: "version"; id: string; base: number; content: TeamContent }
   | { kind: "submit" | "approve" | "reject"; id: string; base: number; version: number; comment?: string }
+  | { kind: "deprecate"; id: string; base: number; version: number; replacedBy?: string }
   | { kind: "usage"; events: UsageEvent[] }
 );
 
