@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTeamState } from "./use-team-state";
 import type { KeyValueStore } from "../model/storage";
 import type { WordHost } from "../host";
+import type { MeView } from "../../server/wire";
 import { createTeamClient, isTeamError, normaliseUrl, type TeamClient } from "../team/client";
 import { pull } from "../team/pull";
 import { flush, keepMine, mergeSnippets, opKey, opSnippet, overlay } from "../team/queue";
@@ -142,10 +143,7 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
       const next: TeamSettings = { url, signIn };
       setConnection("connecting");
       try {
-        const { body } = await clientFor(next).request<{ user: string; libraries: TeamLibrary[] }>(
-          "GET",
-          "/me",
-        );
+        const { body } = await clientFor(next).request<MeView>("GET", "/me");
         setLibraries(body.libraries);
         const only = body.libraries.length === 1 ? body.libraries[0]!.id : undefined;
         const kept = live.current.settings?.library;
