@@ -5,9 +5,15 @@ import tseslint from "typescript-eslint";
 // block's no-restricted-imports replaces an earlier one's for the same files.
 const ENGINE_ENTRIES = {
   regex: "(^|/)engine/(?!core$|index$|read$).+",
-  message: "Import the engine through its public entries: src/engine (index), src/engine/core or src/engine/read.",
+  message:
+    "Import the engine through its public entries: src/engine (index), src/engine/core or src/engine/read.",
 };
-const PANE_EDGE = "The task pane reaches Office only through src/taskpane/host.ts (the WordHost it is given).";
+const PANE_EDGE =
+  "The task pane reaches Office only through src/taskpane/host.ts (the WordHost it is given).";
+const SERVER_EDGE =
+  'The task pane takes nothing from src/server but the wire types: `import type { … } from "…/server/wire"`.';
+const WIRE_TYPES_ONLY =
+  "src/server/wire.ts holds types only (the pane imports it): no values, no runtime imports.";
 
 export default tseslint.config(
   {
@@ -74,6 +80,39 @@ export default tseslint.config(
         "error",
         { name: "Office", message: PANE_EDGE },
         { name: "Word", message: PANE_EDGE },
+      ],
+    },
+  },
+  {
+    // The pane's edge with the team server (docs/decisions.md): one types-only module, src/server/wire.ts,
+    // and only with `import type` (erased at build), so no server code (pg, PGlite, Hono) is bundled.
+    files: ["src/taskpane/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "(^|/)server(/(?!wire$).*)?$", message: SERVER_EDGE },
+            { regex: "(^|/)server/wire$", allowTypeImports: true, message: SERVER_EDGE },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/server/wire.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "ImportDeclaration[importKind='value']", message: WIRE_TYPES_ONLY },
+        { selector: "ExportNamedDeclaration[exportKind='value']", message: WIRE_TYPES_ONLY },
+        { selector: "ExportAllDeclaration[exportKind='value']", message: WIRE_TYPES_ONLY },
+        { selector: "ExportDefaultDeclaration", message: WIRE_TYPES_ONLY },
+        {
+          selector:
+            "Program > :matches(VariableDeclaration, FunctionDeclaration, ClassDeclaration, ExpressionStatement, TSEnumDeclaration)",
+          message: WIRE_TYPES_ONLY,
+        },
       ],
     },
   },

@@ -7,13 +7,15 @@
 //
 // Production URL: every "https://localhost:3000/" in manifest.xml is replaced by `urlProd` in the copy written
 // to dist/addin/manifest.xml. Set urlProd (or SECTIONSMITH_URL_PROD) to where dist/addin/ is deployed; it
-// must be https and end with "/".
+// must be https and end with "/". The manifest's <WebApplicationInfo> (Office SSO) is filled from
+// SECTIONSMITH_ENTRA_APP_ID and SECTIONSMITH_ENTRA_RESOURCE (scripts/manifest-sso.mjs has the defaults).
 /* global process, console */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import CopyWebpackPlugin from "copy-webpack-plugin";
 import HtmlWebpackPlugin from "html-webpack-plugin";
 import { chooseTransport } from "./scripts/dev-transport.mjs";
+import { buildManifest } from "./scripts/manifest-sso.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.npm_package_config_dev_server_port || 3000);
@@ -122,13 +124,9 @@ export default async (env = {}, argv = {}) => {
           {
             from: "manifest.xml",
             to: "manifest.xml",
-            transform(content) {
-              if (dev) return content;
-              const xml = content.toString().replaceAll(urlDev, urlProd);
-              if (/localhost/.test(xml))
-                throw new Error("manifest.xml still points at localhost after URL substitution");
-              return xml;
-            },
+            // Office SSO's app id and resource from SECTIONSMITH_ENTRA_APP_ID / _RESOURCE, and the
+            // production URL (scripts/manifest-sso.mjs).
+            transform: (content) => buildManifest(content.toString(), { dev, urlDev, urlProd }),
           },
         ],
       }),

@@ -6,6 +6,9 @@
 //
 // The tests in this file share the panes and run in order.
 
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { poll } from "../support/poll";
@@ -13,6 +16,10 @@ import { expectValidDocx } from "../support/ooxml-check";
 import { addToDocument, docxText, download, searchBox, showDocument, tab } from "./support/flow";
 import { openPane, startPane, type OpenPane, type PaneSession } from "./support/pane";
 import { allowTeamServer, startTeamServer, type TeamServer } from "./support/team-server";
+
+/** Screenshots of what this test adds to the pane, to look at (not compared). */
+const SHOTS = join(tmpdir(), "sectionsmith-pane-team");
+mkdirSync(SHOTS, { recursive: true });
 
 const ANA = "ana@x.test"; // admin: authors
 const BOB = "bob@x.test"; // approver
@@ -121,6 +128,41 @@ describe("team library in two panes", () => {
     await results.getByRole("button", { name: "Signature block", exact: true }).waitFor();
   });
 
+  it("filters the Library to the team's snippets and to the personal ones (Source)", async () => {
+    const page = bob.page;
+    await searchBox(page).fill("");
+    const source = page.getByRole("combobox", { name: "Source" });
+    const listed = () =>
+      page
+        .getByRole("region", { name: /^(Results|All snippets)$/ })
+        .locator("[data-snippet-id]")
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-snippet-id")));
+    await source.click();
+    await page.getByRole("option", { name: "Team (1)" }).click();
+    await until(listed).toEqual(["team-clause"]);
+    for (const width of [320, 400]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: join(SHOTS, `library-team-${width}.png`) });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+    // Keyboard: the Source box opens with Enter, arrows pick Personal.
+    await source.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("option", { name: /^Personal \(\d+\)$/ }).waitFor();
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Enter");
+    await until(async () => (await listed()).length).toBeGreaterThan(1);
+    const personal = await listed();
+    expect(personal).not.toContain("team-clause");
+    expect(await source.textContent()).toMatch(/^Personal \(\d+\)$/);
+    await source.click();
+    await page.getByRole("option", { name: "All libraries" }).click();
+    await until(async () => (await listed()).length).toBe(personal.length + 1);
+  });
+
   it("downloading a document with the team snippet reports its use (id and version, no text)", async () => {
     const page = bob.page;
     await searchBox(page).fill("team confidentiality");
@@ -173,6 +215,69 @@ describe("team library in two panes", () => {
     await until(() => teamRow(bob.page, "team-clause").locator("[data-team-status]").textContent()).toBe(
       `v2 Draft · owner ${ANA}`,
     );
+  });
+
+  it("Ana deprecates an approved team snippet naming its successor; Bob's pane shows it on its next round", async () => {
+    // An approved snippet to retire, made through the API (Ana writes, Bob approves).
+    const made = await server.call(ANA, "POST", "/libraries/legal/snippets", {
+      body: { id: "old-terms", title: "Old terms", body: "The old wording." },
+    });
+    expect(made.status).toBe(201);
+    const sent = await server.call(ANA, "POST", "/libraries/legal/snippets/old-terms/versions/1/submit", {
+      ifMatch: made.body.revision,
+    });
+    const approved = await server.call(
+      BOB,
+      "POST",
+      "/libraries/legal/snippets/old-terms/versions/1/approve",
+      {
+        ifMatch: sent.body.revision,
+      },
+    );
+    expect(approved.body.versions[0].status).toBe("approved");
+
+    const page = ana.page;
+    await tab(page, "Manage").click();
+    const deprecate = teamRow(page, "old-terms").getByRole("button", { name: "Deprecate Old terms…" });
+    await until(() => deprecate.count()).toBe(1);
+    await deprecate.click();
+    const form = page.getByRole("form", { name: "Deprecate Old terms" });
+    // Keyboard: the successor box has the focus; Enter opens it, Down and Enter pick the successor.
+    const box = form.getByRole("combobox", { name: /Use instead/ });
+    await until(() => box.evaluate((e) => e === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    await page.getByRole("option", { name: "Team confidentiality (team-clause)" }).waitFor();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    expect(await box.textContent()).toBe("Team confidentiality (team-clause)");
+    for (const width of [320, 400]) {
+      await page.setViewportSize({ width, height: 800 });
+      await form.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, `deprecate-${width}.png`) });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter"); // Deprecate
+    await until(
+      async () => (await server.call(BOB, "GET", "/libraries/legal/snippets/old-terms")).body.versions[0],
+    ).toMatchObject({ status: "deprecated", replacedBy: "team-clause" });
+    await until(() => queueLine(page).textContent()).toBe("All changes are on the server.");
+
+    // Bob's pane was not reloaded: its next round shows the deprecation and the successor.
+    await tab(bob.page, "Manage").click();
+    const row = teamRow(bob.page, "old-terms");
+    await until(() => row.locator("[data-team-status]").textContent()).toBe(`v1 Deprecated · owner ${ANA}`);
+    expect(await row.locator("[data-team-successor]").textContent()).toBe(
+      "Use “Team confidentiality” instead.",
+    );
+    await tab(bob.page, "Library").click();
+    await searchBox(bob.page).fill("old terms");
+    const found = bob.page.getByRole("region", { name: "Results" }).locator('[data-snippet-id="old-terms"]');
+    await until(() => found.locator("[data-team-mark]").getAttribute("data-team-mark")).toBe("deprecated");
+    expect(await found.textContent()).toContain("use team-clause instead");
   });
 
   it("fits a 320 px pane without scrolling sideways", async () => {

@@ -1,5 +1,6 @@
 // The pane's edges, as the ESLint config holds them: nothing in src/taskpane imports src/office except
-// src/taskpane/host.ts, and no pane code uses the Office or Word globals. Linted through ESLint's own
+// src/taskpane/host.ts, and no pane code uses the Office or Word globals; from src/server the pane takes
+// only `import type` of src/server/wire.ts, which holds types and nothing else. Linted through ESLint's own
 // command line (the project's eslint.config.js), as `npm run lint` does.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -51,5 +52,57 @@ describe("the pane's edges (eslint.config.js)", () => {
     );
     expect(refused).toHaveLength(1);
     expect(refused[0]).toMatch(/^no-restricted-imports: .*public entries/);
+  }, 60_000);
+
+  it("lets pane code take the server's wire types with import type, and nothing else from src/server", () => {
+    const file = "src/taskpane/team/edge-probe.ts";
+    expect(
+      lint('import type { VersionView } from "../../server/wire";\nexport type V = VersionView;\n', file),
+    ).toEqual([]);
+    const refused = (code: string) => lint(code, file).filter((m) => m.includes("server/wire"));
+    // A value import of the wire module, any other server module (even for types), a side-effect import.
+    expect(
+      refused('import { VersionView } from "../../server/wire";\nexport type V = VersionView;\n'),
+    ).toHaveLength(1);
+    expect(
+      refused(
+        'import { VERSION_STATUSES } from "../../server/store/snippets";\nexport const s = VERSION_STATUSES;\n',
+      ),
+    ).toHaveLength(1);
+    expect(
+      refused(
+        'import type { SnippetView } from "../../server/store/snippets";\nexport type S = SnippetView;\n',
+      ),
+    ).toHaveLength(1);
+    expect(refused('import "../../server/db";\n')).toHaveLength(1);
+    expect(
+      refused('import { createApp } from "../../server/app";\nexport const a = createApp;\n'),
+    ).toHaveLength(1);
+    expect(refused('export { VERSION_STATUSES } from "../../server/store/snippets";\n')).toHaveLength(1);
+    // host.ts is no way through to the server either.
+    expect(
+      lint(
+        'import { openDatabase } from "../server/db";\nexport const o = openDatabase;\n',
+        "src/taskpane/host.ts",
+      ),
+    ).toHaveLength(1);
+  }, 60_000);
+
+  it("keeps src/server/wire.ts to types: a value or a runtime import there is refused", () => {
+    const file = "src/server/wire.ts";
+    expect(lint('import type { Snippet } from "../engine/core";\nexport type A = Snippet;\n', file)).toEqual(
+      [],
+    );
+    expect(lint('export const STATUSES = ["draft"] as const;\n', file)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: src\/server\/wire\.ts holds types only/),
+    ]);
+    expect(lint('import { z } from "zod";\nexport type A = z.ZodType;\n', file)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: src\/server\/wire\.ts holds types only/),
+    ]);
+    expect(
+      lint("const hidden = 1;\nexport type A = typeof hidden;\n", file).filter((m) =>
+        m.startsWith("no-restricted-syntax:"),
+      ),
+    ).toHaveLength(1);
   }, 60_000);
 });

@@ -1,19 +1,12 @@
 import { iso, type Sql } from "../db";
+import type { AuditEntry } from "../wire";
 
 // The append-only audit log: one entry per change, written in the same transaction as the change.
 // Sequence numbers are per library and gapless: they come from a counter on the library's row, which
 // the transaction holds locked until it commits (a rolled-back change takes its number back with it).
 // Database triggers refuse UPDATE, DELETE and TRUNCATE on the log.
 
-export type AuditEntry = {
-  seq: number;
-  at: string;
-  actor: string;
-  action: string;
-  target: string;
-  before: unknown;
-  after: unknown;
-};
+export type { AuditEntry } from "../wire";
 
 export type AuditInput = {
   library: string;

@@ -1,25 +1,17 @@
 import { iso, type Sql } from "../db";
 import { ApiError, notFound } from "../errors";
 import { appendAudit } from "./audit";
+import type { LibraryView, Member, Role } from "../wire";
 import { checkRevision } from "./revision";
 
-export const ROLES = ["reader", "author", "approver", "admin"] as const;
-export type Role = (typeof ROLES)[number];
+export type { LibraryView, Member, Role } from "../wire";
+
+export const ROLES = ["reader", "author", "approver", "admin"] as const satisfies readonly Role[];
+const everyRole: Exclude<Role, (typeof ROLES)[number]> extends never ? true : never = true;
+void everyRole;
 
 /** Each role can do what the roles before it can. */
 export const atLeast = (role: Role, needed: Role): boolean => ROLES.indexOf(role) >= ROLES.indexOf(needed);
-
-export type LibraryView = {
-  id: string;
-  name: string;
-  revision: number;
-  /** The library's last audit seq: it moves with every change, so panes poll it to know when to reload. */
-  changeSeq: number;
-  createdAt: string;
-  createdBy: string;
-  role?: Role;
-};
-export type Member = { user: string; role: Role };
 
 const view = (r: Record<string, unknown>): LibraryView => ({
   id: String(r.id),

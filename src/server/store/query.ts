@@ -1,23 +1,12 @@
 import { LIBRARY_FORMAT, type Library, type Snippet } from "../../engine/index";
 import { iso, type Sql } from "../db";
 import { SEARCH_TEXT } from "../migration-search-text";
-import type { SnippetContent, VersionStatus } from "./snippets";
+import type { SnippetContent, SnippetSummary, VersionStatus } from "../wire";
 
 // Reading a library: a summary list for search and review queues, and the whole library as a
 // sectionsmith/library@1 file (what the CLI builds from and what a backup-minded team exports).
 
-export type SnippetSummary = {
-  id: string;
-  title: string;
-  category: string | null;
-  owner: string | null;
-  reviewBy: string | null;
-  revision: number;
-  updatedAt: string;
-  latestVersion: number;
-  latestStatus: VersionStatus;
-  approvedVersion: number | null;
-};
+export type { SnippetSummary } from "../wire";
 
 export type ListOptions = {
   q?: string;

@@ -2,6 +2,7 @@ import type { Snippet } from "../../engine/index";
 import { checkSnippet, includedIds } from "../check-snippet";
 import { iso, type Sql } from "../db";
 import { ApiError, notFound, snippetInvalid } from "../errors";
+import type { SnippetContent, SnippetView, VersionStatus, VersionView } from "../wire";
 import { appendAudit } from "./audit";
 import { checkRevision } from "./revision";
 
@@ -9,41 +10,22 @@ import { checkRevision } from "./revision";
 // never changes once written; what changes is its status (draft → in_review → approved → deprecated),
 // and every change of either bumps the head's revision, which If-Match guards.
 
-export const VERSION_STATUSES = ["draft", "in_review", "approved", "deprecated"] as const;
-export type VersionStatus = (typeof VERSION_STATUSES)[number];
+// The wire types (src/server/wire.ts) are the one definition; the store's names stay for its callers.
+export type { SnippetContent, SnippetView, VersionStatus, VersionView } from "../wire";
+
+export const VERSION_STATUSES = [
+  "draft",
+  "in_review",
+  "approved",
+  "deprecated",
+] as const satisfies readonly VersionStatus[];
+// Every status of the wire type is listed (the database check and the OpenAPI enum come from this list).
+const everyStatus: Exclude<VersionStatus, (typeof VERSION_STATUSES)[number]> extends never ? true : never =
+  true;
+void everyStatus;
 
 /** Fields of a library file's snippet that the server keeps itself (head row, version row). */
 const SERVER_MANAGED = ["version", "status", "owner", "reviewBy", "replacedBy", "updated"] as const;
-
-/** The version's content: the engine's normalised snippet without what the server manages. */
-export type SnippetContent = Omit<
-  Snippet,
-  "version" | "status" | "owner" | "reviewBy" | "replacedBy" | "updated"
->;
-
-export type VersionView = {
-  version: number;
-  status: VersionStatus;
-  createdBy: string;
-  createdAt: string;
-  submittedBy: string | null;
-  approvedBy: string | null;
-  approvedAt: string | null;
-  replacedBy: string | null;
-  comment: string | null;
-  snippet: SnippetContent;
-};
-
-export type SnippetView = {
-  library: string;
-  id: string;
-  owner: string | null;
-  reviewBy: string | null;
-  revision: number;
-  createdAt: string;
-  updatedAt: string;
-  versions: VersionView[];
-};
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 

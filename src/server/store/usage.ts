@@ -1,18 +1,12 @@
 import type { Sql } from "../db";
 import { iso } from "../db";
 import { notFound } from "../errors";
+import type { Freshness, Usage, UsageEvent } from "../wire";
 
 // Usage events: which snippet version was inserted into a document or downloaded, by whom and when —
 // never any document text. They feed "most used" and the freshness view.
 
-export type UsageKind = "insert" | "download";
-export type UsageEvent = { snippet: string; version: number; kind: UsageKind };
-export type Usage = { id: string; uses: number; inserts: number; downloads: number; lastUsed: string | null };
-export type Freshness = {
-  stale: { id: string; reviewBy: string }[];
-  rarelyUsed: { id: string; uses: number }[];
-  oftenUsedUnreviewed: { id: string; uses: number; reviewBy: string | null }[];
-};
+export type { Freshness, Usage, UsageEvent, UsageKind } from "../wire";
 
 export async function recordUsage(
   tx: Sql,

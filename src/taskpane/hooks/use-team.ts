@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTeamState } from "./use-team-state";
 import type { KeyValueStore } from "../model/storage";
 import type { WordHost } from "../host";
+import type { MeView } from "../../server/wire";
 import { createTeamClient, isTeamError, normaliseUrl, type TeamClient } from "../team/client";
 import { pull } from "../team/pull";
 import { flush, keepMine, mergeSnippets, opKey, opSnippet, overlay } from "../team/queue";
@@ -46,6 +47,8 @@ export type TeamApi = {
   disconnect(): void;
   save(id: string, content: TeamContent, isNew: boolean): void;
   review(id: string, version: number, kind: "submit" | "approve" | "reject", comment?: string): void;
+  /** Approvers: an approved version is deprecated, optionally naming the snippet to use instead. */
+  deprecate(id: string, version: number, replacedBy?: string): void;
   reportUsage(events: UsageEvent[]): void;
   resolve(held: Held, choice: "mine" | "theirs"): void;
   syncNow(): void;
@@ -140,10 +143,7 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
       const next: TeamSettings = { url, signIn };
       setConnection("connecting");
       try {
-        const { body } = await clientFor(next).request<{ user: string; libraries: TeamLibrary[] }>(
-          "GET",
-          "/me",
-        );
+        const { body } = await clientFor(next).request<MeView>("GET", "/me");
         setLibraries(body.libraries);
         const only = body.libraries.length === 1 ? body.libraries[0]!.id : undefined;
         const kept = live.current.settings?.library;
@@ -226,6 +226,19 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
       }),
     [enqueue],
   );
+  const deprecate = useCallback(
+    (id: string, version: number, replacedBy?: string) =>
+      enqueue({
+        kind: "deprecate",
+        key: opKey(),
+        queuedAt: now(),
+        id,
+        version,
+        base: revisionOf(id),
+        ...(replacedBy ? { replacedBy } : {}),
+      }),
+    [enqueue],
+  );
   const reportUsage = useCallback(
     (events: UsageEvent[]) => {
       if (events.length > 0 && live.current.settings?.library)
@@ -265,6 +278,7 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
     disconnect,
     save,
     review,
+    deprecate,
     reportUsage,
     resolve,
     syncNow: () => void sync(),

@@ -3,6 +3,7 @@
 // that never reaches the server (offline, server stopped, blocked) is `offline`: the caller keeps the
 // change queued and tries again later.
 
+import type { ErrorBody } from "../../server/wire";
 import type { TeamSnippet } from "./types";
 
 export type TeamErrorKind = "offline" | "signed-out" | "forbidden" | "conflict" | "refused" | "not-found";
@@ -87,15 +88,8 @@ export function createTeamClient(
 }
 
 function errorOf(status: number, body: unknown, url: string): TeamError {
-  const {
-    code = "",
-    message = "",
-    current,
-  } = (body ?? {}) as {
-    code?: string;
-    message?: string;
-    current?: TeamSnippet;
-  };
+  // Whatever answered may not be the team server: every field may be missing.
+  const { code = "", message = "", current } = (body ?? {}) as Partial<ErrorBody>;
   const said = message ? ` (${message})` : "";
   if (status === 401)
     return new TeamError(

@@ -2,10 +2,11 @@
 // changeSeq, which every change to it moves), else the snippet list, and then only the snippets whose
 // revision moved.
 
+import type { SnippetSummary } from "../../server/wire";
 import type { TeamClient } from "./client";
 import type { TeamCache, TeamLibrary, TeamSnippet } from "./types";
 
-type Summary = { id: string; revision: number };
+type Summary = Pick<SnippetSummary, "id" | "revision">;
 const PAGE = 1000;
 
 export async function pull(

@@ -51,7 +51,7 @@ export function overlay(
       });
       continue;
     }
-    const status = op.kind === "submit" ? "in_review" : op.kind === "approve" ? "approved" : "draft";
+    const status = STATUS_AFTER[op.kind];
     byId.set(op.id, {
       ...before,
       versions: before.versions.map((v) =>
@@ -63,6 +63,7 @@ export function overlay(
               ...(op.kind === "submit" ? { submittedBy: user } : {}),
               ...(op.kind === "approve" ? { approvedBy: user } : {}),
               ...(op.kind === "reject" ? { comment: op.comment ?? null } : {}),
+              ...(op.kind === "deprecate" ? { replacedBy: op.replacedBy ?? null } : {}),
             }
           : v,
       ),
@@ -70,6 +71,13 @@ export function overlay(
   }
   return [...byId.values()].sort((a, b) => a.id.localeCompare(b.id));
 }
+
+const STATUS_AFTER = {
+  submit: "in_review",
+  approve: "approved",
+  reject: "draft",
+  deprecate: "deprecated",
+} as const satisfies Record<string, TeamVersion["status"]>;
 
 const draftVersion = (
   version: number,
@@ -192,7 +200,12 @@ async function send(
           "POST",
           `${base}/snippets/${encodeURIComponent(op.id)}/versions/${op.version}/${op.kind}`,
           {
-            body: op.kind === "reject" ? { comment: op.comment ?? "" } : {},
+            body:
+              op.kind === "reject"
+                ? { comment: op.comment ?? "" }
+                : op.kind === "deprecate" && op.replacedBy
+                  ? { replacedBy: op.replacedBy }
+                  : {},
             ifMatch: revision ?? op.base,
           },
         )
@@ -211,10 +224,16 @@ export function mergeSnippets(cache: TeamCache, updated: readonly TeamSnippet[])
   return { ...cache, snippets: [...byId.values()].sort((a, b) => a.id.localeCompare(b.id)) };
 }
 
-/** A held change the user resolved by keeping theirs and adding mine on top: a new version op. */
+/**
+ * A held change the user resolved by keeping mine: new text goes on top of theirs as a new version; a
+ * deprecation is tried again against their revision (the server still refuses it if their change made
+ * it wrong, say the version is no longer approved).
+ */
 export function keepMine(held: Held, now: string): QueuedOp | undefined {
   const { op } = held;
   if (held.reason !== "conflict") return undefined;
+  if (op.kind === "deprecate")
+    return { ...op, key: `${op.key}+`, queuedAt: now, base: held.current.revision };
   if (op.kind !== "version" && op.kind !== "create") return undefined;
   return {
     kind: "version",

@@ -15,6 +15,8 @@ export type TeamMark = {
   approvedVersion?: number;
   owner?: string;
   reviewBy?: string;
+  /** Deprecated newest version: the snippet to use instead. */
+  replacedBy?: string;
   /** A change to it is waiting for the server. */
   pending: boolean;
 };
@@ -58,6 +60,7 @@ export function teamMarks(library: string, snippets: readonly TeamSnippet[]): Ma
       ...(approved ? { approvedVersion: approved.version } : {}),
       ...(s.owner ? { owner: s.owner } : {}),
       ...(s.reviewBy ? { reviewBy: s.reviewBy } : {}),
+      ...(last.status === "deprecated" && last.replacedBy ? { replacedBy: last.replacedBy } : {}),
       pending: s.versions.some((v) => v.pending),
     });
   }

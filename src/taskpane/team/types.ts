@@ -1,10 +1,22 @@
-// The team library as the pane sees it: what the server answers (src/server/schemas.ts, GET /openapi.json),
+// The team library as the pane sees it: what the server answers (src/server/wire.ts, GET /openapi.json),
 // the copy kept in IndexedDB, and the changes waiting for the server. Plain data: all of it is stored.
 
-export type TeamStatus = "draft" | "in_review" | "approved" | "deprecated";
-export type TeamRole = "reader" | "author" | "approver" | "admin";
+// The server's shapes come from its wire types (src/server/wire.ts), taken with `import type` only: the
+// ESLint pane-edge rule allows nothing else from src/server, so no server code reaches the bundle.
+import type {
+  LibraryView,
+  Role,
+  SnippetView,
+  UsageEvent,
+  VersionStatus,
+  VersionView,
+} from "../../server/wire";
 
-/** A version's content: a library file's snippet without what the server manages. */
+export type { UsageEvent };
+export type TeamStatus = VersionStatus;
+export type TeamRole = Role;
+
+/** A version's content: a library file's snippet without what the server manages (what the pane sends). */
 export type TeamContent = {
   id: string;
   title: string;
@@ -12,39 +24,15 @@ export type TeamContent = {
   [field: string]: unknown;
 };
 
-export type TeamVersion = {
-  version: number;
-  status: TeamStatus;
-  createdBy: string;
-  createdAt: string;
-  submittedBy: string | null;
-  approvedBy: string | null;
-  approvedAt: string | null;
-  replacedBy: string | null;
-  comment: string | null;
-  snippet: TeamContent;
+export type TeamVersion = VersionView<TeamContent> & {
   /** Set on a version made in this pane and not yet accepted by the server. */
   pending?: true;
 };
 
-export type TeamSnippet = {
-  library: string;
-  id: string;
-  owner: string | null;
-  reviewBy: string | null;
-  revision: number;
-  createdAt: string;
-  updatedAt: string;
-  versions: TeamVersion[];
-};
+export type TeamSnippet = SnippetView<TeamVersion>;
 
-export type TeamLibrary = {
-  id: string;
-  name: string;
-  revision: number;
-  changeSeq: number;
-  role?: TeamRole;
-};
+/** What the pane keeps of a library (GET /libraries/{library}). */
+export type TeamLibrary = Pick<LibraryView, "id" | "name" | "revision" | "changeSeq" | "role">;
 
 /** How the pane signs in: a token pasted from the server's dev issuer, or Office SSO. */
 export type SignIn = { kind: "office" } | { kind: "token"; token: string };
@@ -68,10 +56,9 @@ export type QueuedOp = {
   | { kind: "create"; id: string; content: TeamContent }
   | { kind: "version"; id: string; base: number; content: TeamContent }
   | { kind: "submit" | "approve" | "reject"; id: string; base: number; version: number; comment?: string }
+  | { kind: "deprecate"; id: string; base: number; version: number; replacedBy?: string }
   | { kind: "usage"; events: UsageEvent[] }
 );
-
-export type UsageEvent = { snippet: string; version: number; kind: "insert" | "download" };
 
 /**
  * What happened to a queued change the server would not take: a conflict (someone changed the snippet

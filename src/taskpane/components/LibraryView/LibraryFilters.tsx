@@ -3,12 +3,19 @@ import type { SearchFilters, SnippetFacets } from "../../../engine/core";
 import { useLibraryViewStyles } from "./LibraryView.styles";
 import { TagFilter } from "./TagFilter";
 
+/** Which library a listed snippet comes from: the user's own (personal) or the connected team library. */
+export type SnippetSource = "personal" | "team";
+
 export type FilterState = Required<Pick<SearchFilters, "category" | "tag">> & {
   status: "" | NonNullable<SearchFilters["status"]>;
   approvedOnly: boolean;
+  source: "" | SnippetSource;
 };
 
-export const NO_FILTERS: FilterState = { category: "", tag: "", status: "", approvedOnly: false };
+export const NO_FILTERS: FilterState = { category: "", tag: "", status: "", approvedOnly: false, source: "" };
+
+/** How many listed snippets each library has; absent when no team library is connected (no filter shown). */
+export type SourceCounts = Record<SnippetSource, number>;
 
 const STATUS_LABELS: Record<string, string> = {
   approved: "Approved",
@@ -17,13 +24,30 @@ const STATUS_LABELS: Record<string, string> = {
   stale: "Stale",
 };
 
-type Props = { facets: SnippetFacets; value: FilterState; onChange(next: FilterState): void };
+type Props = {
+  facets: SnippetFacets;
+  value: FilterState;
+  onChange(next: FilterState): void;
+  sources?: SourceCounts | undefined;
+};
 
-export function LibraryFilters({ facets, value, onChange }: Props) {
+export function LibraryFilters({ facets, value, onChange, sources }: Props) {
   const styles = useLibraryViewStyles();
   const set = (patch: Partial<FilterState>) => onChange({ ...value, ...patch });
   return (
     <div className={styles.filters}>
+      {sources && (
+        <FilterDropdown
+          label="Source"
+          all="All libraries"
+          value={value.source}
+          options={[
+            { value: "personal", text: `Personal (${sources.personal})` },
+            { value: "team", text: `Team (${sources.team})` },
+          ]}
+          onChange={(source) => set({ source: source as FilterState["source"] })}
+        />
+      )}
       <FilterDropdown
         label="Category"
         all="All categories"

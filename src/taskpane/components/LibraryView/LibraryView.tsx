@@ -10,7 +10,13 @@ import type { ImportResult, LibrarySource } from "../../hooks/use-library";
 import type { ImportReport } from "../../store";
 import { shownText, type LibraryCounts } from "../../model/library-counts";
 import { ImportLibrary } from "./ImportLibrary";
-import { LibraryFilters, NO_FILTERS, type FilterState } from "./LibraryFilters";
+import {
+  LibraryFilters,
+  NO_FILTERS,
+  type FilterState,
+  type SnippetSource,
+  type SourceCounts,
+} from "./LibraryFilters";
 import { useLibraryViewStyles } from "./LibraryView.styles";
 import { SnippetRow } from "./SnippetRow";
 import type { TeamMark } from "../../team/to-library";
@@ -28,6 +34,9 @@ export type LibraryViewProps = {
   /** The team mark of a listed snippet that comes from the team library. */
   teamMark?(snippet: Snippet): TeamMark | undefined;
 };
+
+const sourceOf = (s: Snippet, teamMark: LibraryViewProps["teamMark"]): SnippetSource =>
+  teamMark?.(s) ? "team" : "personal";
 
 export function LibraryView({
   index,
@@ -48,7 +57,18 @@ export function LibraryView({
   // Typing stays responsive on big libraries: the list follows a beat behind the keystrokes.
   const deferredQuery = useDeferredValue(query);
 
-  const hits = useMemo(
+  const byId = useMemo(() => new Map(index.search("").map((h) => [h.snippet.id, h.snippet])), [index]);
+  // The Source filter is offered once a team library lists snippets beside the personal one; without
+  // it, a Source chosen earlier (say before disconnecting) must not keep hiding snippets unseen.
+  const sourceCounts = useMemo((): SourceCounts | undefined => {
+    if (!teamMark) return undefined;
+    const counts: SourceCounts = { personal: 0, team: 0 };
+    for (const s of byId.values()) counts[sourceOf(s, teamMark)] += 1;
+    return counts.team > 0 ? counts : undefined;
+  }, [byId, teamMark]);
+  const source = sourceCounts ? filters.source : "";
+
+  const searched = useMemo(
     () =>
       index.search(deferredQuery, {
         today,
@@ -59,14 +79,18 @@ export function LibraryView({
       }),
     [index, deferredQuery, filters, today],
   );
+  const hits = useMemo(
+    () => (source === "" ? searched : searched.filter((h) => sourceOf(h.snippet, teamMark) === source)),
+    [searched, source, teamMark],
+  );
   const facets = useMemo(() => index.facets(today), [index, today]);
   const browsing =
     deferredQuery.trim() === "" &&
     !filters.approvedOnly &&
     !filters.category &&
     !filters.tag &&
-    !filters.status;
-  const byId = useMemo(() => new Map(index.search("").map((h) => [h.snippet.id, h.snippet])), [index]);
+    !filters.status &&
+    source === "";
   const pick = (ids: Iterable<string>) => [...ids].flatMap((id) => byId.get(id) ?? []);
 
   // Moves focus among the results' titles (in the order shown); from the first, Up goes back to search.
@@ -126,7 +150,7 @@ export function LibraryView({
           first.focus();
         }}
       />
-      <LibraryFilters facets={facets} value={filters} onChange={setFilters} />
+      <LibraryFilters facets={facets} value={filters} onChange={setFilters} sources={sourceCounts} />
       <div role="status" className={styles.status}>
         {shownText(hits.length, counts, !browsing)}
       </div>

@@ -22,6 +22,7 @@ export function TeamBadge({ mark }: { mark: TeamMark }) {
           Not synced
         </Badge>
       )}
+      {mark.replacedBy && <Caption1 className={styles.meta}>{`use ${mark.replacedBy} instead`}</Caption1>}
       {(mark.owner || mark.reviewBy) && (
         <Caption1 className={styles.meta}>
           {[mark.owner ? `Owner ${mark.owner}` : "", mark.reviewBy ? `review by ${mark.reviewBy}` : ""]

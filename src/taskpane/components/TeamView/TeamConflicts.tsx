@@ -1,6 +1,6 @@
 // Changes the server would not take. A conflict (someone changed the snippet first) shows both versions:
-// keep mine (added as a new version on top of theirs: nothing is lost) or use theirs (mine is dropped
-// only then, by the user). A refusal shows the server's reason beside my text.
+// keep mine (added as a new version on top of theirs: nothing is lost; a deprecation is sent again on
+// their revision) or use theirs (mine is dropped only then, by the user). A refusal shows the server's reason beside my text.
 
 import { Button, Caption1, MessageBar, MessageBarBody } from "@fluentui/react-components";
 import { latest, type Held } from "../../team/types";
@@ -12,7 +12,14 @@ export type TeamConflictsProps = {
 };
 
 const mineOf = (h: Held): { title: string; body: string } | undefined =>
-  h.op.kind === "create" || h.op.kind === "version" ? h.op.content : undefined;
+  h.op.kind === "create" || h.op.kind === "version"
+    ? h.op.content
+    : h.op.kind === "deprecate"
+      ? {
+          title: `deprecate v${h.op.version}`,
+          body: h.op.replacedBy ? `Use ${h.op.replacedBy} instead.` : "No successor.",
+        }
+      : undefined;
 
 export function TeamConflicts({ held, onResolve }: TeamConflictsProps) {
   const styles = useTeamViewStyles();
@@ -53,7 +60,7 @@ export function TeamConflicts({ held, onResolve }: TeamConflictsProps) {
               <div className={styles.row}>
                 {h.reason === "conflict" && mine && (
                   <Button appearance="primary" onClick={() => onResolve(h, "mine")}>
-                    Keep mine as a new version
+                    {h.op.kind === "deprecate" ? "Deprecate it on theirs" : "Keep mine as a new version"}
                   </Button>
                 )}
                 <Button onClick={() => onResolve(h, "theirs")}>

@@ -29,4 +29,6 @@ export const useTeamViewStyles = makeStyles({
   },
   compare: { display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: tokens.spacingVerticalS },
   field: { minWidth: 0 },
+  // Fluent's Dropdown asks for 250 px; in a 320 px pane it must take the width it is given.
+  dropdown: { minWidth: 0, width: "100%" },
 });

@@ -121,6 +121,8 @@ export function TeamView({ team }: { team: TeamApi }) {
         <TeamSnippetList
           snippets={team.snippets}
           canAuthor={canAuthor}
+          canApprove={canApprove}
+          onDeprecate={team.deprecate}
           onEdit={(s: TeamSnippet) => setEditing({ base: latest(s)!.snippet })}
           onSubmit={(id, v) => team.review(id, v, "submit")}
         />
