@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { countLibrary, countsText, shownText } from "../../src/taskpane/model/library-counts";
+import { countLibrary, countSnippets, countsText, shownText } from "../../src/taskpane/model/library-counts";
 
 describe("library counts", () => {
   it("counts listed snippets, stored versions and versions left out for errors", () => {
@@ -19,5 +19,11 @@ describe("library counts", () => {
     expect(shownText(6, c, false)).toBe("6 snippets");
     expect(shownText(2, c, true)).toBe("2 of 6 snippets");
     expect(shownText(0, c, true)).toBe("0 of 6 snippets");
+  });
+
+  it("counts one library by its own versions: distinct ids usable, stored versions, those with errors", () => {
+    const usable = [{ id: "a" }, { id: "a" }, { id: "b" }];
+    expect(countSnippets(4, usable)).toEqual({ snippets: 2, versions: 4, withErrors: 1 });
+    expect(countSnippets(1, [{ id: "t" }])).toEqual({ snippets: 1, versions: 1, withErrors: 0 });
   });
 });

@@ -28,13 +28,15 @@ import {
   type RawSnippet,
 } from "../store";
 import { isConflict, type LibraryStoreApi } from "./use-library-store";
-import { countLibrary, type LibraryCounts } from "../model/library-counts";
+import { countLibrary, countSnippets, type LibraryCounts } from "../model/library-counts";
 
 export type LibrarySource = {
   name: string;
   origin: "starter" | "imported" | "team";
   raw: unknown;
   count: number;
+  /** This library's own counts (the Import row's caption names each library with them). */
+  counts: LibraryCounts;
 };
 
 /** A team library's copy (src/taskpane/team), merged after the personal one (which stays first). */
@@ -161,6 +163,7 @@ export function useLibrary(
     () => (engine && team ? keepValid(engine, team.raw).raw : undefined),
     [engine, team],
   );
+  const stored = snapshot?.records.length ?? 0;
   const sources = useMemo<LibrarySource[]>(
     () =>
       usable
@@ -170,6 +173,7 @@ export function useLibrary(
               origin: "starter",
               raw: usable.raw,
               count: usable.raw.snippets.length,
+              counts: countSnippets(stored, usable.raw.snippets),
             },
             // After the personal library: SnippetEditor edits rawLibraries[0].
             ...(team && usableTeam
@@ -179,12 +183,13 @@ export function useLibrary(
                     origin: "team" as const,
                     raw: usableTeam,
                     count: usableTeam.snippets.length,
+                    counts: countSnippets(team.raw.snippets.length, usableTeam.snippets),
                   },
                 ]
               : []),
           ]
         : [],
-    [usable, team, usableTeam],
+    [usable, team, usableTeam, stored],
   );
 
   const rawLibraries = useMemo(() => sources.map((s) => s.raw), [sources]);
@@ -196,7 +201,6 @@ export function useLibrary(
   const index = useMemo(() => createSnippetIndex(merged?.snippets ?? []), [merged]);
 
   const lookup = useCallback((id: string, version?: number) => merged?.lookup(id, version), [merged]);
-  const stored = snapshot?.records.length ?? 0;
   const counts = useMemo(
     () => countLibrary(stored, usable?.raw.snippets.length ?? 0, index.size),
     [stored, usable, index],

@@ -17,7 +17,16 @@ export function countLibrary(stored: number, usable: number, listed: number): Li
   return { snippets: listed, versions: stored, withErrors: Math.max(0, stored - usable) };
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+/**
+ * One library's own counts, from its stored versions and the versions of it the pane can use (each
+ * library beside another — personal and team — is counted apart: the Import row names each with its own).
+ */
+export function countSnippets(stored: number, usable: ReadonlyArray<{ id: string }>): LibraryCounts {
+  return countLibrary(stored, usable.length, new Set(usable.map((s) => s.id)).size);
+}
+
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /** "5 snippets", "5 snippets · 7 versions", "… · 1 version with errors". */
 export function countsText(c: LibraryCounts): string {

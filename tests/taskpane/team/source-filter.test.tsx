@@ -9,6 +9,8 @@ import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { createSnippetIndex, type Snippet } from "../../../src/engine/core";
 import { LibraryView } from "../../../src/taskpane/components/LibraryView/LibraryView";
 import type { TeamMark } from "../../../src/taskpane/team/to-library";
+import type { LibrarySource } from "../../../src/taskpane/hooks/use-library";
+import { countSnippets } from "../../../src/taskpane/model/library-counts";
 
 // Issue 16 (the pane): search and filters cover both libraries, and a Source filter narrows the
 // Library to the personal or the team snippets — keyboard only, and only offered when a team library
@@ -53,12 +55,12 @@ const marks: Record<string, TeamMark> = {
 };
 const teamMark = (s: Snippet) => (teamIds.has(s.id) ? marks[s.id] : undefined);
 
-function show(snippets: Snippet[], withTeam = true) {
+function show(snippets: Snippet[], withTeam = true, sources: LibrarySource[] = []) {
   render(
     <FluentProvider theme={webLightTheme}>
       <LibraryView
         index={createSnippetIndex(snippets)}
-        sources={[]}
+        sources={sources}
         counts={{ snippets: snippets.length, versions: snippets.length, withErrors: 0 }}
         today={new Date("2026-11-25T12:00:00Z")}
         favourites={{
@@ -141,5 +143,27 @@ describe("Library Source filter", () => {
     show(personal);
     expect(screen.queryByRole("combobox", { name: "Source" })).toBeNull();
     expect(titles()).toEqual(["Confidentiality (own)", "Payment terms"]);
+  });
+
+  it("names each library with its own counts, not the personal library's for the team's", () => {
+    const source = (
+      name: string,
+      origin: LibrarySource["origin"],
+      list: Snippet[],
+      stored: number,
+    ): LibrarySource => ({
+      name,
+      origin,
+      raw: { snippets: list },
+      count: list.length,
+      counts: countSnippets(stored, list),
+    });
+    show([...personal, ...team], true, [
+      source("My clauses", "starter", personal, 3),
+      source("Team: Legal", "team", team.slice(0, 1), 1),
+    ]);
+    expect(screen.getByText(/^My clauses \(/).textContent).toBe(
+      "My clauses (2 snippets · 3 versions · 1 version with errors) · Team: Legal (1 snippet)",
+    );
   });
 });

@@ -231,7 +231,7 @@ export function LibraryManager({
   return (
     <div className={styles.root}>
       <h2 className={styles.title}>
-        {snapshot.name ?? "My library"} ({countsText(library.counts)})
+        {snapshot.name ?? "My library"} ({countsText(library.sources[0]?.counts ?? library.counts)})
       </h2>
       <div className={styles.toolbar}>
         <Button icon={<ArrowDownload20Regular />} onClick={() => download()}>
@@ -326,4 +326,3 @@ export function LibraryManager({
     </div>
   );
 }
-

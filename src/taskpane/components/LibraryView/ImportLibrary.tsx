@@ -3,7 +3,7 @@ import { Button, Caption1, MessageBar, MessageBarBody, MessageBarTitle } from "@
 import { ArrowUpload20Regular } from "@fluentui/react-icons";
 import type { ImportResult, LibrarySource } from "../../hooks/use-library";
 import type { ImportReport as Report } from "../../store";
-import { countsText, type LibraryCounts } from "../../model/library-counts";
+import { countsText } from "../../model/library-counts";
 import { ImportReport } from "../ImportReport/ImportReport";
 import { ProblemList } from "../ProblemList/ProblemList";
 import { useLibraryViewStyles } from "./LibraryView.styles";
@@ -12,13 +12,12 @@ export const IMPORT_LABEL = "Import library (.json)";
 
 type Props = {
   sources: readonly LibrarySource[];
-  counts: LibraryCounts;
   onImport(file: File): Promise<ImportResult>;
   /** Applies a report the user confirmed (imports that replace or conflict are shown first). */
   onApply?(report: Report): Promise<ImportResult>;
 };
 
-export function ImportLibrary({ sources, counts, onImport, onApply }: Props) {
+export function ImportLibrary({ sources, onImport, onApply }: Props) {
   const styles = useLibraryViewStyles();
   const input = useRef<HTMLInputElement>(null);
   const [result, setResult] = useState<ImportResult>();
@@ -52,7 +51,7 @@ export function ImportLibrary({ sources, counts, onImport, onApply }: Props) {
           onChange={(e) => void onFiles(e.currentTarget.files)}
         />
         <Caption1 className={styles.status}>
-          {sources.map((s) => `${s.name} (${countsText(counts)})`).join(" · ")}
+          {sources.map((s) => `${s.name} (${countsText(s.counts)})`).join(" · ")}
         </Caption1>
       </div>
       {result?.report && (

@@ -168,7 +168,7 @@ export function LibraryView({
           </Button>
         </div>
       )}
-      <ImportLibrary sources={sources} counts={counts} onImport={onImport} onApply={onApplyImport} />
+      <ImportLibrary sources={sources} onImport={onImport} onApply={onApplyImport} />
     </div>
   );
 }
