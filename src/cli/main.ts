@@ -116,6 +116,10 @@ async function fetchAll(
 }
 
 async function build(args: BuildArgs): Promise<number> {
+  // The engine's chunks load while the files are read (wall time: the two overlap). A failure to load
+  // is reported where it is awaited, below; the catch only keeps an early return from leaving it unheard.
+  const loadingEngine = import("../engine");
+  loadingEngine.catch(() => undefined);
   const assembly = await readText(args.assembly);
   const team = args.team ? await fetchAll(args.team, args.libraries) : undefined;
   const libraries = team ? team.map((l) => l.text) : await Promise.all(args.libraries.map(readText));
@@ -146,7 +150,7 @@ async function build(args: BuildArgs): Promise<number> {
   };
   // Parsed once into a catalogue: the build takes it as it is (file names in problems come with it).
   const catalogue = loadLibraries(libraries, libraryNames);
-  const { exportDocument } = await import("../engine");
+  const { exportDocument } = await loadingEngine;
   const result = await exportDocument(catalogue, assembly, {
     as: "buffer",
     shape: args.fragment ? "fragment" : "document",
