@@ -87,7 +87,7 @@ export async function runCliBench(options: CliBenchOptions = {}): Promise<PartRe
         `(${size} paragraphs each); median of the pairs' CPU ratios ${ratio(median(pairRatios))}` +
         (pass
           ? ""
-          : ". Where the difference goes (node --cpu-prof on the built CLI, bench/results.md): checking the input (zod schemas, the Intl locale check), expanding templates and parsing Markdown run cold, once, in a process that exits; a bare script does none of them"),
+          : ". Where the difference goes (node --cpu-prof on the built CLI, bench/results.md): compiling and loading the bundled modules (zod alone ≈40 ms), checking the input, expanding templates and parsing Markdown, run cold once in a process that exits; a bare script does none of them"),
     },
   ];
   const row = (name: string, c: number, w: number, r: number): string[] => [name, ms(c), ms(w), `${r.toFixed(0)} MB`];

@@ -40,7 +40,7 @@ export async function runInsertBench(options: InsertBenchOptions): Promise<PartR
       pass: ok ? cold < BUDGET_MS : false,
       note: ok
         ? `median of ${runs} fresh processes (CPU ${ms(coldCpu)}); the same build warm: ${ms(warm)}; one package of ${kb(results[0]!.base64)} base64` +
-          (cold < BUDGET_MS ? "" : ". A first build runs every step cold (template, micromark, docx's serializer, JSZip): see bench/results.md, where the time goes")
+          (cold < BUDGET_MS ? "" : ". A first build runs every step cold (template, micromark, docx's serializer and zip, the fragment cut with fflate): see bench/results.md, where the time goes")
         : `payload check failed: ${JSON.stringify(results[0])}`,
     },
   ];

@@ -187,9 +187,10 @@ export async function measurePane(options: { root: string; runs: number; log?: (
     });
     await page.getByText("Imported bench-library.json").waitFor({ timeout: 60_000 });
     await seed(page, { "default:document": outline });
-    // Twice per run: clicked as soon as the button is enabled (every fragment still to build), and
-    // clicked after the pane has sat for SETTLE_MS on the Document tab, as a user reading the outline
-    // does (the pane builds fragments ahead while idle: src/taskpane/hooks/build-pieces.ts).
+    // Twice per run: clicked as soon as the button is enabled (the outline's package then being built:
+    // the pane starts it as soon as the outline, the engine and the libraries are there), and clicked
+    // after the pane has sat for SETTLE_MS on the Document tab, as a user reading the outline does
+    // (src/taskpane/hooks/build-pieces.ts, use-document-actions.ts).
     for (let i = 0; i < options.runs; i++) {
       for (const settle of [0, SETTLE_MS]) {
         await page.reload();

@@ -34,7 +34,8 @@ export async function runPaneBench(options: PaneBenchOptions = {}): Promise<Part
   const interactive = median(timings.interactive);
   const insert = median(timings.insert);
   const settled = median(timings.insertSettled);
-  const payloadOk = timings.insertPayload.files === 10 && timings.insertPayload.allZip;
+  // One package for the whole outline (issue 12: one Insert, one package), a .docx (zip) fragment.
+  const payloadOk = timings.insertPayload.files === 1 && timings.insertPayload.allZip;
   const checks: Check[] = [
     { what: "initial JavaScript (gzip)", figure: kb(bundle.initialGzip), budget: "< 350 KB", pass: bundle.initialGzip < 350 * KB },
     {
@@ -50,7 +51,7 @@ export async function runPaneBench(options: PaneBenchOptions = {}): Promise<Part
       budget: "< 150 ms",
       pass: payloadOk ? settled < 150 : false,
       note: payloadOk
-        ? `median of ${timings.insertSettled.length}; Word got ${timings.insertPayload.files} .docx fragments (${kb(timings.insertPayload.base64Bytes)} of base64), built ahead while the pane was idle`
+        ? `median of ${timings.insertSettled.length}; Word got ${timings.insertPayload.files} .docx package (${kb(timings.insertPayload.base64Bytes)} of base64), built ahead while the pane was idle`
         : `payload check failed: ${timings.insertPayload.files} files, all zip: ${timings.insertPayload.allZip}`,
     },
     {
@@ -58,7 +59,9 @@ export async function runPaneBench(options: PaneBenchOptions = {}): Promise<Part
       figure: ms(insert),
       budget: "< 150 ms",
       pass: payloadOk ? insert < 150 : false,
-      note: `median of ${timings.insert.length}; clicked the moment the button is enabled after a reload, before the pane could build ahead: every fragment is built after the click`,
+      note: payloadOk
+        ? `median of ${timings.insert.length}; clicked the moment the button is enabled after a reload (runs: ${timings.insert.map((x) => x.toFixed(0)).join(", ")} ms). The pane starts building the outline's package as soon as the outline, the engine and the libraries are there (when Insert is enabled), and the click waits for that build: a click that comes before it ends waits for the rest of it`
+        : `payload check failed: ${timings.insertPayload.files} files, all zip: ${timings.insertPayload.allZip}`,
     },
   ];
   return {
@@ -93,7 +96,7 @@ export async function runPaneBench(options: PaneBenchOptions = {}): Promise<Part
         ],
         notes: [
           "Interactive = the \"Search snippets\" box and the first library item are in the page, timed from navigation start; each run is a fresh browser context (cold cache, empty storage); office.js's CDN answered with an empty script, so the pane starts standalone.",
-          `Insert: a stand-in Office/Word is installed before the page loads (bench/pane/fake-word.ts); the 10-section benchmark library is imported through the pane's Import button and a 10-section outline seeded into its IndexedDB state; timed from the click to the first file handed to Word (all pieces are built by then: one fragment export per section). Each run reloads the pane and clicks twice over: at once (the moment Insert is enabled: every fragment is built after the click) and after ${SETTLE_MS / 1000} s on the Document tab (the pane builds fragments ahead while idle, as a user reading the outline gives it time to).`,
+          `Insert: a stand-in Office/Word is installed before the page loads (bench/pane/fake-word.ts); the 10-section benchmark library is imported through the pane's Import button and a 10-section outline seeded into its IndexedDB state; timed from the click to the package handed to Word (one package for the whole outline). Each run reloads the pane and clicks twice over: at once (the moment Insert is enabled; the pane starts building the package as soon as the outline, the engine and the libraries are there, and the click waits for that build) and after ${SETTLE_MS / 1000} s on the Document tab (built ahead, as a user reading the outline gives it time to).`,
         ],
       },
     ],

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
 // Each command import()s the engine entry it uses (tsup splits them into chunks): `list` reads libraries
 // through src/engine/read and searches through src/engine/core, and never loads docx, JSZip or the
-// Markdown parser; `build` and `validate` load the whole engine (issue 15: load only what a command uses).
+// Markdown parser; `validate` checks through src/engine/check (the Markdown parser, no docx, no JSZip);
+// `build` loads the whole engine (issue 15: load only what a command uses).
 import { SectionsmithError, formatProblem, loadLibraries, type Problem } from "../engine/read";
 import type { BuildProgress } from "../engine";
 import {
@@ -115,6 +116,10 @@ async function fetchAll(
 }
 
 async function build(args: BuildArgs): Promise<number> {
+  // The engine's chunks load while the files are read (wall time: the two overlap). A failure to load
+  // is reported where it is awaited, below; the catch only keeps an early return from leaving it unheard.
+  const loadingEngine = import("../engine");
+  loadingEngine.catch(() => undefined);
   const assembly = await readText(args.assembly);
   const team = args.team ? await fetchAll(args.team, args.libraries) : undefined;
   const libraries = team ? team.map((l) => l.text) : await Promise.all(args.libraries.map(readText));
@@ -145,7 +150,7 @@ async function build(args: BuildArgs): Promise<number> {
   };
   // Parsed once into a catalogue: the build takes it as it is (file names in problems come with it).
   const catalogue = loadLibraries(libraries, libraryNames);
-  const { exportDocument } = await import("../engine");
+  const { exportDocument } = await loadingEngine;
   const result = await exportDocument(catalogue, assembly, {
     as: "buffer",
     shape: args.fragment ? "fragment" : "document",
@@ -175,8 +180,8 @@ async function validate(args: ValidateArgs): Promise<number> {
   const texts = await Promise.all(args.libraries.map(readText));
   // Parsed once for every file checked against them.
   const catalogue = texts.length > 0 ? loadLibraries(texts, args.libraries) : undefined;
-  // validateFile checks every body's Markdown with the renderer (docx objects): loaded on demand too.
-  const { validateFile } = await import("../engine");
+  // validateFile checks every body's Markdown with the renderer, which makes no docx objects for a check.
+  const { validateFile } = await import("../engine/check");
   let failed = 0;
   for (const file of args.files) {
     const text = await readText(file);

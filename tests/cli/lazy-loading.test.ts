@@ -6,8 +6,9 @@ import { spawnSync } from "node:child_process";
 import { CLI, expectBuiltCli, LIBRARY, ASSEMBLY, fixture } from "./spawn-cli";
 
 // Issue 15: a command loads only what it uses. `list` (and help, version) never load docx, JSZip or the
-// Markdown parser: src/cli/main.ts imports the engine's build and validate modules with import(), and tsup
-// puts them (dependencies bundled) in chunks of their own. Proven on the built executable with a resolve
+// Markdown parser, and `validate` never loads docx or JSZip: src/cli/main.ts imports the engine's entries
+// with import() (validate through src/engine/check, whose renderer makes no docx objects), and tsup puts
+// them (dependencies bundled) in chunks of their own. Proven on the built executable with a resolve
 // hook that records every module the process loads (fixtures/record-modules.mjs): neither the packages
 // nor a chunk of dist/cli holding their code may be among them.
 
@@ -59,6 +60,24 @@ describe("the CLI loads only what a command uses", () => {
     const modules = modulesOf("list", ["list", lib, "--search", "terms"]);
     expect(modules.some((m) => m.endsWith("/dist/cli/index.js"))).toBe(true);
     expect(heavy(modules)).toEqual([]);
+  });
+
+  it("validate loads neither docx nor JSZip, for a library and for an assembly checked against it", () => {
+    const modules = modulesOf("validate", ["validate", lib, asm, "--library", lib]);
+    const found = heavy(modules);
+    // The check reads the Markdown (the recording sees the parser), and nothing of docx or JSZip.
+    expect(found.filter((f) => /^micromark /.test(f) || f.includes("/node_modules/micromark/")).length).toBeGreaterThan(0);
+    expect(found.filter((f) => !/micromark|mdast-util-from-markdown/.test(f))).toEqual([]);
+  });
+
+  it("validate still reports what only the renderer finds (a bad link, too many table columns)", () => {
+    const bad = join(dir, "bad-lib.json");
+    const body = "See [it](javascript:alert(1)).\n\n|" + " a |".repeat(70) + "\n|" + " - |".repeat(70) + "\n";
+    writeFileSync(bad, JSON.stringify({ ...LIBRARY, snippets: [{ ...LIBRARY.snippets[0], body }] }));
+    const run = spawnSync(process.execPath, [CLI, "validate", bad], { encoding: "utf8" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/MARKDOWN_LINK_SCHEME/);
+    expect(run.stderr).toMatch(/LIMIT_TABLE_COLUMNS/);
   });
 
   it("help and version load none of them either", () => {

@@ -1,19 +1,16 @@
-import { Packer, Paragraph } from "docx";
 import { errorsOf, problem, SectionsmithError, warningsOf, type Problem } from "../errors/problem";
 import { parseAssembly } from "../model/parse-assembly";
 import type { HeaderFooterSource, Snippet } from "../model/types";
-import { toFragment } from "../pack/fragment";
-import { appXml, coreXml } from "../pack/properties";
 import type { Block } from "../render/blocks";
 import { DocumentState, documentSizeMessage, overDocumentSize } from "../render/context";
-import { createDocument } from "../render/document";
 import { pageGeometry } from "../render/page";
 import { renderSection } from "../render/section";
-import { buildNonce, SectionControl } from "../render/content-control";
+import { buildNonce } from "../render/nonce";
 import type { NumberingCarry } from "../render/numbering";
 import { createExpandBudget, FRAGMENT_MAX_WIDTH_TWIPS } from "../limits";
 import { readMarkdownAt } from "../markdown/read";
 import type { BuildContext } from "./context";
+import type { DocxSide } from "./docx-side";
 import { catalogueOf, type Catalogue } from "./libraries";
 import { unknownSnippets } from "./unknown-snippets";
 import { prepareSection, prepareText, type Prepared } from "./prepare";
@@ -43,8 +40,10 @@ export type BuildInput = {
  * library + assembly → .docx bytes. All input problems are collected first (every library, the
  * assembly, every section's values and template, every Markdown construct) and thrown together as a
  * SectionsmithError; nothing is packed unless the input is clean, so there is never partial output.
+ * `side` renders with docx and packs (docx-side.ts, exportDocument), or, for a check without `pack`
+ * (validateFile: a dry run), renders with stand-ins and never loads docx (render/docx-kit.ts).
  */
-export async function buildDocx(input: BuildInput, options: BuildOptions = {}): Promise<BuildResult> {
+export async function buildDocx(input: BuildInput, options: BuildOptions, side: DocxSide): Promise<BuildResult> {
   const today = options.today ?? new Date();
   const shape = options.shape ?? "document";
   const progress = options.onProgress ?? (() => undefined);
@@ -66,6 +65,7 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
   const geometry = pageGeometry(assembly.page);
   const fragment = shape === "fragment";
   const state = new DocumentState({
+    docx: side.kit,
     draftingNotes: assembly.options.draftingNotes,
     today,
     // A fragment lands on the host's page, not ours: pictures are capped to the narrower of the two.
@@ -94,14 +94,13 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
   const header = shape === "document" ? headerFooter(ctx, "header") : undefined;
   const footer = shape === "document" ? headerFooter(ctx, "footer") : undefined;
 
-  const body: Array<Block | SectionControl> = [];
+  const sections: Array<{ snippet: Snippet; blocks: Block[]; index: number }> = [];
   const total = assembly.sections.length;
   for (let i = 0; i < total; i++) {
     progress({ stage: "render", done: i, total });
     const blocks = bodySection(ctx, i);
     if (blocks === undefined) continue;
-    if (controls) body.push(sectionControl(blocks.snippet, blocks.blocks, (nonce + i) | 0));
-    else append(body, blocks.blocks);
+    sections.push({ ...blocks, index: i });
     // Past the size limit nothing more is rendered: the build fails, and the rest would only cost time.
     if (overDocumentSize(state)) {
       if (!state.sizeReported) {
@@ -133,19 +132,9 @@ export async function buildDocx(input: BuildInput, options: BuildOptions = {}): 
 
   const carry = state.numbering.carry();
   const hasToc = state.hasToc;
-  if (options.dryRun) return { bytes: new Uint8Array(0), warnings, snippets, carry, hasToc };
-  // Word does not insert a file's final paragraph mark (office-js#3222): the last paragraph would take
-  // the properties of the paragraph at the cursor and lose its own style and list number. A plain
-  // empty paragraph at the end is the one that gives its mark up instead.
-  if (fragment) body.push(new Paragraph({}));
+  if (options.dryRun || !side.pack) return { bytes: new Uint8Array(0), warnings, snippets, carry, hasToc };
   progress({ stage: "pack", done: 0, total: 1 });
-  const doc = createDocument({ assembly, shape, geometry, state, body, header, footer, snippets });
-  const props = assembly.properties ?? {};
-  const packed = await Packer.pack(doc, "uint8array", false, [
-    { path: "docProps/core.xml", data: coreXml(props, today) },
-    { path: "docProps/app.xml", data: appXml(props) },
-  ]);
-  const bytes = fragment ? await toFragment(packed, nonce) : packed;
+  const bytes = await side.pack({ assembly, shape, geometry, state, sections, header, footer, snippets, today, nonce, controls });
   progress({ stage: "pack", done: 1, total: 1 });
   return { bytes, warnings, snippets, carry, hasToc };
 }
@@ -211,20 +200,6 @@ function headerFooter(ctx: BuildContext, which: "header" | "footer"): Block[] | 
 }
 
 const commentAuthor = (snippet: Snippet): string => snippet.owner ?? "Sectionsmith";
-
-/**
- * A fragment's section in its own block-level content control, tagged as the pane's inventory reads it:
- * "sectionsmith:<id>@<version>", titled with the snippet's title. An empty section still gets a
- * paragraph: a control with no content would vanish in Word.
- */
-function sectionControl(snippet: Snippet, blocks: Block[], id: number): SectionControl {
-  return new SectionControl({
-    tag: `sectionsmith:${snippet.id}@${snippet.version}`,
-    title: snippet.title,
-    id,
-    children: blocks.length > 0 ? blocks : [new Paragraph({})],
-  });
-}
 
 /**
  * The file a problem's path is in: the library its place names (a snippet body, wherever it was

@@ -1,6 +1,7 @@
 import { wrapOutput, type OutputForm } from "../pack/output";
 import type { AssemblyInput } from "../model/schema-assembly";
 import { buildDocx } from "./build";
+import { DOCX_SIDE } from "./docx-side";
 import { isCatalogue, type Catalogue } from "./libraries";
 import type { ExportOptions, ExportResult } from "./types";
 
@@ -30,6 +31,7 @@ export async function exportDocument<F extends OutputForm>(
   const result = await buildDocx(
     { libraries, assembly, librarySources: names?.libraries, assemblySource: names?.assembly },
     build,
+    DOCX_SIDE,
   );
   return { output: wrapOutput(result.bytes, as), warnings: result.warnings, snippets: result.snippets, carry: result.carry, hasToc: result.hasToc };
 }

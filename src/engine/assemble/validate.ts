@@ -13,6 +13,7 @@ import { readMarkdownAt } from "../markdown/read";
 import { checkTemplate, collectVariables } from "../template";
 import type { SnippetLookup } from "../template/types";
 import { buildDocx } from "./build";
+import { CHECK_KIT } from "../render/check-kit";
 import { append } from "../append";
 import { expandedCost, formatCount, MAX_SECTION_EXPANDED_SIZE, SECTION_EXPANDED_SIZE_PAGES } from "../limits";
 import { libraryWeightProblem } from "../limits-check";
@@ -112,6 +113,7 @@ export function checkMarkdown(body: string, path: string): Problem[] {
     ];
   }
   const state = new DocumentState({
+    docx: CHECK_KIT,
     draftingNotes: false,
     today: new Date(),
     contentWidthTwips: 9000,
@@ -172,6 +174,7 @@ export async function validateFile(
           assemblySource: options.source,
         },
         { dryRun: true },
+        { kit: CHECK_KIT },
       );
       return { kind, problems: result.warnings };
     } catch (error) {

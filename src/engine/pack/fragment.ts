@@ -1,4 +1,4 @@
-import JSZip from "jszip";
+import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from "fflate";
 
 // The insertable fragment: the same package without what an insert at the cursor must not bring.
 // Word piles up styles over repeated inserts and ignores (or misapplies) section properties, so we
@@ -6,30 +6,40 @@ import JSZip from "jszip";
 // they are based on, linked to or followed by, and the defaults (w:default="1").
 // The XML edited here is docx's own output, whose shape we know: <w:style> never nests and the
 // body's <w:sectPr> is the last child of <w:body>.
+// Read and written with fflate, the zip library docx itself packs with (no JSZip: it cost a cold
+// Insert the loading of JSZip, pako and readable-stream, and pako's slower deflate; issue 15).
 
 const STYLE_ELEMENT = /<w:style\b[^>]*>[\s\S]*?<\/w:style>/g;
 const STYLE_REFERENCE = /<w:(?:pStyle|rStyle|tblStyle)\s+w:val="([^"]+)"/g;
+const SCANNED = /^word\/(document|footnotes|endnotes|comments|numbering)\.xml$/;
 
-// Parts go back into the zip as UTF-8 bytes, never as strings: JSZip encodes a string in 16 KB slices,
-// and a slice that ends between the two halves of a surrogate pair (an emoji, a CJK extension character)
-// turns both halves into U+FFFD. Found by the fuzz tests (tests/fuzz/regressions.test.ts).
-const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+// Parts are decoded and encoded as whole UTF-8 byte arrays (strFromU8, strToU8): never sliced, so a
+// character outside the Basic Multilingual Plane (an emoji, a CJK extension character) stays whole.
+// Found by the fuzz tests with JSZip, which encoded strings in 16 KB slices (tests/fuzz/regressions.test.ts).
 
 export async function toFragment(bytes: Uint8Array, nonce = 0): Promise<Uint8Array> {
-  const zip = await JSZip.loadAsync(bytes);
-  const documentXml = await zip.file("word/document.xml")!.async("string");
+  const files = unzipSync(bytes);
+  const text = (name: string): string => strFromU8(files[name]!);
+  const documentXml = text("word/document.xml");
   const body = documentXml.replace(/<w:sectPr\b[\s\S]*?<\/w:sectPr>(?=<\/w:body>)/, "");
-  zip.file("word/document.xml", utf8(uniqueBookmarks(body, nonce)));
 
   const used = new Set<string>();
-  for (const name of Object.keys(zip.files)) {
-    if (!/^word\/(document|footnotes|endnotes|comments|numbering)\.xml$/.test(name)) continue;
-    const xml = name === "word/document.xml" ? documentXml : await zip.file(name)!.async("string");
+  for (const name of Object.keys(files)) {
+    if (!SCANNED.test(name)) continue;
+    const xml = name === "word/document.xml" ? documentXml : text(name);
     for (const m of xml.matchAll(STYLE_REFERENCE)) used.add(m[1]!);
   }
-  const stylesXml = await zip.file("word/styles.xml")!.async("string");
-  zip.file("word/styles.xml", utf8(pruneStyles(stylesXml, used)));
-  return zip.generateAsync({ type: "uint8array", compression: "DEFLATE", compressionOptions: { level: 6 } });
+  // The same parts in the same order, two of them changed; DEFLATE at level 6, as JSZip wrote them.
+  const out: Zippable = {};
+  for (const [name, data] of Object.entries(files)) {
+    out[name] =
+      name === "word/document.xml"
+        ? strToU8(uniqueBookmarks(body, nonce))
+        : name === "word/styles.xml"
+          ? strToU8(pruneStyles(text(name), used))
+          : data;
+  }
+  return zipSync(out, { level: 6 });
 }
 
 export function pruneStyles(stylesXml: string, used: ReadonlySet<string>): string {

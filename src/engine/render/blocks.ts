@@ -1,13 +1,4 @@
-import {
-  PageBreak,
-  Paragraph,
-  TableOfContents,
-  TextRun,
-  BorderStyle,
-  type IParagraphOptions,
-  type ParagraphChild,
-  type Table,
-} from "docx";
+import type { Paragraph, TableOfContents, IParagraphOptions, ParagraphChild, Table } from "docx";
 import type { BlockContent, DefinitionContent, List, RootContent } from "mdast";
 import { S_PAGEBREAK, S_TOC } from "../markdown/sentinels";
 import type { SectionState } from "./context";
@@ -82,13 +73,13 @@ export function makeParagraph(
       s.doc.pendingPageBreak = false;
     }
     if (s.pendingNote !== undefined && s.doc.options.draftingNotes) {
-      kids = commented(s.doc.addComment(s.pendingNote, s.commentAuthor), kids);
+      kids = commented(s.doc.docx, s.doc.addComment(s.pendingNote, s.commentAuthor), kids);
     }
     s.pendingNote = undefined;
   }
   const style = opts.style ?? (ctx.footnote ? "FootnoteText" : ctx.quote ? "Quote" : undefined);
   if (style) opts = { ...opts, style };
-  return new Paragraph({ ...opts, children: kids });
+  return new s.doc.docx.Paragraph({ ...opts, children: kids });
 }
 
 const NOTE_MARKERS = /\uFDD3\d+\uFDD4|\uFDD5\d+\uFDD4/g;
@@ -97,7 +88,7 @@ const NOTE_MARKERS = /\uFDD3\d+\uFDD4|\uFDD5\d+\uFDD4/g;
 function flushPageBreak(s: SectionState, ctx: BlockContext): Block[] {
   if (!ctx.topLevel || !s.doc.pendingPageBreak) return [];
   s.doc.pendingPageBreak = false;
-  return [new Paragraph({ children: [new PageBreak()] })];
+  return [new s.doc.docx.Paragraph({ children: [new s.doc.docx.PageBreak()] })];
 }
 
 function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
@@ -118,7 +109,7 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
         // <w:sdt> with a TOC \o "1-3" \h field; Word fills it in when fields update on open.
         return [
           ...flushPageBreak(s, ctx),
-          new TableOfContents("Contents", { hyperlink: true, headingStyleRange: "1-3" }),
+          new s.doc.docx.TableOfContents("Contents", { hyperlink: true, headingStyleRange: "1-3" }),
         ];
       }
       // No undefined keys in docx options: docx builds objects from them markedly slower (inline.ts).
@@ -158,7 +149,7 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
         makeParagraph(
           s,
           ctx,
-          { border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: "auto", space: 1 } } },
+          { border: { bottom: { style: s.doc.docx.BorderStyle.SINGLE, size: 6, color: "auto", space: 1 } } },
           [],
         ),
       ];
@@ -245,9 +236,9 @@ function renderList(node: List, s: SectionState, ctx: BlockContext, parent?: Par
     const [first, ...rest] = item.children;
     if (first?.type === "paragraph") {
       const runs = renderInline(first.children, s);
-      out.push(makeParagraph(s, ctx, numbered, check ? [new TextRun(check), ...runs] : runs));
+      out.push(makeParagraph(s, ctx, numbered, check ? [new s.doc.docx.TextRun(check), ...runs] : runs));
     } else {
-      out.push(makeParagraph(s, ctx, numbered, check ? [new TextRun(check)] : []));
+      out.push(makeParagraph(s, ctx, numbered, check ? [new s.doc.docx.TextRun(check)] : []));
       if (first) rest.unshift(first);
     }
     const under: ParentList = { ref, family, item, sublists };

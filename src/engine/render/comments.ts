@@ -1,4 +1,5 @@
-import { CommentRangeEnd, CommentRangeStart, CommentReference, Paragraph, TextRun, type ParagraphChild } from "docx";
+import type { Paragraph, ParagraphChild, TextRun } from "docx";
+import type { DocxKit } from "./docx-kit";
 import type { Block } from "./blocks";
 import type { SectionState } from "./context";
 
@@ -7,16 +8,22 @@ import type { SectionState } from "./context";
 // <w:commentReference w:id/>, where Word shows the comment's mark.
 
 /** <w:r><w:commentReference w:id/></w:r> */
-const reference = (id: number): TextRun => new TextRun({ children: [new CommentReference(id)] });
+const reference = (kit: DocxKit, id: number): TextRun =>
+  new kit.TextRun({ children: [new kit.CommentReference(id)] });
 
 /** Children wrapped in comment `id`'s range, with its reference after them. */
-export function commented(id: number, children: readonly ParagraphChild[]): ParagraphChild[] {
-  return [new CommentRangeStart(id), ...children, new CommentRangeEnd(id), reference(id)];
+export function commented(kit: DocxKit, id: number, children: readonly ParagraphChild[]): ParagraphChild[] {
+  return [new kit.CommentRangeStart(id), ...children, new kit.CommentRangeEnd(id), reference(kit, id)];
 }
 
 /** Comments `ids` round a footnote reference (drafting notes that began inside the footnote's text). */
-export function commentedAll(ids: readonly number[], child: ParagraphChild): ParagraphChild[] {
-  return [...ids.map((c) => new CommentRangeStart(c)), child, ...ids.map((c) => new CommentRangeEnd(c)), ...ids.map(reference)];
+export function commentedAll(kit: DocxKit, ids: readonly number[], child: ParagraphChild): ParagraphChild[] {
+  return [
+    ...ids.map((c) => new kit.CommentRangeStart(c)),
+    child,
+    ...ids.map((c) => new kit.CommentRangeEnd(c)),
+    ...ids.map((c) => reference(kit, c)),
+  ];
 }
 
 /** Where drafting note `index` starts in the text: its comment's <w:commentRangeStart>. */
@@ -30,7 +37,7 @@ export function noteStart(s: SectionState, index: number): ParagraphChild[] {
   const id = s.doc.addComment(s.notes[index] ?? "", s.commentAuthor);
   s.noteComments.set(index, id);
   s.noteParts.set(index, s.part);
-  return [new CommentRangeStart(id)];
+  return [new s.doc.docx.CommentRangeStart(id)];
 }
 
 /** Where drafting note `index` ends: <w:commentRangeEnd> and the reference run. */
@@ -45,7 +52,8 @@ export function noteEnd(s: SectionState, index: number): ParagraphChild[] {
   // A range whose start was lost (e.g. it began inside a link address) still gets its comment,
   // anchored at this point, so the note is never silently dropped.
   const id = started ?? s.doc.addComment(s.notes[index] ?? "", s.commentAuthor);
-  return started !== undefined ? [new CommentRangeEnd(id), reference(id)] : [reference(id)];
+  const kit = s.doc.docx;
+  return started !== undefined ? [new kit.CommentRangeEnd(id), reference(kit, id)] : [reference(kit, id)];
 }
 
 /**
@@ -54,13 +62,14 @@ export function noteEnd(s: SectionState, index: number): ParagraphChild[] {
  * the <w:commentReference> run. Called at the end of a footnote and at the end of the section.
  */
 export function closeOpenNotes(s: SectionState, blocks: Block[]): void {
-  const last = [...blocks].reverse().find((b): b is Paragraph => b instanceof Paragraph);
+  const kit = s.doc.docx;
+  const last = [...blocks].reverse().find((b): b is Paragraph => b instanceof kit.Paragraph);
   for (const [index, id] of s.noteComments) {
     if (s.notesClosed.has(index) || s.noteParts.get(index) !== s.part) continue;
     s.notesClosed.add(index);
-    const host = last ?? new Paragraph({});
+    const host = last ?? new kit.Paragraph({});
     if (!last) blocks.push(host);
-    host.addChildElement(new CommentRangeEnd(id));
-    host.addChildElement(reference(id));
+    host.addChildElement(new kit.CommentRangeEnd(id));
+    host.addChildElement(reference(kit, id));
   }
 }

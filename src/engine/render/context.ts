@@ -1,4 +1,5 @@
-import { Paragraph, type ICommentOptions } from "docx";
+import type { ICommentOptions, Paragraph } from "docx";
+import type { DocxKit } from "./docx-kit";
 import type { Node } from "mdast";
 import type { ProblemCode } from "../errors/codes";
 import { problem, type Problem } from "../errors/problem";
@@ -10,6 +11,8 @@ import { formatCount, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_XML_BYTES } from "../limi
 export class DocumentState {
   readonly problems: Problem[] = [];
   readonly numbering: NumberingState;
+  /** The classes objects are made with: docx's own for a build, stand-ins for a check (docx-kit.ts). */
+  readonly docx: DocxKit;
   /** Footnote ids start at 1: docx writes the separator footnotes at -1 and 0. */
   private nextFootnoteId = 1;
   private nextCommentId = 0;
@@ -27,6 +30,7 @@ export class DocumentState {
 
   constructor(
     readonly options: {
+      docx: DocxKit;
       draftingNotes: boolean;
       today: Date;
       /** Width between the margins, in twips: tables and images are sized to it. */
@@ -48,6 +52,7 @@ export class DocumentState {
     },
   ) {
     this.numbering = new NumberingState(options.carry);
+    this.docx = options.docx;
   }
 
   allocateFootnote(children: Paragraph[]): number {
@@ -72,7 +77,7 @@ export class DocumentState {
       author,
       initials: initialsOf(author),
       date: this.options.today,
-      children: text.split(/\r\n?|\n/).map((line) => new Paragraph(line)),
+      children: text.split(/\r\n?|\n/).map((line) => new this.docx.Paragraph(line)),
     });
     return id;
   }

@@ -1,4 +1,4 @@
-import { FootnoteReferenceRun, type ParagraphChild } from "docx";
+import type { ParagraphChild } from "docx";
 import type { FootnoteReference } from "mdast";
 import { commentedAll } from "./comments";
 import { report, type SectionState } from "./context";
@@ -27,7 +27,7 @@ export function footnoteReference(node: FootnoteReference, fmt: Format, s: Secti
   const from = s.movedNotes.length;
   s.doc.setFootnote(id, s.renderFootnote(def));
   if (repeat) s.doc.problems.length = problemsBefore;
-  const ref = new FootnoteReferenceRun(id); // <w:footnoteReference w:id>
+  const ref = new s.doc.docx.FootnoteReferenceRun(id); // <w:footnoteReference w:id>
   const moved = s.movedNotes.splice(from);
   if (moved.length === 0) return [ref];
   // Drafting notes that began inside the footnote: comments round the reference, in document.xml.
@@ -36,5 +36,5 @@ export function footnoteReference(node: FootnoteReference, fmt: Format, s: Secti
     s.notesClosed.add(index);
     return s.doc.addComment(s.notes[index] ?? "", s.commentAuthor);
   });
-  return commentedAll(ids, ref);
+  return commentedAll(s.doc.docx, ids, ref);
 }

@@ -1,4 +1,4 @@
-import { ExternalHyperlink, ImageRun, TextRun, type ParagraphChild } from "docx";
+import type { ParagraphChild } from "docx";
 import type { Html, Node, PhrasingContent } from "mdast";
 import { SENTINEL_RANGE } from "../markdown/sentinels";
 import { report, type SectionState } from "./context";
@@ -74,7 +74,7 @@ export function renderInline(
         append(out, textRuns(node.value, { ...fmt, code: true }, s));
         break;
       case "break":
-        out.push(new TextRun({ break: 1 }));
+        out.push(new s.doc.docx.TextRun({ break: 1 }));
         break;
       case "link":
         append(out, link(node.url, node.children, node, fmt, s));
@@ -112,7 +112,7 @@ export function renderInline(
             report(s, node, "MARKDOWN_HTML_UNBALANCED", `</${tag}> closes a tag that is not open here.`);
           }
         } else if (BREAK_TAG.test(value)) {
-          out.push(new TextRun({ break: 1 }));
+          out.push(new s.doc.docx.TextRun({ break: 1 }));
         } else if (!HTML_COMMENT.test(value)) {
           report(
             s,
@@ -163,7 +163,7 @@ function link(
   }
   // <w:hyperlink r:id> with an external relationship; runs use the built-in "Hyperlink" style.
   const runs = renderInline(children, s, { ...fmt, link: true });
-  return [new ExternalHyperlink({ link: linkTarget(href), children: runs })];
+  return [new s.doc.docx.ExternalHyperlink({ link: linkTarget(href), children: runs })];
 }
 
 function image(
@@ -222,7 +222,7 @@ function image(
   const text = alt.replace(SENTINEL_RANGE, "");
   // <w:drawing><wp:inline> with <wp:docPr descr> carrying the alt text.
   return [
-    new ImageRun({
+    new s.doc.docx.ImageRun({
       type,
       data,
       transformation: fitBox({ width, height }, maxPx, maxHeightPx),

@@ -1,4 +1,4 @@
-import { PageNumber, TextRun, type IRunOptions, type ParagraphChild } from "docx";
+import type { IRunOptions, ParagraphChild } from "docx";
 import { ESTIMATE_BYTES } from "../limits";
 import { splitSentinels } from "../markdown/sentinels";
 import { append } from "../append";
@@ -52,16 +52,16 @@ export function textRuns(value: string, fmt: Format, s: SectionState): Paragraph
         s.doc.estimatedBytes += piece.text.length;
         // A line ending inside text is a Markdown soft break: a space, as CommonMark renders it. Word
         // repairs a <w:t> holding a line feed (anthropics/skills#1569); hard breaks are <w:br/> below.
-        out.push(new TextRun({ ...opts, text: piece.text.replace(LINE_ENDING, " ") }));
+        out.push(new s.doc.docx.TextRun({ ...opts, text: piece.text.replace(LINE_ENDING, " ") }));
         break;
       case "break":
-        out.push(new TextRun({ ...opts, break: 1 }));
+        out.push(new s.doc.docx.TextRun({ ...opts, break: 1 }));
         break;
       case "page":
-        out.push(new TextRun({ ...opts, children: [PageNumber.CURRENT] }));
+        out.push(new s.doc.docx.TextRun({ ...opts, children: [s.doc.docx.PageNumber.CURRENT] }));
         break;
       case "pages":
-        out.push(new TextRun({ ...opts, children: [PageNumber.TOTAL_PAGES] }));
+        out.push(new s.doc.docx.TextRun({ ...opts, children: [s.doc.docx.PageNumber.TOTAL_PAGES] }));
         break;
       case "note-start":
         append(out, noteStart(s, piece.index));

@@ -1,4 +1,4 @@
-import { Paragraph } from "docx";
+import type { Paragraph } from "docx";
 import type { Definition, FootnoteDefinition, Nodes, Root } from "mdast";
 import { nodeOffset } from "../markdown/position";
 import type { SourceLocation } from "../template/types";
@@ -55,7 +55,7 @@ export function renderSection(input: SectionInput, doc: DocumentState): Block[] 
       const outer = s.part;
       s.part = `footnote:${def.identifier}`;
       const paragraphs = renderBlocks(def.children, s, { depth: 0, topLevel: false, footnote: true }).filter(
-        (b): b is Paragraph => b instanceof Paragraph,
+        (b): b is Paragraph => b instanceof doc.docx.Paragraph,
       );
       closeOpenNotes(s, paragraphs);
       s.part = outer;

@@ -1,13 +1,4 @@
-import {
-  AlignmentType,
-  HeightRule,
-  Paragraph,
-  Table,
-  TableCell,
-  TableRow,
-  VerticalAlignTable,
-  WidthType,
-} from "docx";
+import type { Table } from "docx";
 import type { Table as MdTable } from "mdast";
 import type { SectionState } from "./context";
 import { ESTIMATE_BYTES, MAX_TABLE_COLUMNS } from "../limits";
@@ -23,11 +14,8 @@ import { FILL_IN_ROW_HEIGHT, isFillInRow, SIGNATURE_TABLE_MAX_ROWS } from "./fil
 // (at most SIGNATURE_TABLE_MAX_ROWS rows) is a signature block, kept on one page: <w:keepNext/> on the
 // paragraphs of every row but the last.
 
-const ALIGN = {
-  left: AlignmentType.LEFT,
-  center: AlignmentType.CENTER,
-  right: AlignmentType.RIGHT,
-} as const;
+// docx's AlignmentType.LEFT, CENTER and RIGHT (<w:jc w:val>): the values themselves, so no docx here.
+const ALIGN = { left: "left", center: "center", right: "right" } as const;
 
 export function renderTable(node: MdTable, s: SectionState): Table {
   // A loop, not Math.max(...rows): spreading a table of 100,000 rows overflows the call stack.
@@ -49,8 +37,8 @@ export function renderTable(node: MdTable, s: SectionState): Table {
   // (<w:tcW w:type="pct"/>); the twips grid (<w:tblGrid>) is only the starting point Word fits to it.
   const relative = s.doc.options.fragment === true;
   const cellWidth = relative
-    ? { size: 100 / columns, type: WidthType.PERCENTAGE }
-    : { size: columnWidth, type: WidthType.DXA };
+    ? { size: 100 / columns, type: s.doc.docx.WidthType.PERCENTAGE }
+    : { size: columnWidth, type: s.doc.docx.WidthType.DXA };
   const align = node.align ?? [];
   const fillIn = node.children.map((row, r) => r > 0 && isFillInRow(row.children.slice(0, columns)));
   const keepTogether = fillIn.includes(true) && node.children.length <= SIGNATURE_TABLE_MAX_ROWS;
@@ -61,12 +49,12 @@ export function renderTable(node: MdTable, s: SectionState): Table {
       s.doc.estimatedBytes += ESTIMATE_BYTES.cell;
       const a = align[c];
       const runs = cell ? renderInline(cell.children, s, r === 0 ? { bold: true } : {}) : [];
-      return new TableCell({
+      return new s.doc.docx.TableCell({
         width: cellWidth,
-        ...(fillIn[r] ? { verticalAlign: VerticalAlignTable.BOTTOM } : {}),
+        ...(fillIn[r] ? { verticalAlign: s.doc.docx.VerticalAlignTable.BOTTOM } : {}),
         // Cell paragraphs drop the body's after-spacing so rows stay compact.
         children: [
-          new Paragraph({
+          new s.doc.docx.Paragraph({
             ...(a ? { alignment: ALIGN[a] } : {}),
             spacing: { before: 40, after: 40 },
             children: runs,
@@ -74,17 +62,17 @@ export function renderTable(node: MdTable, s: SectionState): Table {
         ],
       });
     });
-    return new TableRow({
+    return new s.doc.docx.TableRow({
       children: cells,
       cantSplit: true,
       ...(r === 0 ? { tableHeader: true } : {}),
-      ...(fillIn[r] ? { height: { value: FILL_IN_ROW_HEIGHT, rule: HeightRule.ATLEAST } } : {}),
+      ...(fillIn[r] ? { height: { value: FILL_IN_ROW_HEIGHT, rule: s.doc.docx.HeightRule.ATLEAST } } : {}),
       ...(keepTogether && r < last ? { keepNext: true } : {}),
     });
   });
-  return new Table({
+  return new s.doc.docx.Table({
     rows,
     columnWidths: Array.from({ length: columns }, () => columnWidth),
-    width: relative ? { size: 100, type: WidthType.PERCENTAGE } : { size: columnWidth * columns, type: WidthType.DXA },
+    width: relative ? { size: 100, type: s.doc.docx.WidthType.PERCENTAGE } : { size: columnWidth * columns, type: s.doc.docx.WidthType.DXA },
   });
 }

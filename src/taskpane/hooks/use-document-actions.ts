@@ -45,13 +45,19 @@ export function useDocumentActions({ host, engine, catalogue, doc, lookup, onDon
   const working = (label: string) => setState({ phase: "working", label });
 
   // Insert's package is built ahead, a beat after each change to the outline or the library, so
-  // the click hands Word a ready payload (build-pieces.ts). A newer change cancels the round.
+  // the click hands Word a ready payload (build-pieces.ts). A newer change cancels the round. The first
+  // round (the outline restored, the engine and libraries just there: Insert is enabled now) starts at
+  // once, not a beat later: a click at that moment finds the build under way and waits for it
+  // (fragmentFor hands it the same promise) instead of starting from nothing (issue 15).
+  const primed = useRef(false);
   useEffect(() => {
     if (engine === undefined || catalogue === undefined || doc.sections.length === 0) return;
     let cancelled = false;
+    const delay = primed.current ? PREBUILD_DELAY_MS : 0;
+    primed.current = true;
     const timer = setTimeout(() => {
       void prebuildFragments({ engine, catalogue, doc }, () => cancelled);
-    }, PREBUILD_DELAY_MS);
+    }, delay);
     return () => {
       cancelled = true;
       clearTimeout(timer);
