@@ -16,7 +16,9 @@ jest.mock("../../../src/taskpane/preview/render-docx", () => ({
 
 const saved: Array<{ blob: Blob; name: string }> = [];
 jest.mock("../../../src/taskpane/model/download", () => ({
-  ...jest.requireActual<typeof import("../../../src/taskpane/model/download")>("../../../src/taskpane/model/download"),
+  ...jest.requireActual<typeof import("../../../src/taskpane/model/download")>(
+    "../../../src/taskpane/model/download",
+  ),
   saveBlob: (blob: Blob, name: string) => saved.push({ blob, name }),
 }));
 
@@ -56,13 +58,18 @@ describe("Manage: import report", () => {
         { id: "untitled", body: "y" },
       ],
     };
-    await user.upload(screen.getByLabelText("Import library file"), new File([JSON.stringify(broken)], "broken.json"));
+    await user.upload(
+      screen.getByLabelText("Import library file"),
+      new File([JSON.stringify(broken)], "broken.json"),
+    );
     const report = await screen.findByRole("region", { name: "Import report for broken.json" });
     const invalid = within(report).getByRole("region", { name: "Invalid" });
     expect(within(invalid).getByText(/snippets\[1\]\.id/)).toBeTruthy();
     expect(within(invalid).getByText(/snippets\[2\]\.title/)).toBeTruthy();
     expect(within(report).getByRole("region", { name: "New" }).textContent).toContain("fine@1");
-    expect((within(report).getByRole("button", { name: "Import all" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(report).getByRole("button", { name: "Import all" }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     await user.click(within(report).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("region", { name: /Import report/ })).toBeNull();
     expect(await storedLibrary(host.storageKey())).toEqual(before);
@@ -74,7 +81,9 @@ describe("Manage: import report", () => {
     const user = await openManage();
     // The user edits the draft "warranty" snippet in the pane, which makes it theirs.
     const draft = testLibrary.snippets.find((s) => s.status === "draft")!;
-    await user.click(screen.getByRole("button", { name: `Edit ${draft.title} version ${draft.version ?? 1}` }));
+    await user.click(
+      screen.getByRole("button", { name: `Edit ${draft.title} version ${draft.version ?? 1}` }),
+    );
     const body = screen.getByRole("textbox", { name: "Body (Markdown)" });
     fireEvent.change(body, { target: { value: "My own words." } });
     await user.click(screen.getByRole("button", { name: "Save" }));
@@ -90,7 +99,10 @@ describe("Manage: import report", () => {
         { id: "brand-new", title: "Brand new", status: "approved", body: "New." },
       ],
     };
-    await user.upload(screen.getByLabelText("Import library file"), new File([JSON.stringify(incoming)], "team.json"));
+    await user.upload(
+      screen.getByLabelText("Import library file"),
+      new File([JSON.stringify(incoming)], "team.json"),
+    );
     const report = await screen.findByRole("region", { name: "Import report for team.json" });
     expect(within(report).getByRole("status").textContent).toBe(
       "1 new · 0 updated · 2 conflicting · 0 unchanged · 0 invalid",
@@ -102,12 +114,15 @@ describe("Manage: import report", () => {
     expect(await screen.findByText("Imported team.json.")).toBeTruthy();
 
     const snap = await storedLibrary(host.storageKey());
-    const body0 = (id: string, v: number) => snap.records.find((r) => r.id === id && r.version === v)?.snippet.body;
+    const body0 = (id: string, v: number) =>
+      snap.records.find((r) => r.id === id && r.version === v)?.snippet.body;
     const v = draft.version ?? 1;
     expect(body0(draft.id, v)).toBe("My own words.");
     expect(body0(draft.id, v + 1)).toBe("Their words.");
     // Same id and version with other text, even where the user never edited it, is a conflict: both kept.
-    const top = Math.max(...testLibrary.snippets.filter((s) => s.id === "payment").map((s) => s.version ?? 1));
+    const top = Math.max(
+      ...testLibrary.snippets.filter((s) => s.id === "payment").map((s) => s.version ?? 1),
+    );
     expect(body0("payment", payment.version)).toBe(payment.body);
     expect(body0("payment", top + 1)).toBe("Pay promptly.");
     expect(body0("brand-new", 1)).toBe("New.");
@@ -118,23 +133,36 @@ describe("Manage: import report", () => {
     await renderApp(host);
     const user = await openManage();
     const payment = testLibrary.snippets.find((s) => s.id === "payment")!;
-    const incoming = { format: "sectionsmith/library@1", snippets: [{ ...payment, body: "Zahlung sofort." }] };
-    await user.upload(screen.getByLabelText("Import library file"), new File([JSON.stringify(incoming)], "de.json"));
+    const incoming = {
+      format: "sectionsmith/library@1",
+      snippets: [{ ...payment, body: "Zahlung sofort." }],
+    };
+    await user.upload(
+      screen.getByLabelText("Import library file"),
+      new File([JSON.stringify(incoming)], "de.json"),
+    );
     const report = await screen.findByRole("region", { name: "Import report for de.json" });
     expect(within(report).getByRole("status").textContent).toBe(
       "0 new · 0 updated · 1 conflicting · 0 unchanged · 0 invalid",
     );
-    const diff = within(report).getByRole("group", { name: `Differences in ${payment.title} version ${payment.version}` });
+    const diff = within(report).getByRole("group", {
+      name: `Differences in ${payment.title} version ${payment.version}`,
+    });
     expect(diff.textContent).toContain("+ Zahlung sofort.");
     expect(diff.textContent).toContain(`− ${payment.body!.split("\n")[0]}`);
-    const keep = within(report).getByRole("radiogroup", { name: `What to keep of ${payment.title} version ${payment.version}` });
+    const keep = within(report).getByRole("radiogroup", {
+      name: `What to keep of ${payment.title} version ${payment.version}`,
+    });
     expect((within(keep).getByRole("radio", { name: /Keep both/ }) as HTMLInputElement).checked).toBe(true);
     await user.click(within(keep).getByRole("radio", { name: /Use the file's text/ }));
     await user.click(within(report).getByRole("button", { name: "Import all" }));
     expect(await screen.findByText("Imported de.json.")).toBeTruthy();
     const snap = await storedLibrary(host.storageKey());
-    const top = Math.max(...testLibrary.snippets.filter((s) => s.id === "payment").map((s) => s.version ?? 1));
-    const body0 = (v: number) => snap.records.find((r) => r.id === "payment" && r.version === v)?.snippet.body;
+    const top = Math.max(
+      ...testLibrary.snippets.filter((s) => s.id === "payment").map((s) => s.version ?? 1),
+    );
+    const body0 = (v: number) =>
+      snap.records.find((r) => r.id === "payment" && r.version === v)?.snippet.body;
     expect(body0(payment.version!)).toBe("Zahlung sofort.");
     expect(body0(top + 1)).toBe(payment.body); // the library's text is not dropped
   });
@@ -185,7 +213,9 @@ describe("Manage: authoring", () => {
     // Declaring the variable clears it.
     await user.click(screen.getByRole("button", { name: "Add variable" }));
     const variable = screen.getByRole("group", { name: "Variable field1" });
-    fireEvent.change(within(variable).getByRole("textbox", { name: "Name" }), { target: { value: "nobody" } });
+    fireEvent.change(within(variable).getByRole("textbox", { name: "Name" }), {
+      target: { value: "nobody" },
+    });
     await waitFor(() => expect(problems.textContent).toBe("No problems."));
   });
 
@@ -207,8 +237,15 @@ describe("Manage: authoring", () => {
       const snap = await storedLibrary(host.storageKey());
       expect(snap.records.find((r) => r.id === "my-cover")?.snippet).toMatchObject({ titleBlock: true });
     });
-    await user.click(screen.getByRole("checkbox", { name: "Title block" }));
-    await user.click(screen.getByRole("button", { name: "Save" }));
+    // The editor reopens on the saved version after a save: unmark only once it has (a click before
+    // that lands on the editor that is about to be replaced, and is lost with it).
+    expect(await screen.findByText("Saved my-cover version 1.")).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Edit My cover (version 1)" })).toBeTruthy();
+    const saved = screen.getByRole("checkbox", { name: "Title block" }) as HTMLInputElement;
+    expect(saved.checked).toBe(true);
+    await user.click(saved);
+    expect((screen.getByRole("checkbox", { name: "Title block" }) as HTMLInputElement).checked).toBe(false);
+    await user.click(screen.getByRole("button", { name: /^Save/ }));
     await waitFor(async () => {
       const snap = await storedLibrary(host.storageKey());
       const latest = snap.records.filter((r) => r.id === "my-cover").at(-1)!;
@@ -277,13 +314,17 @@ describe("Manage: unsaved changes are never lost", () => {
     const draft = testLibrary.snippets.find((s) => s.status === "draft")!;
     const name = `${draft.title} version ${draft.version ?? 1}`;
     await user.click(screen.getByRole("button", { name: `Edit ${name}` }));
-    fireEvent.change(screen.getByRole("textbox", { name: "Body (Markdown)" }), { target: { value: "Half-written." } });
+    fireEvent.change(screen.getByRole("textbox", { name: "Body (Markdown)" }), {
+      target: { value: "Half-written." },
+    });
 
     // Back to the list asks instead of dropping the change; Keep editing keeps it.
     await user.click(screen.getByRole("button", { name: "Back to the list" }));
     expect(screen.getByRole("alert").textContent).toMatch(/are not saved/);
     await user.click(screen.getByRole("button", { name: "Keep editing" }));
-    expect((screen.getByRole("textbox", { name: "Body (Markdown)" }) as HTMLTextAreaElement).value).toBe("Half-written.");
+    expect((screen.getByRole("textbox", { name: "Body (Markdown)" }) as HTMLTextAreaElement).value).toBe(
+      "Half-written.",
+    );
 
     // Another tab and back: the change is still there.
     await user.click(screen.getByRole("tab", { name: "Library" }));
@@ -298,7 +339,9 @@ describe("Manage: unsaved changes are never lost", () => {
     user = userEvent.setup();
     await user.click(screen.getByRole("tab", { name: "Manage" }));
     await waitFor(() =>
-      expect((screen.getByRole("textbox", { name: "Body (Markdown)" }) as HTMLTextAreaElement).value).toBe("Half-written."),
+      expect((screen.getByRole("textbox", { name: "Body (Markdown)" }) as HTMLTextAreaElement).value).toBe(
+        "Half-written.",
+      ),
     );
 
     // Discarding is the user's decision, and then it stays discarded.
@@ -317,12 +360,18 @@ describe("Manage: unsaved changes are never lost", () => {
     await renderApp(host);
     const user = await openManage();
     const draft = testLibrary.snippets.find((s) => s.status === "draft")!;
-    await user.click(screen.getByRole("button", { name: `Edit ${draft.title} version ${draft.version ?? 1}` }));
-    fireEvent.change(screen.getByRole("textbox", { name: "Body (Markdown)" }), { target: { value: "Finished." } });
+    await user.click(
+      screen.getByRole("button", { name: `Edit ${draft.title} version ${draft.version ?? 1}` }),
+    );
+    fireEvent.change(screen.getByRole("textbox", { name: "Body (Markdown)" }), {
+      target: { value: "Finished." },
+    });
     await user.click(screen.getByRole("button", { name: "Back to the list" }));
     await user.click(screen.getByRole("button", { name: "Save and go back" }));
     await screen.findByRole("list", { name: "Snippets in your library" });
     const snap = await storedLibrary(host.storageKey());
-    expect(snap.records.find((r) => r.id === draft.id && r.version === (draft.version ?? 1))?.snippet.body).toBe("Finished.");
+    expect(
+      snap.records.find((r) => r.id === draft.id && r.version === (draft.version ?? 1))?.snippet.body,
+    ).toBe("Finished.");
   });
 });
