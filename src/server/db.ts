@@ -1,8 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { isDate } from "node:util/types";
 import pg from "pg";
-import { openPgliteWorker } from "./pglite-worker";
 
 // One small interface over the two drivers, so that every query is the same parameterised SQL ($1, $2, …)
 // on the embedded PostgreSQL (PGlite, one process) and on a real server (node-postgres pool).
@@ -81,16 +79,8 @@ export async function openPostgres(
   };
 }
 
-/**
- * The server's database: PostgreSQL when a URL is given, else PGlite in a worker thread of this process
- * (src/server/pglite-worker.ts: the database gets a core of its own; issue 16).
- */
 export const openDatabase = (options: { databaseUrl?: string; dataDir?: string }): Promise<Database> =>
-  options.databaseUrl ? openPostgres(options.databaseUrl) : openPgliteWorker(options.dataDir);
+  options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 
-/**
- * Timestamps come back as Date from both drivers; the API speaks ISO 8601 strings. isDate, not
- * instanceof: a Date from the PGlite worker is made by this thread's own Date, but under Jest the code
- * runs in a vm context whose Date is another one.
- */
-export const iso = (v: unknown): string => (isDate(v) ? (v as Date).toISOString() : String(v));
+/** Timestamps come back as Date from both drivers; the API speaks ISO 8601 strings. */
+export const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));

@@ -4,11 +4,10 @@ import { join } from "node:path";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { createApp, type LogLine } from "../../src/server/app";
 import { createVerifier } from "../../src/server/auth";
-import { openPostgres, type Database } from "../../src/server/db";
-import { openPgliteWorker } from "../../src/server/pglite-worker";
+import { openPglite, openPostgres, type Database } from "../../src/server/db";
 import { migrate } from "../../src/server/migrations";
 
-// A server app on PGlite (in a worker thread, as the server runs it) in a temporary folder, with a dev issuer whose key the test holds, and a
+// A server app on PGlite in a temporary folder, with a dev issuer whose key the test holds, and a
 // small client: call(user, method, path, { body, ifMatch }).
 
 export const ISSUER = "sectionsmith-test";
@@ -36,7 +35,7 @@ export async function openTestDatabase(): Promise<{ db: Database; drop: () => Pr
     };
   }
   const dir = mkdtempSync(join(tmpdir(), "sectionsmith-server-"));
-  return { db: await openPgliteWorker(dir), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  return { db: await openPglite(dir), drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export async function startServer(
