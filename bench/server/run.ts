@@ -498,7 +498,7 @@ function report(
           ];
     }),
     notes: [
-      "User + system time of the Node server process (/proc/<pid>/stat) over the load phase, divided by the requests answered (reads and writes together). With PGlite the database runs inside that process, so this includes its work; with PostgreSQL the database's own processes are not in it. Busiest thread: the one thread that used the most CPU (/proc/<pid>/task), in cores; PGlite runs in a worker thread of its own (src/server/pglite-worker.ts), so near 1.00 there means the database is saturated whatever the process total.",
+      "User + system time of the Node server process (/proc/<pid>/stat) over the load phase, divided by the requests answered (reads and writes together). With PGlite the database runs inside that process, so this includes its work; with PostgreSQL the database's own processes are not in it. Busiest thread: the one thread that used the most CPU (/proc/<pid>/task), in cores; With PGlite in-process it is the thread that runs both the HTTP work and the database (near 1.00: saturated).",
     ],
   });
   tables.push({
