@@ -6,7 +6,7 @@
 // recorded (autocannon's "response" event), so the p95 is exact rather than read off a histogram.
 
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -63,6 +63,8 @@ type Outcome = {
   alone: Record<"list" | "search", number>;
   /** CPU seconds (user + system) the server process used during the load phase, from /proc; null elsewhere. */
   serverCpu: number | null;
+  /** CPU seconds of the server's busiest thread over the load phase (the database's, with PGlite in its worker). */
+  busiestThread: number | null;
 };
 
 /** User + system CPU seconds of a process so far (Linux /proc), or null where there is none. */
@@ -72,6 +74,21 @@ function cpuSeconds(pid: number | undefined): number | null {
     // Fields after the command (which may hold spaces) in brackets: utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds of each thread of a process so far (Linux /proc/<pid>/task), or null where there is none. */
+function threadCpu(pid: number | undefined): Map<string, number> | null {
+  try {
+    const threads = new Map<string, number>();
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      threads.set(tid, (Number(fields[11]) + Number(fields[12])) / 100);
+    }
+    return threads;
   } catch {
     return null;
   }
@@ -363,6 +380,7 @@ export async function runServerBench(options: ServerBenchOptions): Promise<PartR
         log(`${target.name}: ${READERS} readers and ${WRITERS} writers…`);
         const t0 = performance.now();
         const cpu0 = cpuSeconds(server.pid);
+        const threads0 = threadCpu(server.pid);
         const samples = await load(
           server.url,
           tokens,
@@ -371,7 +389,12 @@ export async function runServerBench(options: ServerBenchOptions): Promise<PartR
           options.bursts ?? false,
         );
         const cpu1 = cpuSeconds(server.pid);
+        const threads1 = threadCpu(server.pid);
         outcomes.push({
+          busiestThread:
+            threads0 && threads1
+              ? Math.max(...[...threads1].map(([tid, cpu]) => cpu - (threads0.get(tid) ?? 0)))
+              : null,
           serverCpu: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0,
           target: target.name,
           samples,
@@ -459,21 +482,23 @@ function report(
   ];
   tables.push({
     title: "Server process CPU during the load phase",
-    head: ["database", "CPU seconds", "requests answered", "CPU per request", "cores used"],
+    head: ["database", "CPU seconds", "requests answered", "CPU per request", "cores used", "busiest thread"],
     rows: outcomes.map((out) => {
-      const answered = out.samples.list.times.length + out.samples.search.times.length + out.samples.write.times.length;
+      const answered =
+        out.samples.list.times.length + out.samples.search.times.length + out.samples.write.times.length;
       return out.serverCpu === null
-        ? [out.target, "–", String(answered), "–", "–"]
+        ? [out.target, "–", String(answered), "–", "–", "–"]
         : [
             out.target,
             out.serverCpu.toFixed(1),
             String(answered),
             ms((out.serverCpu * 1000) / answered),
             (out.serverCpu / out.seconds).toFixed(2),
+            out.busiestThread === null ? "–" : `${(out.busiestThread / out.seconds).toFixed(2)} cores`,
           ];
     }),
     notes: [
-      "User + system time of the Node server process (/proc/<pid>/stat) over the load phase, divided by the requests answered (reads and writes together). With PGlite the database runs inside that process, so this includes its work; with PostgreSQL the database's own processes are not in it.",
+      "User + system time of the Node server process (/proc/<pid>/stat) over the load phase, divided by the requests answered (reads and writes together). With PGlite the database runs inside that process, so this includes its work; with PostgreSQL the database's own processes are not in it. Busiest thread: the one thread that used the most CPU (/proc/<pid>/task), in cores; With PGlite in-process it is the thread that runs both the HTTP work and the database (near 1.00: saturated).",
     ],
   });
   tables.push({
