@@ -2,7 +2,7 @@
 // treat team snippets exactly like personal ones (the engine merges it with the personal library), and
 // the marks the Library view shows beside each team snippet: status, owner, review date.
 
-import { engineStatus, latest, STATUS_TEXT, type TeamSnippet, type TeamStatus } from "./types";
+import { approvedOf, engineStatus, latest, STATUS_TEXT, type TeamSnippet, type TeamStatus } from "./types";
 
 export const TEAM_SOURCE_PREFIX = "Team: ";
 
@@ -51,7 +51,7 @@ export function teamMarks(library: string, snippets: readonly TeamSnippet[]): Ma
   for (const s of snippets) {
     const last = latest(s);
     if (!last) continue;
-    const approved = [...s.versions].reverse().find((v) => v.status === "approved");
+    const approved = approvedOf(s);
     marks.set(s.id, {
       library,
       status: last.status,

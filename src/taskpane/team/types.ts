@@ -84,3 +84,9 @@ export const STATUS_TEXT: Record<TeamStatus, string> = {
 };
 
 export const latest = (s: TeamSnippet): TeamVersion | undefined => s.versions[s.versions.length - 1];
+/** The newest approved version: what the library builds from, and what an approver may deprecate. */
+export function approvedOf(s: TeamSnippet): TeamVersion | undefined {
+  for (let i = s.versions.length - 1; i >= 0; i--)
+    if (s.versions[i]!.status === "approved") return s.versions[i];
+  return undefined;
+}

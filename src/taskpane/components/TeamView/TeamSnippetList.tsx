@@ -4,7 +4,7 @@
 
 import { useState } from "react";
 import { Button, Caption1 } from "@fluentui/react-components";
-import { latest, STATUS_TEXT, type TeamSnippet } from "../../team/types";
+import { approvedOf, latest, STATUS_TEXT, type TeamSnippet } from "../../team/types";
 import { TeamDeprecate } from "./TeamDeprecate";
 import { useTeamViewStyles } from "./TeamView.styles";
 
@@ -40,7 +40,7 @@ export function TeamSnippetList({
         {snippets.map((s) => {
           const v = latest(s);
           if (!v) return null;
-          const approved = [...s.versions].reverse().find((x) => x.status === "approved");
+          const approved = approvedOf(s);
           return (
             <li key={s.id} className={styles.item} data-team-snippet={s.id}>
               <strong>{v.snippet.title}</strong>
