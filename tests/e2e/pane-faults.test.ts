@@ -20,7 +20,14 @@ import {
   tab,
   type SectionPlan,
 } from "./support/flow";
-import { openPane, startPane, waitForLibrary, type OpenOptions, type OpenPane, type PaneSession } from "./support/pane";
+import {
+  openPane,
+  startPane,
+  waitForLibrary,
+  type OpenOptions,
+  type OpenPane,
+  type PaneSession,
+} from "./support/pane";
 import { horizontalOverflow } from "./support/overflow";
 import { inserts, packageControls, wordCalls } from "./support/word";
 import { poll } from "../support/poll";
@@ -58,14 +65,16 @@ async function snippetCount(page: Page): Promise<number> {
 }
 
 /** Errors other than the ones the fault itself is expected to cause. */
-const unexpected = (errors: string[], allowed: RegExp[]) => errors.filter((e) => !allowed.some((a) => a.test(e)));
+const unexpected = (errors: string[], allowed: RegExp[]) =>
+  errors.filter((e) => !allowed.some((a) => a.test(e)));
 
 const LOAD_FAILURE = /Failed to load resource|net::ERR_FAILED/;
 /**
  * Playwright runs a test's init script in every frame, the preview's sandboxed iframe included, where
  * Chromium refuses it (which is the sandbox working, not the pane misbehaving).
  */
-const INIT_SCRIPT_IN_PREVIEW = /Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/;
+const INIT_SCRIPT_IN_PREVIEW =
+  /Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/;
 
 /** The library works: search finds a snippet, it opens, and its preview is drawn. */
 async function expectLibraryUsable(page: Page) {
@@ -89,11 +98,38 @@ async function expectDetailOffered(page: Page, detail: RegExp) {
   await details.click();
   const shown = page.getByText(detail);
   await shown.waitFor();
-  expect(await page.getByRole("button", { name: "Hide details", exact: true }).getAttribute("aria-expanded")).toBe("true");
+  expect(
+    await page.getByRole("button", { name: "Hide details", exact: true }).getAttribute("aria-expanded"),
+  ).toBe("true");
   const [lineBox, detailBox] = [await line.boundingBox(), await shown.boundingBox()];
   expect(detailBox!.y).toBeGreaterThanOrEqual(lineBox!.y + lineBox!.height - 1);
-  expect(await shown.textContent()).toMatch(/(Close the pane and open it again|check the internet connection)/);
+  expect(await shown.textContent()).toMatch(
+    /(Close the pane and open it again|check the internet connection)/,
+  );
 }
+
+/** Sections of the outline the pane has stored (IndexedDB "sectionsmith", the standalone host's "default" key). */
+const storedSections = (page: Page): Promise<number> =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open("sectionsmith");
+        open.onerror = () => resolve(-1);
+        open.onsuccess = () => {
+          const db = open.result;
+          try {
+            const get = db.transaction("state").objectStore("state").get("default:document");
+            get.onsuccess = () =>
+              resolve((get.result as { sections?: unknown[] } | undefined)?.sections?.length ?? 0);
+            get.onerror = () => resolve(-1);
+          } catch {
+            resolve(-1);
+          } finally {
+            db.close();
+          }
+        };
+      }),
+  );
 
 async function reloadPane(page: Page) {
   await page.reload();
@@ -103,29 +139,40 @@ async function reloadPane(page: Page) {
 describe("office.js cannot be used: the pane starts standalone and says why", () => {
   const MISSING = /Word could not be reached: Office’s script \(office\.js\) did not load\./;
   const FAILED = /Word could not be reached: Office’s script failed while starting\./;
-  const cases: Array<{ name: string; officeJs: OpenOptions["officeJs"]; detail: RegExp; errors: RegExp[] }> = [
-    { name: "office.js answers 404", officeJs: { status: 404, body: "Not found" }, detail: MISSING, errors: [LOAD_FAILURE] },
-    { name: "office.js is unreachable", officeJs: "abort", detail: MISSING, errors: [LOAD_FAILURE] },
-    {
-      name: "office.js throws while loading",
-      officeJs: { body: "throw new Error('office.js exploded');" },
-      detail: MISSING,
-      errors: [/office\.js exploded/],
-    },
-    { name: "office.js defines Office without onReady", officeJs: { body: "window.Office = {};" }, detail: MISSING, errors: [] },
-    {
-      name: "Office.onReady rejects",
-      officeJs: { body: "window.Office = { onReady: () => Promise.reject(new Error('no host')) };" },
-      detail: FAILED,
-      errors: [],
-    },
-    {
-      name: "Office.onReady throws",
-      officeJs: { body: "window.Office = { onReady() { throw new Error('onReady broke'); } };" },
-      detail: FAILED,
-      errors: [],
-    },
-  ];
+  const cases: Array<{ name: string; officeJs: OpenOptions["officeJs"]; detail: RegExp; errors: RegExp[] }> =
+    [
+      {
+        name: "office.js answers 404",
+        officeJs: { status: 404, body: "Not found" },
+        detail: MISSING,
+        errors: [LOAD_FAILURE],
+      },
+      { name: "office.js is unreachable", officeJs: "abort", detail: MISSING, errors: [LOAD_FAILURE] },
+      {
+        name: "office.js throws while loading",
+        officeJs: { body: "throw new Error('office.js exploded');" },
+        detail: MISSING,
+        errors: [/office\.js exploded/],
+      },
+      {
+        name: "office.js defines Office without onReady",
+        officeJs: { body: "window.Office = {};" },
+        detail: MISSING,
+        errors: [],
+      },
+      {
+        name: "Office.onReady rejects",
+        officeJs: { body: "window.Office = { onReady: () => Promise.reject(new Error('no host')) };" },
+        detail: FAILED,
+        errors: [],
+      },
+      {
+        name: "Office.onReady throws",
+        officeJs: { body: "window.Office = { onReady() { throw new Error('onReady broke'); } };" },
+        detail: FAILED,
+        errors: [],
+      },
+    ];
 
   for (const c of cases)
     it(c.name, async () => {
@@ -162,7 +209,10 @@ describe("office.js cannot be used: the pane starts standalone and says why", ()
   });
 
   it("at 320 px the notice and its detail fit the pane", async () => {
-    const { page } = await open({ officeJs: { status: 404, body: "" }, viewport: { width: 320, height: 700 } });
+    const { page } = await open({
+      officeJs: { status: 404, body: "" },
+      viewport: { width: 320, height: 700 },
+    });
     await expectDetailOffered(page, MISSING);
     expect(await horizontalOverflow(page)).toEqual([]);
     await shot(page, "office-missing-320");
@@ -172,6 +222,9 @@ describe("office.js cannot be used: the pane starts standalone and says why", ()
     const { page, errors } = await open({ officeJs: { status: 404, body: "" } });
     await addSection(page, payment);
     await addSection(page, signature);
+    // The pane stores the outline as it changes; a reload the same moment can abort that write (seen once
+    // under CI load), so reload once both sections are stored, as a person closing the pane would.
+    await poll(() => storedSections(page)).toBe(2);
     await reloadPane(page);
     await expectDetailOffered(page, /did not load/);
     await showDocument(page);
@@ -273,12 +326,16 @@ describe("IndexedDB is full: saves fail, nothing on screen is lost, the pane say
     await page.getByRole("textbox", { name: "Title" }).fill("Quota test");
     await page.getByRole("textbox", { name: "Body (Markdown)" }).fill("Kept despite a full disk.");
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    const message = page.getByText(/storage for this add-in is full, so nothing was saved\. Export the library/);
+    const message = page.getByText(
+      /storage for this add-in is full, so nothing was saved\. Export the library/,
+    );
     await message.waitFor();
     await message.scrollIntoViewIfNeeded();
     await shot(page, "quota-snippet-save");
     expect(await page.getByRole("textbox", { name: "Id" }).inputValue()).toBe("quota-test");
-    expect(await page.getByRole("textbox", { name: "Body (Markdown)" }).inputValue()).toBe("Kept despite a full disk.");
+    expect(await page.getByRole("textbox", { name: "Body (Markdown)" }).inputValue()).toBe(
+      "Kept despite a full disk.",
+    );
 
     // Space again: the same save goes through, nothing had to be typed twice.
     await setFull(false);
