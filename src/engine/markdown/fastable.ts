@@ -18,7 +18,8 @@
 //   matches labels case- and whitespace-insensitively, markdown-it-footnote exactly.
 // - Runs of three or more * or _: the two parsers pair such delimiter runs differently
 //   (`a**b****c *d***`, `b* b***a *a`); prose rarely has them.
-// - A line of only spaces and tabs indented as code at the very end: micromark keeps a line ending of it.
+// - A last line of only spaces and tabs (no line ending after it): micromark keeps it in an indented or an
+//   unclosed fenced code block (```\nx\n  ), markdown-it drops it.
 // - A non-ASCII character next to *, _ or ~: whether it counts as punctuation for emphasis differs
 //   (micromark follows CommonMark 0.31, where symbols such as emoji are punctuation), and lone
 //   surrogates anywhere.
@@ -30,7 +31,7 @@
 
 const FOOTNOTE_LABEL = /\[\^([^\]]*)\]/g;
 const LONG_DELIMITER_RUN = /\*{3}|_{3}/;
-const TRAILING_CODE_BLANK = /\n(?: {4}|[ ]{0,3}\t)[ \t]*$/;
+const TRAILING_CODE_BLANK = /\n[ \t]+$/;
 const UNICODE_BY_DELIMITER = /[^\0-\x7f][*_~]|[*_~][^\0-\x7f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const ESCAPED_BEFORE_DELIMITER = /\\[*_][*_]/;
@@ -47,7 +48,7 @@ export function fastable(markdown: string): boolean {
     const open = markdown.lastIndexOf("[", at);
     if (open < 0 || markdown.charCodeAt(open + 1) !== 0x5e /* ^ */) return false;
   }
-  for (let at = markdown.indexOf("~"); at >= 0; ) {
+  for (let at = markdown.indexOf("~"); at >= 0;) {
     let end = at;
     while (markdown.charCodeAt(end) === 0x7e) end++;
     if (end - at !== 2) return false;
@@ -57,7 +58,12 @@ export function fastable(markdown: string): boolean {
   if (TAG_AFTER_TEXT.test(markdown) || EMPTY_ITEM_AT_END.test(markdown)) return false;
   if (TILDES_BY_EMPHASIS.test(markdown) || TRAILING_CODE_BLANK.test(markdown)) return false;
   if (markdown.includes("`") && markdown.includes("[") && unmatchedBackticks(markdown)) return false;
-  if (LONE_SURROGATE.test(markdown) || ESCAPED_BEFORE_DELIMITER.test(markdown) || OTHER_WHITESPACE.test(markdown)) return false;
+  if (
+    LONE_SURROGATE.test(markdown) ||
+    ESCAPED_BEFORE_DELIMITER.test(markdown) ||
+    OTHER_WHITESPACE.test(markdown)
+  )
+    return false;
   if (markdown.includes("<![CDATA[") || markdown.includes("<?")) return false;
   const comment = markdown.lastIndexOf("<!--");
   if (comment >= 0 && markdown.indexOf("-->", comment + 2) < 0) return false;
@@ -85,7 +91,7 @@ function allowedCodePoint(c: number): boolean {
 /** Whether some length of backtick run occurs an odd number of times (one of them cannot be matched). */
 function unmatchedBackticks(markdown: string): boolean {
   const runs = new Map<number, number>();
-  for (let at = markdown.indexOf("`"); at >= 0; ) {
+  for (let at = markdown.indexOf("`"); at >= 0;) {
     let end = at;
     while (markdown.charCodeAt(end) === 0x60) end++;
     runs.set(end - at, (runs.get(end - at) ?? 0) + 1);

@@ -100,15 +100,45 @@ describe("markdown-it and micromark build the same trees (markdown/parse-fast.ts
 
   it("for constructs at the edges: each takes the fast path or goes to micromark, never a different tree", () => {
     const cases = [
-      "- a\n\n  b\n- c", "- a\n- b\n\n\n- c", "1. a\n\n        code\n\n   3. three\n", "    code\n\n3. three",
-      "| a | b |\n|---|:-:|\n| 1 |\n| 1 | 2 | 3 |", "| a \\| b |\n|---|\n| `x \\| y` |", "```js  a b \t\nx\n```",
-      "```js&#32;x\ny\n```", "~one~ ~~two~~ ~~~three~~~", "[^A]\n\n[^a]: note", "[^a b]\n\n[^a b]: note", "x[^n]\n\n[^n]: y\n    z",
-      "[a]: /u\n\n[a]", "- [ ] open\n- [x] done\n- [X] Done\n- [ ]\n- [ ]  \n- [\t] tab\n- [x]\tTab", "- # [x] heading",
-      "> - [ ] quoted task", "a  \nb\\\nc \nd\t\ne", "`a\nb`", "<!-- open\n\nx\n\n", "<div>\n*x*\n\n</div>\n\ny",
-      "a <b>c</b> <!-- d --> e", "&copy; &#169; &#x110000; &bogus; &#0;", "![a *b* `c`](u \"t\")", "[a](<b c> 't')",
-      "<https://x.y> <mailto:a@b.c> <a@b.c>", "***a*** **a *b***", "*a **b** c*", "_a_b_ __a__b", "\\*a\\* \\_b\\_",
-      "Setext\n===\n\nSub\n---", "> a\nb\n> c", "1) a\n2) b", "- a\n+ b\n* c", "a\n\n- \n\n- b", "\ta\tb\n\n\tcode\t",
-      "caf\u00e9* x*", "\u00a0a\u00a0", "a\rb\r\nc",
+      "```\n\n- the 0\n\n ", // fast-check's counterexample (seed -13377676): an unclosed fence, a last line of spaces
+      "- a\n\n  b\n- c",
+      "- a\n- b\n\n\n- c",
+      "1. a\n\n        code\n\n   3. three\n",
+      "    code\n\n3. three",
+      "| a | b |\n|---|:-:|\n| 1 |\n| 1 | 2 | 3 |",
+      "| a \\| b |\n|---|\n| `x \\| y` |",
+      "```js  a b \t\nx\n```",
+      "```js&#32;x\ny\n```",
+      "~one~ ~~two~~ ~~~three~~~",
+      "[^A]\n\n[^a]: note",
+      "[^a b]\n\n[^a b]: note",
+      "x[^n]\n\n[^n]: y\n    z",
+      "[a]: /u\n\n[a]",
+      "- [ ] open\n- [x] done\n- [X] Done\n- [ ]\n- [ ]  \n- [\t] tab\n- [x]\tTab",
+      "- # [x] heading",
+      "> - [ ] quoted task",
+      "a  \nb\\\nc \nd\t\ne",
+      "`a\nb`",
+      "<!-- open\n\nx\n\n",
+      "<div>\n*x*\n\n</div>\n\ny",
+      "a <b>c</b> <!-- d --> e",
+      "&copy; &#169; &#x110000; &bogus; &#0;",
+      '![a *b* `c`](u "t")',
+      "[a](<b c> 't')",
+      "<https://x.y> <mailto:a@b.c> <a@b.c>",
+      "***a*** **a *b***",
+      "*a **b** c*",
+      "_a_b_ __a__b",
+      "\\*a\\* \\_b\\_",
+      "Setext\n===\n\nSub\n---",
+      "> a\nb\n> c",
+      "1) a\n2) b",
+      "- a\n+ b\n* c",
+      "a\n\n- \n\n- b",
+      "\ta\tb\n\n\tcode\t",
+      "caf\u00e9* x*",
+      "\u00a0a\u00a0",
+      "a\rb\r\nc",
     ];
     for (const markdown of cases) same(markdown);
   });
@@ -116,20 +146,26 @@ describe("markdown-it and micromark build the same trees (markdown/parse-fast.ts
 
 describe("problems are placed through micromark's tree (markdown/position.ts)", () => {
   it("finds a fast-path node's offset at micromark's position of the same node", () => {
-    const markdown = "# Title\n\nSome text and [a link](javascript:x) here.\n\n- item with <u>html</u>[^n]\n\n[^n]: note";
+    const markdown =
+      "# Title\n\nSome text and [a link](javascript:x) here.\n\n- item with <u>html</u>[^n]\n\n[^n]: note";
     expect(fastable(markdown)).toBe(true);
     const fast = parseMarkdown(markdown);
     const reference = parseReference(markdown);
     expect(unpositionedText(fast)).toBe(markdown);
     let checked = 0;
-    const walk = (a: { children?: unknown[] }, b: { children?: unknown[]; position?: { start: { offset?: number } } }): void => {
+    const walk = (
+      a: { children?: unknown[] },
+      b: { children?: unknown[]; position?: { start: { offset?: number } } },
+    ): void => {
       expect(nodeOffset(fast, a as never)).toBe(b.position!.start.offset);
       checked++;
       (a.children ?? []).forEach((child, i) => walk(child as never, b.children![i] as never));
     };
     fast.children.forEach((child, i) => walk(child as never, reference.children[i] as never));
     expect(checked).toBeGreaterThan(10);
-    expect(markdown.slice(nodeOffset(fast, (fast.children[1] as unknown as { children: never[] }).children[1]))).toMatch(/^\[a link\]/);
+    expect(
+      markdown.slice(nodeOffset(fast, (fast.children[1] as unknown as { children: never[] }).children[1])),
+    ).toMatch(/^\[a link\]/);
   });
 
   it("gives 0 for a node that is not in the tree, and micromark's own positions for its trees", () => {
