@@ -1,5 +1,6 @@
 import { noteEnd, noteStart } from "../markdown/sentinels";
 import type { SourceText } from "./source-text";
+import { keepAlive } from "../keep-alive";
 import type { SourceLocation, SourceMap } from "./types";
 
 /**
@@ -208,3 +209,5 @@ export class MarkdownBuilder {
     };
   }
 }
+
+keepAlive(new MarkdownBuilder([]));
