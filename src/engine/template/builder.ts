@@ -62,6 +62,16 @@ export class MarkdownBuilder {
   }
 
   /**
+   * Whether the output (held-back blanks included) ends with a space, a tab or a line feed: then the
+   * next text starts a word, and inLinkAddress (escape.ts) is false whatever came before.
+   */
+  endsWithBlank(): boolean {
+    const last = this.pending[this.pending.length - 1];
+    const c = last ? last.text.charCodeAt(last.text.length - 1) : this.lastChar.charCodeAt(0);
+    return c === 32 || c === 9 || c === 10;
+  }
+
+  /**
    * The last characters written (at most `max`, from at most 64 writes), held-back blanks included:
    * enough to tell whether a value lands inside a link address.
    */
