@@ -1,4 +1,4 @@
-import type { Paragraph, TableOfContents, IParagraphOptions, ParagraphChild, Table } from "docx";
+import type { Paragraph, TableOfContents, IParagraphOptions, Table } from "docx";
 import type { BlockContent, DefinitionContent, List, RootContent } from "mdast";
 import { S_PAGEBREAK, S_TOC } from "../markdown/sentinels";
 import type { SectionState } from "./context";
