@@ -178,13 +178,17 @@ function weight(code: number): number {
 
 /** Whether a list item's marker ("- ", "* ", "+ ", "1. ", "1) ") starts at `i`, at the start of a line. */
 function listMarkerAt(s: string, i: number): boolean {
+  // Every read is within the string: reading past its end (NaN, as the rules want) made V8 drop the
+  // optimized code of its caller ("out of bounds"), several times a build.
+  const n = s.length;
   let j = i;
-  while (s.charCodeAt(j) === 32 || s.charCodeAt(j) === 62) j++; // indentation and ">" of quotes
+  while (j < n && (s.charCodeAt(j) === 32 || s.charCodeAt(j) === 62)) j++; // indentation and ">" of quotes
+  if (j >= n) return false;
   const c = s.charCodeAt(j);
-  if (c === 45 || c === 42 || c === 43) return s.charCodeAt(j + 1) === 32;
+  if (c === 45 || c === 42 || c === 43) return j + 1 < n && s.charCodeAt(j + 1) === 32;
   let k = j;
-  while (s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57 && k - j < 9) k++;
-  return k > j && (s.charCodeAt(k) === 46 || s.charCodeAt(k) === 41) && s.charCodeAt(k + 1) === 32;
+  while (k < n && s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57 && k - j < 9) k++;
+  return k > j && k + 1 < n && (s.charCodeAt(k) === 46 || s.charCodeAt(k) === 41) && s.charCodeAt(k + 1) === 32;
 }
 
 /** What `text` costs against the expanded-size budget (see MAX_EXPANDED_SIZE). */

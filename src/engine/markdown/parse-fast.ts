@@ -84,7 +84,7 @@ md.inline.ruler.at("backticks", ((state: { src: string; pos: number }, silent: b
 /** Cells written on a table row (markdown-it's escapedSplit, less the empty ends outside the outer pipes). */
 function writtenCells(line: string): number {
   let cells = 1;
-  for (let k = 0; k < line.length; k++) if (line.charCodeAt(k) === 0x7c && line.charCodeAt(k - 1) !== 0x5c) cells++;
+  for (let k = 0; k < line.length; k++) if (line.charCodeAt(k) === 0x7c && (k === 0 || line.charCodeAt(k - 1) !== 0x5c)) cells++;
   if (line.charCodeAt(0) === 0x7c) cells--;
   if (cells > 0 && line.length > 1 && line.charCodeAt(line.length - 1) === 0x7c && line.charCodeAt(line.length - 2) !== 0x5c) cells--;
   return cells;
