@@ -6,7 +6,7 @@
 // recorded (autocannon's "response" event), so the p95 is exact rather than read off a histogram.
 
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,6 +30,10 @@ export type ServerBenchOptions = {
   snippets?: number;
   /** `--target=pglite|postgres`: measure one database only (profiling). */
   target?: "pglite" | "postgres";
+  /** `--seeded=DIR`: a copy of this PGlite folder (seeded before with `snippets` snippets) instead of seeding. */
+  seededDir?: string;
+  /** `--server=FILE`: this server bundle instead of the current build (comparing builds). */
+  serverBundle?: string;
   log?: (line: string) => void;
 };
 
@@ -329,7 +333,7 @@ export async function runServerBench(options: ServerBenchOptions): Promise<PartR
   const quick = options.quick ?? false;
   const machineStart = machine();
   const started = performance.now();
-  const bundle = join(options.scripts, "server.mjs");
+  const bundle = options.serverBundle ?? join(options.scripts, "server.mjs");
   const { publicKey, privateKey } = await generateKeyPair("ES256");
   const jwks = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: "bench", alg: "ES256" }] });
   const token = (user: string) =>
@@ -363,6 +367,9 @@ export async function runServerBench(options: ServerBenchOptions): Promise<PartR
         const url = new URL(target.url);
         url.searchParams.set("options", `-c search_path=${schema}`);
         env = { DATABASE_URL: url.href };
+      } else if (options.seededDir) {
+        cpSync(options.seededDir, dir, { recursive: true });
+        env = { SECTIONSMITH_DATA_DIR: dir };
       } else {
         await prepare({ kind: "pglite", dir }, count, log);
         env = { SECTIONSMITH_DATA_DIR: dir };
