@@ -1,6 +1,7 @@
 import { PGlite, TransactionAbortedError } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
+import { MatchCache } from "./match-cache";
 import { PgliteSession } from "./pglite-session";
 
 // One small interface over the two drivers, so that every query is the same parameterised SQL ($1, $2, …)
@@ -18,12 +19,14 @@ export type Database = Sql & {
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The ids of lists' and searches' matches between requests: the embedded database only (match-cache.ts). */
+  matches?: MatchCache;
 };
 
 /**
  * The embedded PostgreSQL in a folder (created when missing); without a folder, in memory. Statements
  * go through a session of prepared statements (pglite-session.ts), one statement or transaction at a
- * time.
+ * time, and lists and searches keep their matches' ids between requests (match-cache.ts).
  */
 export async function openPglite(dataDir?: string): Promise<Database> {
   // pg_trgm: the trigram index that serves snippet search (migration 3). PGlite loads an extension
@@ -42,12 +45,15 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     turn = run.catch(() => undefined);
     return run;
   };
-  // DDL (migrations) may change what a prepared statement reads: they are all prepared again.
+  const matches = new MatchCache();
+  // DDL (migrations) may change what a prepared statement reads: they are all prepared again, and what
+  // the cache knows is searched again.
   const exec = async (text: string) => {
     try {
       await db.exec(text);
     } finally {
       await session.reset();
+      matches.clear();
     }
   };
   const inside: Sql = {
@@ -81,6 +87,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
         return result;
       }),
     close: () => exclusive(() => db.close()),
+    matches,
   };
 }
 
