@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Database } from "../../src/server/db";
 import { MatchCache } from "../../src/server/match-cache";
 import { migrate } from "../../src/server/migrations";
-import { listPage } from "../../src/server/store/cached-list";
+import { cacheable, listPage, MAX_KEPT } from "../../src/server/store/cached-list";
 import { createLibrary, setMember } from "../../src/server/store/libraries";
 import { listSnippets } from "../../src/server/store/query";
 import { addVersion, createSnippet, getSnippet, updateHead } from "../../src/server/store/snippets";
@@ -72,6 +72,17 @@ describe("MatchCache (the ids alone)", () => {
     expect([cache.seen("one"), cache.seen("two"), cache.seen("three")]).toEqual([1, undefined, 1]);
     cache.fill("big", ["a", "b", "c", "d", "e"], 1, 9); // 5 ids: the others go
     expect([cache.seen("one"), cache.seen("three"), cache.seen("big")]).toEqual([undefined, undefined, 1]);
+  });
+});
+
+describe("what the cache serves", () => {
+  it("serves the list and searches, not status filters, searches across lines or pages past what it keeps", () => {
+    expect(cacheable({})).toBe(true);
+    expect(cacheable({ q: "notices", limit: 50, offset: 100 })).toBe(true);
+    expect(cacheable({ status: "in_review" })).toBe(false);
+    expect(cacheable({ q: "end\nstart" })).toBe(false);
+    expect(cacheable({ limit: 50, offset: MAX_KEPT - 50 })).toBe(true);
+    expect(cacheable({ limit: 50, offset: MAX_KEPT - 49 })).toBe(false);
   });
 });
 

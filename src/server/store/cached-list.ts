@@ -20,10 +20,18 @@ import {
 // listSnippets as it is.
 
 const PAGE_OF_MATCHES = 200;
+/** At most this many ids are kept for one list or search; a page past them is read from the database. */
+export const MAX_KEPT = 50_000;
 
-/** A list or search the cache can serve: none of the conditions migration 5's numbers do not follow. */
+/**
+ * A list or search the cache can serve: no condition that migration 5's numbers do not follow (a status
+ * changes without touching the search row; a line break is matched field by field), and a page within
+ * what is kept.
+ */
 export const cacheable = (options: ListOptions): boolean =>
-  options.status === undefined && !(options.q ?? "").includes("\n");
+  options.status === undefined &&
+  !(options.q ?? "").includes("\n") &&
+  (options.offset ?? 0) + (options.limit ?? 200) <= MAX_KEPT;
 
 export async function listPage(
   db: Database,
@@ -73,18 +81,18 @@ async function matchingIds(
     const ids = cache.page(key, changes, offset, limit);
     if (ids) return ids;
   }
-  // Searched afresh: the list's every id (an index-only scan), or a search's first matches. The change
+  // Searched afresh: the list's ids (an index-only scan), or a search's first matches. The change
   // number comes from the same statement, so the ids are exactly those of that moment.
-  const asked = q === undefined ? Number.POSITIVE_INFINITY : Math.max(offset + limit, PAGE_OF_MATCHES);
+  const asked = q === undefined ? MAX_KEPT : Math.max(offset + limit, PAGE_OF_MATCHES);
   const ids =
     q === undefined
-      ? `select p.id from snippets p where p.library_id = $1 order by p.id`
-      : `select f.snippet_id from snippet_search f where f.library_id = $1 and f.${SEARCH_TEXT} like lower($2)
-         order by f.snippet_id limit $3`;
+      ? `select p.id from snippets p where p.library_id = $1 order by p.id limit $2`
+      : `select f.snippet_id from snippet_search f where f.library_id = $1 and f.${SEARCH_TEXT} like lower($3)
+         order by f.snippet_id limit $2`;
   const [row] = await tx.query(
     `select array(${ids}) as ids,
        (select coalesce(max(c.changed), 0) from snippet_search c where c.library_id = $1) as seen`,
-    q === undefined ? [library] : [library, q, asked],
+    q === undefined ? [library, asked] : [library, asked, q],
   );
   const found = (row?.ids ?? []) as string[];
   cache.fill(key, found, Number(row?.seen ?? 0), asked);
