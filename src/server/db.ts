@@ -46,6 +46,14 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     return run;
   };
   const matches = new MatchCache();
+  // The cache orders ids as JavaScript compares strings, which is the database's order under collation
+  // C (byte order), PGlite's; under any other it stays off.
+  const [collation] = (
+    await db.query<{ c: string }>(
+      "select datcollate as c from pg_database where datname = current_database()",
+    )
+  ).rows;
+  const ordered = collation?.c === "C" || collation?.c === "POSIX";
   // DDL (migrations) may change what a prepared statement reads: they are all prepared again, and what
   // the cache knows is searched again.
   const exec = async (text: string) => {
@@ -87,7 +95,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
         return result;
       }),
     close: () => exclusive(() => db.close()),
-    matches,
+    ...(ordered ? { matches } : {}),
   };
 }
 
