@@ -1,5 +1,5 @@
-import { writeFile } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { readFile, writeFile } from "node:fs/promises";
+import { basename, join, resolve } from "node:path";
 import { transform } from "esbuild";
 import type { Options } from "tsup";
 
@@ -28,7 +28,10 @@ export function commonJsChunks(executable: string): Plugin {
         target: "node20",
         platform: "node",
         sourcemap: "external",
+        // tsup maps this map through esbuild's, back to the sources (it looks the chunk up by its path);
+        // only the few helpers esbuild adds stop at the chunk itself (named by its path: see buildEnd).
         sourcefile: info.path,
+        sourcesContent: false,
         // import() → Promise.resolve().then(() => require()): vm.Script compiles no import() of its own.
         supported: { "dynamic-import": false },
         ...(usesImportMeta
@@ -41,8 +44,16 @@ export function commonJsChunks(executable: string): Plugin {
       for (const warning of result.warnings) this.logger.warn("commonjs-chunks", warning.text);
       return { code: shebang + result.code, map: result.map };
     },
-    async buildEnd() {
+    async buildEnd({ writtenFiles }) {
       await writeFile(join(this.options.outDir, "package.json"), '{ "type": "commonjs" }\n');
+      // The chunk's own entry in its map is its absolute path on the machine that built it: made relative.
+      for (const { name } of writtenFiles) {
+        if (!name.endsWith(".js.map")) continue;
+        const map = JSON.parse(await readFile(name, "utf8")) as { sources: string[] };
+        const chunk = resolve(name.slice(0, -".map".length));
+        map.sources = map.sources.map((source) => (source === chunk ? basename(chunk) : source));
+        await writeFile(name, JSON.stringify(map));
+      }
     },
   };
 }
