@@ -27,7 +27,7 @@ export function commonJsChunks(executable: string): Plugin {
         loader: "js",
         target: "node20",
         platform: "node",
-        sourcemap: "external",
+        sourcemap: this.options.sourcemap ? "external" : false,
         // tsup maps this map through esbuild's, back to the sources (it looks the chunk up by its path);
         // only the few helpers esbuild adds stop at the chunk itself (named by its path: see buildEnd).
         sourcefile: info.path,
@@ -42,7 +42,7 @@ export function commonJsChunks(executable: string): Plugin {
           : {}),
       });
       for (const warning of result.warnings) this.logger.warn("commonjs-chunks", warning.text);
-      return { code: shebang + result.code, map: result.map };
+      return { code: shebang + result.code, ...(result.map ? { map: result.map } : {}) };
     },
     async buildEnd({ writtenFiles }) {
       await writeFile(join(this.options.outDir, "package.json"), '{ "type": "commonjs" }\n');
