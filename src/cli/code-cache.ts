@@ -82,13 +82,6 @@ export type CodeCacheOptions = {
   cacheDir: string | undefined;
 };
 
-export type CodeCacheReport = {
-  /** Files compiled from a cache V8 accepted. */
-  hits: string[];
-  /** Files compiled without one (none yet, stale, or rejected by V8): their caches are written at exit. */
-  misses: string[];
-};
-
 type Pending = { script: Script; file: string };
 
 /** The identity of a file as the file system tells it: any change or reinstall changes it. */
@@ -137,13 +130,15 @@ function writeCache(file: string, key: string, data: Buffer): void {
   }
 }
 
-/** Removes this directory's caches of files that are gone (an upgrade renames chunks) or long unused. */
+/** Removes this directory's caches of files that are gone (an upgrade renames chunks) or long unused, and stale temporary files. */
 function prune(dir: string, codeDir: string, keep: ReadonlySet<string>): void {
   try {
     const now = Date.now();
     for (const name of readdirSync(dir)) {
-      if (keep.has(name) || !name.endsWith(".v8")) continue;
       const path = join(dir, name);
+      // A writer that died between writing and renaming left its temporary file.
+      if (name.endsWith(".tmp") && now - statSync(path).mtimeMs > 3600_000) unlinkSync(path);
+      if (keep.has(name) || !name.endsWith(".v8")) continue;
       const chunk = name.slice(0, name.indexOf(".js.") + 3);
       let gone = false;
       try {
@@ -181,11 +176,10 @@ function ownDirectory(dir: string, create: boolean): boolean {
 
 /**
  * Compiles the CommonJS files of `codeDir` with V8's code cache from now on, and writes the caches that
- * were missing when the process exits. Returns what happened, for tests and the bench.
+ * were missing (none yet, stale, or rejected by V8) when the process exits.
  */
-export function useCodeCache(options: CodeCacheOptions): CodeCacheReport {
-  const report: CodeCacheReport = { hits: [], misses: [] };
-  if (options.cacheDir === undefined) return report;
+export function useCodeCache(options: CodeCacheOptions): void {
+  if (options.cacheDir === undefined) return;
   const label = /^[a-z]{1,16}$/.test(options.label) ? options.label : "other";
   // V8 refuses a cache made under other flags: each set of Node options gets caches of its own, so two
   // ways of running the CLI do not keep replacing each other's.
@@ -203,9 +197,7 @@ export function useCodeCache(options: CodeCacheOptions): CodeCacheReport {
     trusted ??= ownDirectory(dir, false);
     const cachedData = trusted ? readCache(file, key) : undefined;
     const script = new Script(Internals.wrap(content), { filename, ...(cachedData ? { cachedData } : {}) });
-    if (cachedData && !script.cachedDataRejected) report.hits.push(basename(filename));
-    else {
-      report.misses.push(basename(filename));
+    if (!cachedData || script.cachedDataRejected) {
       pending.push({ script, file });
       keys.set(file, key);
     }
@@ -234,5 +226,4 @@ export function useCodeCache(options: CodeCacheOptions): CodeCacheReport {
     }
     prune(dir, options.codeDir, written);
   });
-  return report;
 }

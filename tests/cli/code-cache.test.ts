@@ -7,7 +7,9 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -103,6 +105,23 @@ describe("the CLI's code cache", () => {
       encoding: "utf8",
     });
     expect(usage.status).toBe(7);
+  });
+
+  it("removes, when it writes, the caches of chunks that are gone (an upgrade renames them)", () => {
+    const cacheDir = join(work, "upgrade");
+    expect(build(cacheDir).status).toBe(0);
+    const dir = cacheDirOf(cacheDir);
+    const [one] = [...cacheFiles(cacheDir).keys()];
+    writeFileSync(join(dir, "chunk-OLDVERSION.js.build.0badcafe.v8"), "an old version's cache");
+    const deadWriter = join(dir, `${one!}.12345.tmp`);
+    writeFileSync(deadWriter, "half");
+    utimesSync(deadWriter, new Date(Date.now() - 2 * 3600_000), new Date(Date.now() - 2 * 3600_000));
+    rmSync(join(dir, one!)); // so that this run writes
+    expect(build(cacheDir).status).toBe(0);
+    const names = readdirSync(dir);
+    expect(names).toContain(one);
+    expect(names).not.toContain("chunk-OLDVERSION.js.build.0badcafe.v8");
+    expect(names.filter((n) => n.endsWith(".tmp"))).toEqual([]);
   });
 
   it("never fails a command: no directory can be made, or it is not this user's alone", () => {
