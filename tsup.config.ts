@@ -1,6 +1,7 @@
 import { defineConfig } from "tsup";
+import { commonJsChunks } from "./scripts/commonjs-chunks";
 
-// The engine is published for Node (ESM + CJS, with types); the CLI is one ESM file with a shebang.
+// The engine is published for Node (ESM + CJS, with types); the CLI is an executable with a shebang.
 // Dependencies stay external: `npm install sectionsmith` brings them.
 export default defineConfig([
   {
@@ -14,17 +15,20 @@ export default defineConfig([
     platform: "neutral",
   },
   {
+    // The executable (index.js) and the CLI (run.ts) with its dependencies bundled into chunks (issue 15):
+    // Node resolves and links each ESM file of a package on its own, and zod's 95 files, micromark's and
+    // mdast's 100-odd took more of a small build than building it. One chunk per command keeps `list` and
+    // `validate` free of docx. The chunks are CommonJS, so that index.js can compile them with V8's code
+    // cache (src/cli/code-cache.ts; docs/decisions.md): esbuild splits ES modules, the plugin converts.
     entry: { index: "src/cli/index.ts" },
     outDir: "dist/cli",
     format: ["esm"],
+    splitting: true,
     sourcemap: true,
     clean: true,
     target: "node20",
     platform: "node",
-    // The CLI's dependencies are bundled into its chunks (issue 15): Node resolves and links each ESM
-    // file of a package on its own, and zod's 95 files, micromark's and mdast's 100-odd took more of a
-    // small build than building it. One chunk per command keeps `list` and `validate` free of docx.
     noExternal: [/.*/],
-    banner: { js: "#!/usr/bin/env node" },
+    plugins: [commonJsChunks("index.js")],
   },
 ]);

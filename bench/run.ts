@@ -23,17 +23,32 @@ import {
 import { runSearchBench } from "./search/run";
 import { runServerBench } from "./server/run";
 
-/** Server part's profiling flags: `--cpu-prof=DIR` (the server under `node --cpu-prof`), `--snippets=N`, `--target=pglite|postgres`. */
+/**
+ * Server part's profiling flags: `--cpu-prof=DIR` (the server under `node --cpu-prof`), `--snippets=N`,
+ * `--target=pglite|postgres`, `--seeded=DIR` (copy a PGlite folder seeded before with N snippets instead
+ * of seeding), `--server=FILE` (another server bundle, e.g. an older build, to compare CPU per request).
+ */
 const cpuProf = (
   args: readonly string[],
-): { cpuProfDir?: string; snippets?: number; target?: "pglite" | "postgres" } => {
-  const dir = args.find((a) => a.startsWith("--cpu-prof="))?.slice("--cpu-prof=".length);
-  const snippets = args.find((a) => a.startsWith("--snippets="))?.slice("--snippets=".length);
-  const target = args.find((a) => a.startsWith("--target="))?.slice("--target=".length);
+): {
+  cpuProfDir?: string;
+  snippets?: number;
+  target?: "pglite" | "postgres";
+  seededDir?: string;
+  serverBundle?: string;
+} => {
+  const value = (flag: string) => args.find((a) => a.startsWith(`--${flag}=`))?.slice(flag.length + 3);
+  const dir = value("cpu-prof");
+  const snippets = value("snippets");
+  const target = value("target");
+  const seeded = value("seeded");
+  const server = value("server");
   return {
     ...(dir ? { cpuProfDir: dir } : {}),
     ...(snippets ? { snippets: Number(snippets) } : {}),
     ...(target === "pglite" || target === "postgres" ? { target } : {}),
+    ...(seeded ? { seededDir: seeded } : {}),
+    ...(server ? { serverBundle: server } : {}),
   };
 };
 

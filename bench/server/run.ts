@@ -6,7 +6,7 @@
 // recorded (autocannon's "response" event), so the p95 is exact rather than read off a histogram.
 
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, cpSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,6 +30,10 @@ export type ServerBenchOptions = {
   snippets?: number;
   /** `--target=pglite|postgres`: measure one database only (profiling). */
   target?: "pglite" | "postgres";
+  /** `--seeded=DIR`: a copy of this PGlite folder (seeded before with `snippets` snippets) instead of seeding. */
+  seededDir?: string;
+  /** `--server=FILE`: this server bundle instead of the current build (comparing builds). */
+  serverBundle?: string;
   log?: (line: string) => void;
 };
 
@@ -53,6 +57,8 @@ const SEARCHES = [
 ];
 
 type Kind = "list" | "search" | "write";
+/** The server's read cache counters (PGlite only), from its last log line: src/server/match-cache.ts. */
+type ReadCacheStats = { served: number; filled: number; changes: number; dropped: number };
 type Sample = { times: number[]; errors: number; timeouts: number; statuses: Map<number, number> };
 type Outcome = {
   target: string;
@@ -65,6 +71,7 @@ type Outcome = {
   serverCpu: number | null;
   /** CPU seconds of the server's busiest thread over the load phase (the database's, with PGlite in its worker). */
   busiestThread: number | null;
+  readCache?: ReadCacheStats;
 };
 
 /** User + system CPU seconds of a process so far (Linux /proc), or null where there is none. */
@@ -126,14 +133,18 @@ async function startServer(
   bundle: string,
   env: Record<string, string>,
   cpuProfDir?: string,
-): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
+): Promise<{ url: string; pid: number | undefined; stop: () => Promise<ReadCacheStats | undefined> }> {
   const port = await freePort();
   const flags = cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [];
+  // The log goes to a file, not a terminal (which would be measured too); its last line says how often
+  // the embedded database's read cache answered.
+  const logFile = join(tmpdir(), `sectionsmith-bench-server-${process.pid}-${port}.log`);
+  const logFd = openSync(logFile, "w");
   const child = spawn(process.execPath, [...flags, bundle], {
-    // Logs off: one JSON line per request would measure the terminal, not the server.
     env: { PATH: process.env.PATH ?? "", PORT: String(port), SECTIONSMITH_RATE_LIMIT: "100000000", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", logFd, "pipe"],
   });
+  closeSync(logFd);
   let errors = "";
   child.stderr!.on("data", (d) => (errors += String(d)));
   // Never left running when the bench itself fails.
@@ -163,6 +174,10 @@ async function startServer(
       child.kill("SIGTERM");
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (child.exitCode === null) child.kill("SIGKILL");
+      const lines = readFileSync(logFile, "utf8").trimEnd().split("\n");
+      rmSync(logFile, { force: true });
+      const stopping = lines.reverse().find((l) => l.includes('"stopping"'));
+      return stopping ? (JSON.parse(stopping) as { readCache?: ReadCacheStats }).readCache : undefined;
     },
   };
 }
@@ -329,7 +344,7 @@ export async function runServerBench(options: ServerBenchOptions): Promise<PartR
   const quick = options.quick ?? false;
   const machineStart = machine();
   const started = performance.now();
-  const bundle = join(options.scripts, "server.mjs");
+  const bundle = options.serverBundle ?? join(options.scripts, "server.mjs");
   const { publicKey, privateKey } = await generateKeyPair("ES256");
   const jwks = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: "bench", alg: "ES256" }] });
   const token = (user: string) =>
@@ -363,6 +378,9 @@ export async function runServerBench(options: ServerBenchOptions): Promise<PartR
         const url = new URL(target.url);
         url.searchParams.set("options", `-c search_path=${schema}`);
         env = { DATABASE_URL: url.href };
+      } else if (options.seededDir) {
+        cpSync(options.seededDir, dir, { recursive: true });
+        env = { SECTIONSMITH_DATA_DIR: dir };
       } else {
         await prepare({ kind: "pglite", dir }, count, log);
         env = { SECTIONSMITH_DATA_DIR: dir };
@@ -403,7 +421,9 @@ export async function runServerBench(options: ServerBenchOptions): Promise<PartR
           alone: single,
         });
       } finally {
-        await server.stop();
+        const readCache = await server.stop();
+        const outcome = outcomes.at(-1);
+        if (readCache && outcome?.target === target.name) outcome.readCache = readCache;
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -521,6 +541,13 @@ function report(
       ...outcomes.map(
         (out) =>
           `${out.target}: seeded in ${out.seedSeconds.toFixed(0)} s; load phase ${out.seconds.toFixed(1)} s.`,
+      ),
+      ...outcomes.flatMap((out) =>
+        out.readCache
+          ? [
+              `${out.target}: the read cache (src/server/match-cache.ts) answered ${out.readCache.served} of ${out.readCache.served + out.readCache.filled} list and search requests from the matches it kept (${out.readCache.changes} changed rows tested since; the warm-up's and the one client's requests included); the others searched the database.`,
+            ]
+          : [],
       ),
       ...(process.env.DATABASE_URL
         ? []

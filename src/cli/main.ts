@@ -3,7 +3,7 @@ import { basename, extname } from "node:path";
 // Each command import()s the engine entry it uses (tsup splits them into chunks): `list` reads libraries
 // through src/engine/read and searches through src/engine/core, and never loads docx, JSZip or the
 // Markdown parser; `validate` checks through src/engine/check (the Markdown parser, no docx, no JSZip);
-// `build` loads the whole engine (issue 15: load only what a command uses).
+// `build` loads src/engine/export (issue 15: load only what a command uses).
 import { SectionsmithError, formatProblem, loadLibraries, type Problem } from "../engine/read";
 import type { BuildProgress } from "../engine";
 import {
@@ -118,7 +118,7 @@ async function fetchAll(
 async function build(args: BuildArgs): Promise<number> {
   // The engine's chunks load while the files are read (wall time: the two overlap). A failure to load
   // is reported where it is awaited, below; the catch only keeps an early return from leaving it unheard.
-  const loadingEngine = import("../engine");
+  const loadingEngine = import("../engine/export");
   loadingEngine.catch(() => undefined);
   const assembly = await readText(args.assembly);
   const team = args.team ? await fetchAll(args.team, args.libraries) : undefined;

@@ -1,6 +1,8 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, TransactionAbortedError } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
+import { MatchCache } from "./match-cache";
+import { PgliteSession } from "./pglite-session";
 
 // One small interface over the two drivers, so that every query is the same parameterised SQL ($1, $2, …)
 // on the embedded PostgreSQL (PGlite, one process) and on a real server (node-postgres pool).
@@ -17,25 +19,83 @@ export type Database = Sql & {
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The ids of lists' and searches' matches between requests: the embedded database only (match-cache.ts). */
+  matches?: MatchCache;
 };
 
-/** The embedded PostgreSQL in a folder (created when missing); without a folder, in memory. */
+/**
+ * The embedded PostgreSQL in a folder (created when missing); without a folder, in memory. Statements
+ * go through a session of prepared statements (pglite-session.ts), one statement or transaction at a
+ * time, and lists and searches keep their matches' ids between requests (match-cache.ts).
+ */
 export async function openPglite(dataDir?: string): Promise<Database> {
   // pg_trgm: the trigram index that serves snippet search (migration 3). PGlite loads an extension
   // only when it is named here; CREATE EXTENSION alone would not find it.
   const extensions = { pg_trgm };
   const db = dataDir === undefined ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
   await db.waitReady;
-  const wrap = (q: Pick<PGlite, "query" | "exec">): Sql => ({
+  // Prepared statements are planned for each call's values, as unnamed ones are: the search's plan
+  // depends on how common its words are (store/query.ts), and a generic plan would not know.
+  await db.exec("set plan_cache_mode = force_custom_plan");
+  const session = new PgliteSession(db);
+  // One statement or transaction at a time, as PGlite's own query() and transaction() take turns.
+  let turn: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = turn.then(fn);
+    turn = run.catch(() => undefined);
+    return run;
+  };
+  const matches = new MatchCache();
+  // The cache orders ids as JavaScript compares strings, which is the database's order under collation
+  // C (byte order), PGlite's; under any other it stays off.
+  const [collation] = (
+    await db.query<{ c: string }>(
+      "select datcollate as c from pg_database where datname = current_database()",
+    )
+  ).rows;
+  const ordered = collation?.c === "C" || collation?.c === "POSIX";
+  // DDL (migrations) may change what a prepared statement reads: they are all prepared again, and what
+  // the cache knows is searched again.
+  const exec = async (text: string) => {
+    try {
+      await db.exec(text);
+    } finally {
+      await session.reset();
+      matches.clear();
+    }
+  };
+  const inside: Sql = {
     query: async <T extends Row>(text: string, params: readonly unknown[] = []) =>
-      (await q.query<T>(text, [...params])).rows,
-    exec: async (text) => void (await q.exec(text)),
-  });
+      (await session.run<T>(text, params)).rows,
+    exec,
+  };
   return {
     kind: "pglite",
-    ...wrap(db),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
-    close: () => db.close(),
+    query: <T extends Row>(text: string, params: readonly unknown[] = []) =>
+      exclusive(async () => {
+        const rows = await inside.query<T>(text, params);
+        await db.syncToFs(); // as PGlite's query() does after a statement outside a transaction
+        return rows;
+      }),
+    exec: (text) => exclusive(() => exec(text)),
+    transaction: (fn) =>
+      exclusive(async () => {
+        await session.run("begin", []);
+        let result;
+        try {
+          result = await fn(inside);
+        } catch (error) {
+          await session.run("rollback", []);
+          throw error;
+        }
+        const { command } = await session.run("commit", []);
+        await db.syncToFs();
+        // COMMIT of a transaction in which a statement failed (and the error was caught) rolls back.
+        if (command === "ROLLBACK") throw new TransactionAbortedError();
+        return result;
+      }),
+    close: () => exclusive(() => db.close()),
+    ...(ordered ? { matches } : {}),
   };
 }
 

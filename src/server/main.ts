@@ -34,7 +34,9 @@ async function main(): Promise<void> {
     }),
   );
   const stop = (signal: string) => {
-    jsonLog({ time: new Date().toISOString(), level: "info", message: "stopping", signal });
+    // How often the embedded database's lists and searches were answered from kept matches.
+    const readCache = db.matches ? { readCache: db.matches.stats } : {};
+    jsonLog({ time: new Date().toISOString(), level: "info", message: "stopping", signal, ...readCache });
     stopMaintenance();
     server.close(() => void db.close().then(() => process.exit(0)));
   };

@@ -1,5 +1,6 @@
 import type { Database } from "./db";
 import { CURRENT_VERSION_SQL } from "./migration-current";
+import { CHANGES_SQL } from "./migration-changes";
 import { SEARCH_TEXT_SQL } from "./migration-search-text";
 
 // Versioned migrations: applied in order, each in its own transaction together with its row in
@@ -101,6 +102,11 @@ create index usage_events_by_snippet on usage_events (library_id, snippet_id, at
     version: 4,
     name: "lower-cased search text with the trigram index on it",
     sql: SEARCH_TEXT_SQL,
+  },
+  {
+    version: 5,
+    name: "a change number on each snippet's search row",
+    sql: CHANGES_SQL,
   },
 ];
 

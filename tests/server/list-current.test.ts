@@ -93,8 +93,9 @@ beforeAll(async () => {
   await db.transaction((tx) =>
     createSnippet(tx, LIB, snippet("fees", "Invoices are due in 30 days, {{name}}."), BOB),
   );
-  // Migration 3 (head rows, search table) and 4 (the lower-cased search text) fill in what exists.
-  expect(await migrate(db)).toEqual([3, 4]);
+  // Migration 3 (head rows, search table), 4 (the lower-cased search text) and 5 (change numbers)
+  // fill in what exists.
+  expect(await migrate(db)).toEqual([3, 4, 5]);
 });
 
 afterAll(async () => {

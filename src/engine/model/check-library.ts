@@ -1,5 +1,6 @@
 import { pathJoin, problem, type Problem } from "../errors/problem";
-import { valueSchema } from "./schema-common";
+import { ASK, NO, fastValue } from "./fast-parse";
+import { commonSchemas } from "./schema-common";
 import { VARIABLE_TYPES } from "./schema-library";
 import type { Variable, VariableType } from "./types";
 import { validateValue } from "./values";
@@ -84,6 +85,13 @@ function bestEffort(raw: Record<string, unknown>): Variable | undefined {
   return v;
 }
 
+/** Whether zod's value schema takes it (asked only when the generated parser cannot say). */
+function isValueShaped(value: unknown): boolean {
+  const fast = fastValue(value);
+  if (fast === NO) return false;
+  return fast !== ASK || commonSchemas().valueSchema.safeParse(value).success;
+}
+
 function checkVariable(raw: Record<string, unknown>, path: string, out: Problem[]): void {
   const v = bestEffort(raw);
   if (!v) return; // a missing or unknown type is reported by the schema
@@ -107,7 +115,7 @@ function checkVariable(raw: Record<string, unknown>, path: string, out: Problem[
     out.push(problem({ code: "RANGE_INVERTED", path: pathJoin(path, "min"), message }));
   }
   // A default that is not even a JSON value of a possible shape is already VALUE_TYPE from the schema.
-  if (raw.default !== undefined && valueSchema.safeParse(raw.default).success) {
+  if (raw.default !== undefined && isValueShaped(raw.default)) {
     out.push(...validateValue(v, raw.default, pathJoin(path, "default")).problems);
   }
 }

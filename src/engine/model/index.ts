@@ -21,14 +21,7 @@ export {
 export { parseJsonText, lineColumn, type JsonTextResult } from "./json-text";
 export { RULES_BY_TYPE, RESERVED_NAMES, inapplicableRules, type VariableRule } from "./check-library";
 export { ID_PATTERN, VARIABLE_NAME_PATTERN } from "./schema-common";
-export {
-  librarySchema,
-  snippetSchema,
-  variableSchema,
-  isCurrencyCode,
-  SNIPPET_STATUSES,
-  SNIPPET_KINDS,
-  VARIABLE_TYPES,
-} from "./schema-library";
-export { assemblySchema, isLocale, type AssemblyInput } from "./schema-assembly";
+export { isCurrencyCode, SNIPPET_STATUSES, SNIPPET_KINDS, VARIABLE_TYPES } from "./schema-library";
+export { librarySchema, snippetSchema, variableSchema, assemblySchema } from "./schemas";
+export { isLocale, type AssemblyInput } from "./schema-assembly";
 export { libraryJsonSchema, assemblyJsonSchema, SCHEMA_BASE_URL } from "./json-schema";

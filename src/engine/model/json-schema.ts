@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { assemblySchema } from "./schema-assembly";
-import { librarySchema } from "./schema-library";
+import { assemblySchema, librarySchema } from "./schemas";
 
 // JSON Schemas (draft 2020-12) for editors, generated from the same zod schemas the parsers use,
 // so the two cannot drift apart. schemas/*.schema.json are these, written by `npm run schemas`

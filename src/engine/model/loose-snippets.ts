@@ -1,5 +1,5 @@
 import { load } from "./parse-common";
-import { snippetSchema, variableSchema } from "./schema-library";
+import { librarySchemas } from "./schema-library";
 import type { Snippet, Variable } from "./types";
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -19,6 +19,7 @@ export type LooseSnippet = { index: number; snippet: Snippet; partial: boolean }
 export function looseSnippetsAt(value: unknown): Array<LooseSnippet> {
   if (!isObject(value) || !Array.isArray(value.snippets)) return [];
   const out: Array<LooseSnippet> = [];
+  const { snippetSchema, variableSchema } = librarySchemas();
   (value.snippets as unknown[]).forEach((raw, index) => {
     const parsed = snippetSchema.safeParse(raw);
     if (parsed.success) {

@@ -39,15 +39,6 @@ export const onAny = (code: ModelCode, message: (v: unknown) => string | undefin
 export const ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,99}$/;
 export const VARIABLE_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export const idSchema = z.string().regex(
-  ID_PATTERN,
-  onString(
-    "ID_INVALID",
-    (v) =>
-      `Snippet id ${show(v)} must be lowercase letters, digits, ".", "_" or "-", starting with a letter or digit (at most 100 characters)`,
-  ),
-);
-
 /**
  * A whole number from `min` to `max` (inclusive; max optional): a non-number is FIELD_TYPE, a number
  * out of range or with decimals FIELD_RANGE, both with one message naming the field and the range.
@@ -66,24 +57,43 @@ export function intSchema(field: string, min: number, max?: number) {
   return max === undefined ? base : base.max(max, error);
 }
 
-export const versionSchema = intSchema("version", 1);
-
-export const scalarValueSchema = z.union([z.string(), z.number(), z.boolean()]);
-export const listItemSchema = z.record(z.string(), scalarValueSchema);
-
-/** What the structure of a value may be; whether it suits its variable is checked in values.ts. */
-export const valueSchema = z
-  .union(
-    [z.string(), z.number(), z.boolean(), z.array(listItemSchema)],
-    onAny(
-      "VALUE_TYPE",
+/**
+ * The schemas the library and the assembly share, made on first use: a valid file is checked by the
+ * parser generated from them (fast-parse.ts) and never needs them; zod reports a file's problems.
+ */
+function build() {
+  const idSchema = z.string().regex(
+    ID_PATTERN,
+    onString(
+      "ID_INVALID",
       (v) =>
-        `A value must be text, a number, true/false or a list of items (objects whose fields are text, numbers or true/false), not ${Array.isArray(v) ? "a list with other things in it" : show(v)}`,
+        `Snippet id ${show(v)} must be lowercase letters, digits, ".", "_" or "-", starting with a letter or digit (at most 100 characters)`,
     ),
-  )
-  .meta({
-    description:
-      "text, multiline, choice, date (YYYY-MM-DD): a string; number, currency: a number; boolean: true/false; list: an array of objects",
-  });
+  );
 
-export const valuesSchema = z.record(z.string(), valueSchema).meta({ description: "Variable name → value" });
+  const versionSchema = intSchema("version", 1);
+
+  const scalarValueSchema = z.union([z.string(), z.number(), z.boolean()]);
+  const listItemSchema = z.record(z.string(), scalarValueSchema);
+
+  /** What the structure of a value may be; whether it suits its variable is checked in values.ts. */
+  const valueSchema = z
+    .union(
+      [z.string(), z.number(), z.boolean(), z.array(listItemSchema)],
+      onAny(
+        "VALUE_TYPE",
+        (v) =>
+          `A value must be text, a number, true/false or a list of items (objects whose fields are text, numbers or true/false), not ${Array.isArray(v) ? "a list with other things in it" : show(v)}`,
+      ),
+    )
+    .meta({
+      description:
+        "text, multiline, choice, date (YYYY-MM-DD): a string; number, currency: a number; boolean: true/false; list: an array of objects",
+    });
+
+  const valuesSchema = z.record(z.string(), valueSchema).meta({ description: "Variable name → value" });
+  return { idSchema, versionSchema, scalarValueSchema, listItemSchema, valueSchema, valuesSchema };
+}
+
+let built: ReturnType<typeof build> | undefined;
+export const commonSchemas = (): ReturnType<typeof build> => (built ??= build());

@@ -22,7 +22,24 @@ export type ListOptions = {
 };
 
 /** ILIKE pattern matching the text literally (its %, _ and \ are not wildcards). */
-const contains = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const contains = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** What the list shows of a snippet: its head row (store/cached-list.ts reads the same). */
+export const SUMMARY_COLUMNS = `s.id, s.owner, s.review_by::text as review_by, s.revision, s.updated_at,
+       s.latest_version, s.latest_status, s.title, s.category, s.approved_version`;
+
+export const toSummary = (r: Record<string, unknown>): SnippetSummary => ({
+  id: String(r.id),
+  title: String(r.title),
+  category: r.category === null ? null : String(r.category),
+  owner: r.owner === null ? null : String(r.owner),
+  reviewBy: r.review_by === null ? null : String(r.review_by),
+  revision: Number(r.revision),
+  updatedAt: iso(r.updated_at),
+  latestVersion: Number(r.latest_version),
+  latestStatus: r.latest_status as VersionStatus,
+  approvedVersion: r.approved_version === null ? null : Number(r.approved_version),
+});
 
 export async function listSnippets(
   db: Sql,
@@ -69,25 +86,13 @@ export async function listSnippets(
     ? ` and exists (select 1 from members m where m.library_id = $1 and m.user_id = ${param(options.member)})`
     : "";
   const rows = await db.query(
-    `select s.id, s.owner, s.review_by::text as review_by, s.revision, s.updated_at,
-       s.latest_version, s.latest_status, s.title, s.category, s.approved_version
+    `select ${SUMMARY_COLUMNS}
      from snippets s
      where s.library_id = $1 and s.id = any(array(${page}))${member}
      order by s.id`,
     params,
   );
-  return rows.map((r) => ({
-    id: String(r.id),
-    title: String(r.title),
-    category: r.category === null ? null : String(r.category),
-    owner: r.owner === null ? null : String(r.owner),
-    reviewBy: r.review_by === null ? null : String(r.review_by),
-    revision: Number(r.revision),
-    updatedAt: iso(r.updated_at),
-    latestVersion: Number(r.latest_version),
-    latestStatus: r.latest_status as VersionStatus,
-    approvedVersion: r.approved_version === null ? null : Number(r.approved_version),
-  }));
+  return rows.map(toSummary);
 }
 
 /**

@@ -162,6 +162,7 @@ describe("a held deprecation", () => {
     const user = userEvent.setup();
     wrap(<TeamConflicts held={[held]} onResolve={(_, c) => choices.push(c)} />);
     expect(screen.getByRole("group", { name: "Your version" }).textContent).toContain("Use new-nda instead.");
+    expect(screen.getByText("Yours: Deprecate version 1")).toBeTruthy();
     expect(screen.getByRole("group", { name: "On the server" }).textContent).toContain("Old NDA text.");
     await user.click(screen.getByRole("button", { name: "Deprecate it on theirs" }));
     expect(choices).toEqual(["mine"]);

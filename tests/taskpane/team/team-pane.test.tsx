@@ -40,13 +40,18 @@ afterAll(() => {
 });
 
 const team = () => screen.getByRole("region", { name: "Team library" });
+/** Manage loads with import() the first time (App.tsx): wait for its team region, as a person would. */
+const openManage = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.click(screen.getByRole("tab", { name: "Manage" }));
+  await screen.findByRole("region", { name: "Team library" });
+};
 
 describe("team library in the pane", () => {
   it("queues a change made offline in IndexedDB, keeps it across a reload, and sends it when the server is back", async () => {
     const host = fakeHost();
     const user = userEvent.setup();
     const first = await renderApp(host);
-    await user.click(screen.getByRole("tab", { name: "Manage" }));
+    await openManage(user);
     await user.click(within(team()).getByRole("button", { name: "Connect to a team server…" }));
     await user.type(within(team()).getByRole("textbox", { name: "Team server address" }), URL_);
     await user.click(within(team()).getByRole("textbox", { name: "Sign-in token" }));
@@ -69,7 +74,7 @@ describe("team library in the pane", () => {
 
     // The pane opens again, still without the server: the change is still there, waiting.
     const second = await renderApp(host);
-    await user.click(screen.getByRole("tab", { name: "Manage" }));
+    await openManage(user);
     await waitFor(() => expect(within(team()).getByText("1 change is waiting for the server.")).toBeTruthy());
     expect(server.snippets.has("made-offline")).toBe(false);
 

@@ -16,7 +16,7 @@ const mineOf = (h: Held): { title: string; body: string } | undefined =>
     ? h.op.content
     : h.op.kind === "deprecate"
       ? {
-          title: `deprecate v${h.op.version}`,
+          title: `Deprecate version ${h.op.version}`,
           body: h.op.replacedBy ? `Use ${h.op.replacedBy} instead.` : "No successor.",
         }
       : undefined;
