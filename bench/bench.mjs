@@ -2,7 +2,8 @@
 // Launcher for `npm run bench*`: bundles the TypeScript bench (bench/**/*.ts plus the engine's *sources*,
 // src/engine, so the figures are always for the current code — no stale dist/) with esbuild into
 // .tmp/bench/, then runs it. npm packages stay external (the same node_modules the app uses).
-// Arguments pass through: `node bench/bench.mjs engine --quick`, `node bench/bench.mjs profile engine 100`.
+// Arguments pass through: `node bench/bench.mjs engine --quick`, `node bench/bench.mjs profile engine 100`,
+// `node bench/bench.mjs stages 100` (the engine's own stages alone: bench/engine/stages.ts).
 /* global process */
 import { spawnSync } from "node:child_process";
 import { build } from "esbuild";
@@ -14,6 +15,7 @@ await build({
     "engine-worker": "bench/engine/worker.ts",
     "insert-worker": "bench/insert/worker.ts",
     profile: "bench/engine/profile.ts",
+    stages: "bench/engine/stages.ts",
     "limits-worker": "bench/limits/worker.ts",
     // The team library server, started by the server part as `npm run server` would start it.
     server: "src/server/main.ts",
@@ -30,6 +32,9 @@ await build({
 });
 
 const [first, ...rest] = process.argv.slice(2);
-const [script, args] = first === "profile" ? ["profile.mjs", rest] : ["run.mjs", process.argv.slice(2)];
-const result = spawnSync(process.execPath, ["--enable-source-maps", `${out}/${script}`, ...args], { stdio: "inherit" });
+const [script, args] =
+  first === "profile" ? ["profile.mjs", rest] : first === "stages" ? ["stages.mjs", rest] : ["run.mjs", process.argv.slice(2)];
+// stages.ts times runs after a full GC, as the engine bench's worker does.
+const flags = script === "stages.mjs" ? ["--enable-source-maps", "--expose-gc"] : ["--enable-source-maps"];
+const result = spawnSync(process.execPath, [...flags, `${out}/${script}`, ...args], { stdio: "inherit" });
 process.exit(result.status ?? 1);

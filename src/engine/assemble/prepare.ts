@@ -40,7 +40,7 @@ function locate(
   kind: SnippetKind,
   today: Date,
 ): { snippet: Snippet; path: string; problems: Problem[] } | { problems: Problem[] } {
-  const found = findSnippet(libs.snippets, ref, at, { today, kind });
+  const found = findSnippet(libs.snippets, ref, at, { today, kind, byId: libs.byId });
   if (!found.snippet) return { problems: found.problems };
   return { snippet: found.snippet, path: libs.home.get(found.snippet)!.path, problems: found.problems };
 }

@@ -16,6 +16,7 @@ import type {
   TableRow,
 } from "mdast";
 import { Fallback, identifier, inlineNodes, type Token } from "./parse-fast-inline";
+import { keepAlive } from "../keep-alive";
 
 // The hot path of parseMarkdown (issue 15): markdown-it's token stream turned into the mdast tree
 // micromark + mdast-util-from-markdown would build for the same text — the same node types, fields and
@@ -83,11 +84,23 @@ md.inline.ruler.at("backticks", ((state: { src: string; pos: number }, silent: b
 /** Cells written on a table row (markdown-it's escapedSplit, less the empty ends outside the outer pipes). */
 function writtenCells(line: string): number {
   let cells = 1;
-  for (let k = 0; k < line.length; k++) if (line.charCodeAt(k) === 0x7c && line.charCodeAt(k - 1) !== 0x5c) cells++;
+  for (let k = 0; k < line.length; k++) if (line.charCodeAt(k) === 0x7c && (k === 0 || line.charCodeAt(k - 1) !== 0x5c)) cells++;
   if (line.charCodeAt(0) === 0x7c) cells--;
   if (cells > 0 && line.length > 1 && line.charCodeAt(line.length - 1) === 0x7c && line.charCodeAt(line.length - 2) !== 0x5c) cells--;
   return cells;
 }
+
+// markdown-it's parser states and tokens, and a converter: their hidden classes outlive every build
+// (keep-alive.ts). The sample takes the paths whose objects gain properties (footnotes in `env`).
+const SAMPLE = "# a\n\n- *b* [c](d)[^e]\n\n| f |\n|:-|\n| g |\n\n[^e]: h\n";
+const sampleEnv = {};
+keepAlive([
+  md.parse(SAMPLE, sampleEnv),
+  sampleEnv,
+  new md.core.State(SAMPLE, md, {}),
+  new md.block.State(SAMPLE, md, {}, []),
+  new md.inline.State("*b*", md, {}, []),
+]);
 
 export function parseFast(markdown: string): Root {
   const tokens = md.parse(markdown, {});
@@ -289,3 +302,5 @@ function firstText(node: Nodes | undefined): Nodes | undefined {
   while (n && "children" in n && n.children.length > 0) n = n.children[0];
   return n;
 }
+
+keepAlive(new BlockConverter([]));

@@ -48,6 +48,8 @@ export type FindOptions = {
   today?: Date;
   /** The kind the place needs (body for sections, header, footer): another kind is a warning. */
   kind?: SnippetKind;
+  /** `snippets` by id (the catalogue's byId): saves scanning them all for every reference. */
+  byId?: ReadonlyMap<string, readonly Snippet[]>;
 };
 
 // One set of ids per library, not one per unknown reference (2,000 sections × 10,000 snippets).
@@ -70,12 +72,13 @@ export function findSnippet(
   options: FindOptions = {},
 ): { snippet?: Snippet; problems: Problem[] } {
   const at = pathJoin(path, "snippet");
-  const sameId = snippets.filter((s) => s.id === ref.id);
+  const sameId = options.byId ? (options.byId.get(ref.id) ?? []) : snippets.filter((s) => s.id === ref.id);
   if (sameId.length === 0) {
     const message = `No snippet in the library has the id "${ref.id}".${didYouMean(ref.id, idsOf(snippets))}`;
     return { problems: [problem({ code: "SNIPPET_NOT_FOUND", path: at, message })] };
   }
-  const snippet = selectSnippet(snippets, ref.id, ref.version);
+  // Only snippets with the id can be selected: the same answer as from all of them.
+  const snippet = selectSnippet(sameId, ref.id, ref.version);
   if (!snippet) {
     const versions = [...new Set(sameId.map((s) => s.version))].sort((a, b) => a - b).join(", ");
     const message = `Snippet "${ref.id}" has no version ${ref.version}; the library has version${sameId.length === 1 ? "" : "s"} ${versions}`;
@@ -94,7 +97,7 @@ export function findSnippet(
       }),
     );
   } else if (snippet.status === "deprecated") {
-    const better = selectSnippet(snippets, ref.id);
+    const better = selectSnippet(sameId, ref.id);
     const successor = snippet.replacedBy !== undefined ? selectSnippet(snippets, snippet.replacedBy) : undefined;
     const hint =
       successor && successor.status !== "deprecated"

@@ -50,40 +50,57 @@ function pickOption(options: readonly Walkable[], value: unknown): Walkable | un
 
 export function unknownKeys(schema: z.ZodType, value: unknown, path = ""): Problem[] {
   const out: Problem[] = [];
-  const walk = (s: Walkable, v: unknown, at: string): void => {
+  // The path is built only when a problem needs it (as sanitize does): most fields are known, and a
+  // joined path per value was a good part of the walk's time.
+  const parts: Array<string | number> = [];
+  const walk = (s: Walkable, v: unknown): void => {
+    // Only objects can hold unknown keys: a string, number or boolean has nothing to walk, whatever its
+    // schema (a union's branch was picked by parsing the value again: checking it twice).
+    if (typeof v !== "object" || v === null) return;
     const inner = unwrap(s);
     const def = inner._zod.def;
     if (def.type === "object" && def.shape && isPlainObject(v)) {
-      const known = Object.keys(def.shape);
-      for (const [key, item] of Object.entries(v)) {
+      for (const key in v) {
+        if (!Object.hasOwn(v, key)) continue;
         // Own keys only: a file's "__proto__" or "constructor" key must not find Object.prototype's.
         const field = Object.hasOwn(def.shape, key) ? def.shape[key] : undefined;
-        if (field) {
-          walk(field, item, pathJoin(at, key));
-          continue;
+        parts.push(key);
+        if (field) walk(field, v[key]);
+        else {
+          const known = Object.keys(def.shape);
+          const guess = closest(key, known);
+          out.push(
+            problem({
+              code: "FIELD_UNKNOWN",
+              path: pathJoin(path, ...parts),
+              message:
+                `Unknown field "${key}" is ignored.` +
+                (guess
+                  ? ` Did you mean "${guess}"?`
+                  : ` Fields known here: ${known.filter((k) => k !== "$schema").join(", ")}.`),
+            }),
+          );
         }
-        const guess = closest(key, known);
-        out.push(
-          problem({
-            code: "FIELD_UNKNOWN",
-            path: pathJoin(at, key),
-            message:
-              `Unknown field "${key}" is ignored.` +
-              (guess
-                ? ` Did you mean "${guess}"?`
-                : ` Fields known here: ${known.filter((k) => k !== "$schema").join(", ")}.`),
-          }),
-        );
+        parts.pop();
       }
     } else if (def.type === "array" && def.element && Array.isArray(v)) {
-      v.forEach((item, i) => walk(def.element!, item, pathJoin(at, i)));
+      for (let i = 0; i < v.length; i++) {
+        parts.push(i);
+        walk(def.element, v[i]);
+        parts.pop();
+      }
     } else if (def.type === "record" && def.valueType && isPlainObject(v)) {
-      for (const [key, item] of Object.entries(v)) walk(def.valueType, item, pathJoin(at, key));
+      for (const key in v) {
+        if (!Object.hasOwn(v, key)) continue;
+        parts.push(key);
+        walk(def.valueType, v[key]);
+        parts.pop();
+      }
     } else if (def.type === "union" && def.options) {
       const option = pickOption(def.options, v);
-      if (option) walk(option, v, at);
+      if (option) walk(option, v);
     }
   };
-  walk(schema as unknown as Walkable, value, path);
+  walk(schema as unknown as Walkable, value);
   return out;
 }

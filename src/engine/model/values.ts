@@ -10,7 +10,10 @@ import type { ListItem, ScalarValue, Value, Values, Variable } from "./types";
  * own): plain assignment would set the object's prototype instead and lose the value.
  */
 function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // Plain assignment for every other name: defineProperty on each value cost a build ~1% and left the
+  // objects slower to read (the same rule as sanitize.ts).
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 // Values against their variables: the same checks for a section's values, the assembly's values

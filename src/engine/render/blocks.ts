@@ -1,4 +1,4 @@
-import type { Paragraph, TableOfContents, IParagraphOptions, ParagraphChild, Table } from "docx";
+import type { Paragraph, TableOfContents, IParagraphOptions, Table } from "docx";
 import type { BlockContent, DefinitionContent, List, RootContent } from "mdast";
 import { S_PAGEBREAK, S_TOC } from "../markdown/sentinels";
 import type { SectionState } from "./context";
@@ -57,15 +57,14 @@ function overSize(s: SectionState, node: Node): boolean {
   return true;
 }
 
-/** Makes a <w:p>, applying the section's pending page break and drafting note to its first paragraph. */
-export function makeParagraph(
-  s: SectionState,
-  ctx: BlockContext,
-  options: Omit<IParagraphOptions, "children">,
-  children: ParagraphChild[],
-): Paragraph {
-  let opts = { ...options };
-  let kids = children;
+/**
+ * Makes a <w:p>, applying the section's pending page break and drafting note to its first paragraph.
+ * `options` carries the children: callers write it as an object literal of a fixed shape, and it goes to
+ * docx as it is unless something is added here (rare) — docx's paragraph constructor reads ~30 option
+ * names, and options copied with spreads came in many hidden classes, which made those reads megamorphic.
+ */
+export function makeParagraph(s: SectionState, ctx: BlockContext, options: IParagraphOptions): Paragraph {
+  let opts = options;
   s.doc.estimatedBytes += ESTIMATE_BYTES.paragraph;
   if (ctx.topLevel) {
     if (s.doc.pendingPageBreak) {
@@ -73,13 +72,21 @@ export function makeParagraph(
       s.doc.pendingPageBreak = false;
     }
     if (s.pendingNote !== undefined && s.doc.options.draftingNotes) {
-      kids = commented(s.doc.docx, s.doc.addComment(s.pendingNote, s.commentAuthor), kids);
+      opts = { ...opts, children: commented(s.doc.docx, s.doc.addComment(s.pendingNote, s.commentAuthor), opts.children ?? []) };
     }
     s.pendingNote = undefined;
   }
-  const style = opts.style ?? (ctx.footnote ? "FootnoteText" : ctx.quote ? "Quote" : undefined);
-  if (style) opts = { ...opts, style };
-  return new s.doc.docx.Paragraph({ ...opts, children: kids });
+  if (opts.style === undefined && (ctx.footnote || ctx.quote)) {
+    const style = ctx.footnote ? "FootnoteText" : "Quote";
+    opts = opts === options && isChildrenOnly(opts) ? { style, children: opts.children } : { ...opts, style };
+  }
+  return new s.doc.docx.Paragraph(opts);
+}
+
+/** Options that say nothing but the children (the usual body, footnote and quote paragraph). */
+function isChildrenOnly(options: IParagraphOptions): boolean {
+  for (const key in options) if (key !== "children") return false;
+  return true;
 }
 
 const NOTE_MARKERS = /\uFDD3\d+\uFDD4|\uFDD5\d+\uFDD4/g;
@@ -112,20 +119,23 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
           new s.doc.docx.TableOfContents("Contents", { hyperlink: true, headingStyleRange: "1-3" }),
         ];
       }
+      const children = renderInline(node.children, s);
       // No undefined keys in docx options: docx builds objects from them markedly slower (inline.ts).
+      // A line to sign or write on ("Signed: ______"): <w:spacing w:before="720"/>, room above it (fill-in.ts).
+      const fillIn = isFillInLine(node.children);
+      if (ctx.indentLevel === undefined && !fillIn) return [makeParagraph(s, ctx, { children })];
       const options = {
         ...(ctx.indentLevel !== undefined ? { indent: { left: listIndent(ctx.indentLevel).left } } : {}),
-        // A line to sign or write on ("Signed: ______"): <w:spacing w:before="720"/>, room above it (fill-in.ts).
-        ...(isFillInLine(node.children) ? { spacing: { before: FILL_IN_SPACE_BEFORE } } : {}),
+        ...(fillIn ? { spacing: { before: FILL_IN_SPACE_BEFORE } } : {}),
       };
-      return [makeParagraph(s, ctx, options, renderInline(node.children, s))];
+      return [makeParagraph(s, ctx, { ...options, children })];
     }
     case "heading": {
       // In a title block (the snippet's `titleBlock`), # is Word's Title style and ## its Subtitle: text
       // shown large on a cover, not a clause heading, so no outline level and no entry in the contents.
       if (s.titleBlock && node.depth <= 2) {
         const style = node.depth === 1 ? "Title" : "Subtitle";
-        return [makeParagraph(s, ctx, { style }, renderInline(node.children, s))];
+        return [makeParagraph(s, ctx, { style, children: renderInline(node.children, s) })];
       }
       const level = Math.min(9, node.depth + s.headingOffset);
       // <w:pStyle w:val="HeadingN"/>: built-in heading styles carry the outline level the TOC uses.
@@ -133,7 +143,7 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
       // <w:keepNext/> on the paragraph too, not only in our style: inserted into a document, the host's
       // own Heading style wins (styles.ts), and a heading must still stay with the text it introduces.
       if (!s.numberHeadings || ctx.depth > 0 || ctx.footnote) {
-        return [makeParagraph(s, ctx, { style, keepNext: true }, renderInline(node.children, s))];
+        return [makeParagraph(s, ctx, { style, keepNext: true, children: renderInline(node.children, s) })];
       }
       // Legal clause numbers: <w:numPr><w:ilvl w:val="level-1"/><w:numId …/></w:numPr> on the paragraph
       // itself, not only in the style, so they survive insertion into a document whose Heading styles
@@ -142,16 +152,14 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
       s.doc.numbering.headingNumbered = true;
       if (level === 1) s.doc.numbering.topHeadings++;
       const numbering = { reference: ref.reference, instance: ref.instance, level: level - 1 };
-      return [makeParagraph(s, ctx, { style, keepNext: true, numbering }, renderInline(node.children, s))];
+      return [makeParagraph(s, ctx, { style, keepNext: true, numbering, children: renderInline(node.children, s) })];
     }
     case "thematicBreak":
       return [
-        makeParagraph(
-          s,
-          ctx,
-          { border: { bottom: { style: s.doc.docx.BorderStyle.SINGLE, size: 6, color: "auto", space: 1 } } },
-          [],
-        ),
+        makeParagraph(s, ctx, {
+          border: { bottom: { style: s.doc.docx.BorderStyle.SINGLE, size: 6, color: "auto", space: 1 } },
+          children: [],
+        }),
       ];
     case "blockquote":
       return renderBlocks(node.children, s, { ...ctx, quote: true });
@@ -159,7 +167,7 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
       return renderList(node, s, ctx);
     case "code": {
       const lines = node.value.split("\n");
-      return lines.map((line) => makeParagraph(s, ctx, { style: "HTMLPreformatted" }, textRuns(line, {}, s)));
+      return lines.map((line) => makeParagraph(s, ctx, { style: "HTMLPreformatted", children: textRuns(line, {}, s) }));
     }
     case "table":
       return [...flushPageBreak(s, ctx), renderTable(node, s)];
@@ -224,7 +232,7 @@ function renderList(node: List, s: SectionState, ctx: BlockContext, parent?: Par
       ? "clause"
       : "ordered";
   const ref = listRef(node, s, ctx, family, parent);
-  const numbered = { numbering: { reference: ref.reference, level, instance: ref.instance } };
+  const numbering = { reference: ref.reference, level, instance: ref.instance };
   const sublists = new WeakSet<object>();
   const out: Block[] = [];
   const top = ctx.depth === 0 && family !== "bullet" && ref === s.doc.numbering.lastOrdered;
@@ -236,9 +244,9 @@ function renderList(node: List, s: SectionState, ctx: BlockContext, parent?: Par
     const [first, ...rest] = item.children;
     if (first?.type === "paragraph") {
       const runs = renderInline(first.children, s);
-      out.push(makeParagraph(s, ctx, numbered, check ? [new s.doc.docx.TextRun(check), ...runs] : runs));
+      out.push(makeParagraph(s, ctx, { numbering, children: check ? [new s.doc.docx.TextRun(check), ...runs] : runs }));
     } else {
-      out.push(makeParagraph(s, ctx, numbered, check ? [new s.doc.docx.TextRun(check)] : []));
+      out.push(makeParagraph(s, ctx, { numbering, children: check ? [new s.doc.docx.TextRun(check)] : [] }));
       if (first) rest.unshift(first);
     }
     const under: ParentList = { ref, family, item, sublists };

@@ -4,6 +4,7 @@ import { splitSentinels } from "../markdown/sentinels";
 import { append } from "../append";
 import { noteEnd, noteStart } from "./comments";
 import { overDocumentSize, type SectionState } from "./context";
+import type { DocxKit } from "./docx-kit";
 
 // Runs (<w:r>): text with its formatting (<w:rPr>), and what the template's sentinels stand for inside
 // text — line breaks (<w:br/>), PAGE and NUMPAGES fields, drafting-note ranges (comments.ts).
@@ -21,6 +22,26 @@ export type Format = {
 };
 
 const LINE_ENDING = /\r\n?|\n/g;
+/** Text with none of these is one run as it is: no sentinel to split on, no line ending to replace. */
+const SPLIT = /[\uFDD0-\uFDEF\r\n]/;
+
+/**
+ * One text run. The usual formats are written as object literals of a fixed shape (plain text as docx's
+ * own string form, as hand-written docx code makes them): docx's run constructor reads ~40 option names,
+ * and options copied with a spread came in many shapes and hidden classes of their own, which made its
+ * property reads megamorphic (its RunProperties took ~2× the hand-written floor's time per run; the
+ * spread's maps also died at every full GC, dropping the optimized code that used them).
+ */
+function textRun(kit: DocxKit, text: string, fmt: Format): ParagraphChild {
+  if (isPlain(fmt)) return new kit.TextRun(text);
+  if (fmt.bold && !fmt.italics && onlyBoldItalics(fmt)) return new kit.TextRun({ text, bold: true });
+  if (fmt.italics && !fmt.bold && onlyBoldItalics(fmt)) return new kit.TextRun({ text, italics: true });
+  return new kit.TextRun({ ...runOptions(fmt), text });
+}
+
+const onlyBoldItalics = (fmt: Format): boolean =>
+  !fmt.strike && !fmt.underline && !fmt.superScript && !fmt.subScript && !fmt.highlight && !fmt.code && !fmt.link;
+const isPlain = (fmt: Format): boolean => !fmt.bold && !fmt.italics && onlyBoldItalics(fmt);
 
 export function runOptions(fmt: Format): IRunOptions {
   // Only the keys that are set: docx builds a run about 3× slower from options carrying undefined keys
@@ -41,6 +62,12 @@ export function runOptions(fmt: Format): IRunOptions {
 
 /** Text that may carry sentinels → runs, breaks (<w:br/>), fields and drafting-note ranges. */
 export function textRuns(value: string, fmt: Format, s: SectionState): ParagraphChild[] {
+  if (!SPLIT.test(value)) {
+    // The common case, as splitSentinels would give it: one piece of text (none for empty text).
+    if (value === "" || overDocumentSize(s.doc)) return [];
+    s.doc.estimatedBytes += ESTIMATE_BYTES.run + value.length;
+    return [textRun(s.doc.docx, value, fmt)];
+  }
   const out: ParagraphChild[] = [];
   const opts = runOptions(fmt);
   for (const piece of splitSentinels(value)) {
@@ -52,7 +79,7 @@ export function textRuns(value: string, fmt: Format, s: SectionState): Paragraph
         s.doc.estimatedBytes += piece.text.length;
         // A line ending inside text is a Markdown soft break: a space, as CommonMark renders it. Word
         // repairs a <w:t> holding a line feed (anthropics/skills#1569); hard breaks are <w:br/> below.
-        out.push(new s.doc.docx.TextRun({ ...opts, text: piece.text.replace(LINE_ENDING, " ") }));
+        out.push(textRun(s.doc.docx, piece.text.replace(LINE_ENDING, " "), fmt));
         break;
       case "break":
         out.push(new s.doc.docx.TextRun({ ...opts, break: 1 }));

@@ -68,7 +68,7 @@ export function renderSection(input: SectionInput, doc: DocumentState): Block[] 
   // A body with no paragraph of its own at the top level (only a table, say) still shows the snippet's
   // note: on a paragraph of its own before the content.
   if (s.pendingNote !== undefined && doc.options.draftingNotes && blocks.length > 0) {
-    blocks.unshift(makeParagraph(s, { depth: 0, topLevel: true }, {}, []));
+    blocks.unshift(makeParagraph(s, { depth: 0, topLevel: true }, { children: [] }));
   }
 
   closeOpenNotes(s, blocks);

@@ -16,6 +16,8 @@ import { FILL_IN_ROW_HEIGHT, isFillInRow, SIGNATURE_TABLE_MAX_ROWS } from "./fil
 
 // docx's AlignmentType.LEFT, CENTER and RIGHT (<w:jc w:val>): the values themselves, so no docx here.
 const ALIGN = { left: "left", center: "center", right: "right" } as const;
+/** <w:spacing w:before="40" w:after="40"/>: one object for every cell paragraph (docx only reads it). */
+const CELL_SPACING = { before: 40, after: 40 } as const;
 
 export function renderTable(node: MdTable, s: SectionState): Table {
   // A loop, not Math.max(...rows): spreading a table of 100,000 rows overflows the call stack.
@@ -49,25 +51,27 @@ export function renderTable(node: MdTable, s: SectionState): Table {
       s.doc.estimatedBytes += ESTIMATE_BYTES.cell;
       const a = align[c];
       const runs = cell ? renderInline(cell.children, s, r === 0 ? { bold: true } : {}) : [];
-      return new s.doc.docx.TableCell({
-        width: cellWidth,
-        ...(fillIn[r] ? { verticalAlign: s.doc.docx.VerticalAlignTable.BOTTOM } : {}),
-        // Cell paragraphs drop the body's after-spacing so rows stay compact.
-        children: [
-          new s.doc.docx.Paragraph({
-            ...(a ? { alignment: ALIGN[a] } : {}),
-            spacing: { before: 40, after: 40 },
-            children: runs,
-          }),
-        ],
-      });
+      // Cell paragraphs drop the body's after-spacing so rows stay compact. Object literals of a fixed
+      // shape for the usual cells (see makeParagraph: docx reads its options faster that way).
+      const paragraph = new s.doc.docx.Paragraph(
+        a ? { alignment: ALIGN[a], spacing: CELL_SPACING, children: runs } : { spacing: CELL_SPACING, children: runs },
+      );
+      return fillIn[r]
+        ? new s.doc.docx.TableCell({ width: cellWidth, verticalAlign: s.doc.docx.VerticalAlignTable.BOTTOM, children: [paragraph] })
+        : new s.doc.docx.TableCell({ width: cellWidth, children: [paragraph] });
     });
+    const keepNext = keepTogether && r < last;
+    if (!fillIn[r] && !keepNext) {
+      return r === 0
+        ? new s.doc.docx.TableRow({ children: cells, cantSplit: true, tableHeader: true })
+        : new s.doc.docx.TableRow({ children: cells, cantSplit: true });
+    }
     return new s.doc.docx.TableRow({
       children: cells,
       cantSplit: true,
       ...(r === 0 ? { tableHeader: true } : {}),
       ...(fillIn[r] ? { height: { value: FILL_IN_ROW_HEIGHT, rule: s.doc.docx.HeightRule.ATLEAST } } : {}),
-      ...(keepTogether && r < last ? { keepNext: true } : {}),
+      ...(keepNext ? { keepNext: true } : {}),
     });
   });
   return new s.doc.docx.Table({

@@ -1,5 +1,6 @@
 import { noteEnd, noteStart } from "../markdown/sentinels";
 import type { SourceText } from "./source-text";
+import { keepAlive } from "../keep-alive";
 import type { SourceLocation, SourceMap } from "./types";
 
 /**
@@ -58,6 +59,16 @@ export class MarkdownBuilder {
   endsWithNewline(): boolean {
     const last = this.pending[this.pending.length - 1];
     return last ? last.text.endsWith("\n") : this.lastChar === "\n";
+  }
+
+  /**
+   * Whether the output (held-back blanks included) ends with a space, a tab or a line feed: then the
+   * next text starts a word, and inLinkAddress (escape.ts) is false whatever came before.
+   */
+  endsWithBlank(): boolean {
+    const last = this.pending[this.pending.length - 1];
+    const c = last ? last.text.charCodeAt(last.text.length - 1) : this.lastChar.charCodeAt(0);
+    return c === 32 || c === 9 || c === 10;
   }
 
   /**
@@ -208,3 +219,5 @@ export class MarkdownBuilder {
     };
   }
 }
+
+keepAlive(new MarkdownBuilder([]));

@@ -69,7 +69,7 @@ export function formatCalendarDate(
   date.setUTCFullYear(y, m - 1, d);
   const parsed = pattern === undefined || pattern === "" ? undefined : parseDateFormat(pattern);
   // A pattern the validator rejects never reaches here from a loaded library; be safe anyway.
-  if (!parsed?.ok) return dateFormat(locale, { dateStyle: "long" }).format(date);
+  if (!parsed?.ok) return dateFormat(locale, { dateStyle: "long" }, "long").format(date);
   return parsed.tokens
     .map((t) => (t.kind === "literal" ? t.text : field(t.letter, t.width, y, m, d, date, locale)))
     .join("");

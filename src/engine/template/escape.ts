@@ -33,8 +33,17 @@ function escapeLine(line: string): string {
   return out;
 }
 
+/** A value without punctuation, sentinels, line endings or blanks at its ends is written as it is. */
+const NEEDS_ESCAPE = /[!-/:-@[-`{-~\r\n\uFDD0-\uFDEF]|^[ \t]|[ \t]$/;
+
 /** Makes a formatted value safe to drop anywhere in Markdown as literal text. */
 export function escapeValue(text: string): string {
+  // Most values (names, dates, plain words) need nothing: the full escape would return them unchanged.
+  return NEEDS_ESCAPE.test(text) ? escapeEveryLine(text) : text;
+}
+
+/** escapeValue without its shortcut (exported for the test that they agree). */
+export function escapeEveryLine(text: string): string {
   if (text === "") return "";
   // Sentinels are reserved for the engine: a value must not be able to forge a page break or a note.
   const clean = text.replace(SENTINEL_RANGE, "");

@@ -12,6 +12,7 @@ import { walkStatic } from "./static";
 import { cycleFrom, CYCLE_SEARCH_VISITS } from "./include-graph";
 import { ALONE_TAGS, BUILTINS, includeId, simpleName, startOf } from "./tags";
 import type { ExpandInput, ExpandResult } from "./types";
+import { keepAlive } from "../keep-alive";
 import { createExpandBudget, EXPANDED_SIZE_PAGES, expandedCost, formatCount, MAX_EXPANDED_SIZE, MAX_SECTION_EXPANDED_SIZE, SECTION_EXPANDED_SIZE_PAGES, MAX_INCLUDE_DEPTH, MAX_TEMPLATE_STEPS, type ExpandBudget } from "../limits";
 
 type Body = { src: SourceText; index: number };
@@ -48,7 +49,8 @@ class Expander {
   private readonly includes: string[] = [];
   /** The template's own variables written out (in the branches taken), whatever their value. */
   private readonly used = new Set<string>();
-  private readonly checked = new Set<string>();
+  /** Bodies statically checked, by text, each with the paths and loop fields it was checked under. */
+  private readonly checked = new Map<string, Set<string>>();
   /** Ids of the snippets being expanded, outermost first (for cycle detection). */
   private readonly stack: string[] = [];
   /** What the whole document may still spend (shared by its sections; see limits.ts). */
@@ -101,9 +103,12 @@ class Expander {
       this.report(parsed.failure.code, parsed.failure.message, src, parsed.failure.offset);
       return;
     }
-    const checkKey = `${path}|${frames.map((f) => [...f.fields.keys()].join(",")).join("/")}|${text}`;
-    if (!this.checked.has(checkKey)) {
-      this.checked.add(checkKey);
+    // Keyed by the text itself (its hash is kept with the string), not by a key string that copies it.
+    const checkKey = `${path}|${frames.map((f) => [...f.fields.keys()].join(",")).join("/")}`;
+    let checkedAs = this.checked.get(text);
+    if (checkedAs === undefined) this.checked.set(text, (checkedAs = new Set()));
+    if (!checkedAs.has(checkKey)) {
+      checkedAs.add(checkKey);
       walkStatic(
         {
           src,
@@ -268,6 +273,8 @@ class Expander {
 
   /** A value as Markdown text, or percent-encoded when it lands inside a link address (escape.ts). */
   private escape(text: string): string {
+    // After a blank the value starts a new word, which is never inside a link address (escape.ts).
+    if (this.out.endsWithBlank()) return escapeValue(text);
     return inLinkAddress(this.out.tail(512)) ? escapeUrlComponent(text) : escapeValue(text);
   }
 
@@ -346,6 +353,11 @@ class Expander {
     }
   }
 }
+
+// One expander per section of every build (keep-alive.ts).
+keepAlive(
+  new Expander({ body: "", path: "", variables: new Map(), values: {}, valuesPath: "", lookup: () => undefined, locale: "en", today: new Date(0) }),
+);
 
 /**
  * Expands a template into Markdown with sentinels (see sentinels.ts). Values are formatted for the

@@ -23,13 +23,14 @@ function writtenDecimals(n: number): number {
 function formatNumber(n: number, decimals: number | undefined, locale: string): string {
   const digits =
     decimals !== undefined && decimals >= 0 ? Math.min(20, Math.floor(decimals)) : writtenDecimals(n);
-  return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+  return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }, `fraction ${digits}`).format(n);
 }
 
 function formatCurrency(n: number, currency: string | undefined, locale: string): string {
   if (currency === undefined || !/^[A-Za-z]{3}$/.test(currency)) return formatNumber(n, 2, locale);
   // The currency decides its own decimals (EUR 2, JPY 0); Intl knows them.
-  return numberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(n);
+  const code = currency.toUpperCase();
+  return numberFormat(locale, { style: "currency", currency: code }, `currency ${code}`).format(n);
 }
 
 /** "YYYY-MM-DD" → the locale's long date, or the variable's Unicode pattern. Other text is returned as is. */

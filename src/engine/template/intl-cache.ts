@@ -21,8 +21,9 @@ export function safeLocale(locale: string): string {
   return out;
 }
 
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n|${locale}|${JSON.stringify(options)}`;
+/** `name` stands for `options` in the cache key when given (a short name costs less than JSON of the options). */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions, name?: string): Intl.NumberFormat {
+  const key = `n|${locale}|${name ?? JSON.stringify(options)}`;
   let f = formatCache.get(key);
   if (f === undefined) {
     f = new Intl.NumberFormat(safeLocale(locale), options);
@@ -32,8 +33,8 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions):
 }
 
 /** Date formatters always work in UTC: calendar dates are built as UTC midnight, so nothing shifts. */
-export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${locale}|${JSON.stringify(options)}`;
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions, name?: string): Intl.DateTimeFormat {
+  const key = `d|${locale}|${name ?? JSON.stringify(options)}`;
   let f = formatCache.get(key);
   if (f === undefined) {
     f = new Intl.DateTimeFormat(safeLocale(locale), { ...options, timeZone: "UTC" });

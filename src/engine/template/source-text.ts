@@ -1,4 +1,5 @@
 import type { ProblemPlace } from "../errors/problem";
+import { keepAlive } from "../keep-alive";
 
 /**
  * A template body with a line index, to turn Handlebars' locations (1-based line, 0-based column) into
@@ -45,3 +46,6 @@ export class SourceText {
     return blank(this.text.slice(lineStart, start)) && blank(this.text.slice(end, lineEnd));
   }
 }
+
+// Every body of every build has one (keep-alive.ts).
+keepAlive(new SourceText("", ""));

@@ -2,6 +2,7 @@ import { describe, expect, test } from "@jest/globals";
 import { findSnippet, selectSnippet, snippetHealth } from "../../../src/engine/model/select";
 import type { Snippet, SnippetStatus } from "../../../src/engine/model/types";
 import { brief } from "./helpers";
+import { loadLibraries } from "../../../src/engine/assemble/libraries";
 
 const s = (id: string, version: number, status: SnippetStatus, extra: Partial<Snippet> = {}): Snippet => ({
   id,
@@ -110,5 +111,40 @@ describe("findSnippet", () => {
     expect(brief(findSnippet(library, { id: "head" }, "sections[0]", { kind: "body" }).problems)).toEqual([
       "SNIPPET_KIND_MISMATCH sections[0].snippet",
     ]);
+  });
+});
+
+describe("findSnippet with the catalogue's index by id (issue 15)", () => {
+  const library = [
+    s("a", 1, "approved"),
+    s("a", 2, "draft"),
+    s("a", 3, "deprecated", { replacedBy: "b" }),
+    s("b", 1, "deprecated"),
+    s("b", 2, "deprecated"),
+    s("c", 4, "draft", { reviewBy: "2020-01-01" }),
+    s("h", 1, "approved", { kind: "header" }),
+  ];
+  const byId = new Map<string, Snippet[]>();
+  for (const snippet of library) byId.set(snippet.id, [...(byId.get(snippet.id) ?? []), snippet]);
+  const today = new Date(2026, 0, 1);
+
+  test("gives what scanning every snippet gives, for every id and version, found or not", () => {
+    for (const id of ["a", "b", "c", "h", "x", "aa"]) {
+      for (const version of [undefined, 1, 2, 3, 4, 5]) {
+        const ref = version === undefined ? { id } : { id, version };
+        const scanned = findSnippet(library, ref, "sections[0]", { today, kind: "body" });
+        const indexed = findSnippet(library, ref, "sections[0]", { today, kind: "body", byId });
+        expect(indexed).toEqual(scanned);
+      }
+    }
+  });
+
+  test("loadLibraries' index holds every usable snippet under its id, later libraries' copies included", () => {
+    const first = { format: "sectionsmith/library@1", snippets: [{ id: "p", title: "P", body: "x" }, { id: "q", title: "Q", body: "y" }] };
+    const second = { format: "sectionsmith/library@1", snippets: [{ id: "p", version: 2, title: "P2", body: "z" }] };
+    const catalogue = loadLibraries([first, second]);
+    for (const snippet of catalogue.snippets) expect(catalogue.byId.get(snippet.id)).toContain(snippet);
+    expect([...catalogue.byId.values()].flat()).toHaveLength(catalogue.snippets.length);
+    expect(catalogue.byId.get("p")!.map((x) => x.version)).toEqual([1, 2]);
   });
 });
