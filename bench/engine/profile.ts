@@ -19,6 +19,7 @@ import { SESSIONS } from "../search/run";
 import { CONTENDERS } from "./contenders";
 import { engineContender } from "./contenders/engine";
 import { clearMarkdownCache } from "../../src/engine/markdown/read";
+import { clearTemplateCache } from "../../src/engine/template/parse";
 import type { ContenderKey } from "./contenders/types";
 
 type Node = Profiler.ProfileNode;
@@ -159,6 +160,7 @@ async function insertTarget(size: number): Promise<{ name: string; run: () => Pr
     // The Markdown trees kept by the last run are forgotten: Insert clicked before anything was built.
     run: () => {
       clearMarkdownCache();
+      clearTemplateCache();
       return insert();
     },
   };

@@ -5,6 +5,7 @@
 //   node .tmp/bench/insert-worker.mjs '{"sections":10}'
 
 import { clearMarkdownCache } from "../../src/engine/markdown/read";
+import { clearTemplateCache } from "../../src/engine/template/parse";
 import { insertRunner } from "./context";
 
 async function main(): Promise<void> {
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
   const coldMs = performance.now() - t0;
   const cpu1 = process.cpuUsage(cpu0);
   clearMarkdownCache();
+  clearTemplateCache();
   const t1 = performance.now();
   await insert();
   const warmMs = performance.now() - t1;

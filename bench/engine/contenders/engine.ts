@@ -5,6 +5,7 @@
 
 import { exportDocument } from "../../../src/engine";
 import { clearMarkdownCache } from "../../../src/engine/markdown/read";
+import { clearTemplateCache } from "../../../src/engine/template/parse";
 import type { SectionContent } from "../../fixtures/document";
 import { benchAssembly, benchLibrary } from "../../fixtures/sectionsmith";
 import type { Contender } from "./types";
@@ -21,9 +22,11 @@ export const engineContender: Contender<Input> = {
   // A copy per run: the engine keeps what it parsed per library object (src/engine/assemble/libraries.ts),
   // and every timed run must validate the library from scratch, as a first build does. It also keeps
   // parsed Markdown by its text (src/engine/markdown/read.ts): forgotten too, so every timed run parses
-  // every section, as a first build (the CLI's only one) does.
+  // every section, as a first build (the CLI's only one) does; and so are the parsed templates (kept by
+  // their text in src/engine/template/parse.ts), so every timed run parses every snippet's template too.
   fresh: (input) => {
     clearMarkdownCache();
+    clearTemplateCache();
     return { library: structuredClone(input.library), assembly: input.assembly };
   },
   async run({ library, assembly }, mark) {
