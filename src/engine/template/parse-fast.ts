@@ -15,6 +15,7 @@ import {
   type Strip,
 } from "./fast-ast";
 import { applyStandalone } from "./standalone";
+import { keepAlive } from "../keep-alive";
 
 // A fast path for the template parse (issue 15; docs/decisions.md "The template parse's fast path").
 // @handlebars/parser is a Jison parser: its lexer tries its rules' regular expressions one after another
@@ -370,3 +371,9 @@ export function parseFast(text: string): AST.Program | undefined {
     return undefined;
   }
 }
+
+// The scanner and the tree's node shapes (content with either or both strip marks, chains, includes) die
+// with each build's parse cache; their hidden classes are held for the engine's life (keep-alive.ts).
+keepAlive(new Scanner(""));
+keepAlive(parseFast('a\n{{#if x}}\n  {{> y}}\n{{else if (eq z "s" 1 true)}}\n{{@index}} {{w}}\n{{else}}\n b {{/if}}\n'));
+keepAlive(parseFast("{{#each x}}\n{{/each}}\n{{#if y}}z{{/if}}"));
