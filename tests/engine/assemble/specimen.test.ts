@@ -15,7 +15,7 @@ const lib = library({
 });
 const asm = assembly([{ snippet: "s1" }], { header: { text: "Draft" }, footer: { text: "Page {{page}}" } });
 const build = async (): Promise<Buffer> =>
-  (await exportDocument(lib, asm, { as: "buffer", today: TODAY, nonce: 42 })).output;
+  Buffer.from((await exportDocument(lib, asm, { as: "buffer", today: TODAY, nonce: 42 })).output);
 
 describe("the specimen document", () => {
   it("is made at the second build of a process, and the documents before and after it are the same, byte for byte", async () => {
