@@ -18,6 +18,7 @@ import { fastAssembly, fastLibrary } from "../../src/engine/model/fast-parse";
 import { CHECK_KIT } from "../../src/engine/render/check-kit";
 import { DocumentState } from "../../src/engine/render/context";
 import { escapeValue } from "../../src/engine/template/escape";
+import { clearTemplateCache, parseTemplate } from "../../src/engine/template/parse";
 import { benchDocument, createFormatters, type SectionContent } from "../fixtures/document";
 import { benchAssembly, benchLibrary, snippetBody } from "../fixtures/sectionsmith";
 import { BENCH_TODAY, engineContender } from "./contenders/engine";
@@ -67,6 +68,10 @@ async function main(): Promise<void> {
     "Handlebars' parse alone": (k) => {
       for (let i = 0; i < k; i++) parseHandlebars(bodies[i]!);
     },
+    "the engine's template parse (parse-fast.ts; the library for what it leaves)": (k) => {
+      clearTemplateCache();
+      for (let i = 0; i < k; i++) parseTemplate(bodies[i]!);
+    },
     "the schema check alone (fast-parse.ts, generated from the zod schemas; library + assembly)": () => {
       fastLibrary(structuredClone(library));
       fastAssembly(assembly);
@@ -75,7 +80,8 @@ async function main(): Promise<void> {
       loadLibraries([structuredClone(library)]);
       parseAssembly(assembly);
     },
-    "templates (prepareSection: values + expansion; parsed bodies cached by text)": (k) => {
+    "templates (prepareSection: values, template parse and expansion; parsed bodies forgotten first, as the bench does)": (k) => {
+      clearTemplateCache();
       const libs = loadLibraries([structuredClone(library)]);
       const parsed = parseAssembly(assembly);
       if (!parsed.ok) throw new Error("invalid assembly");

@@ -49,4 +49,28 @@ describe("markdown-it and micromark build the same trees, at fuzz scale", () => 
     // The net is not vacuous: most bodies take the fast path.
     expect(fast / runs).toBeGreaterThan(0.4);
   });
+
+  it("for any BMP character next to *, _ or ~, in the positions the flanking rules look at", () => {
+    // The detector lets a non-ASCII character next to a delimiter through when both parsers class it
+    // alike (src/engine/markdown/fastable.ts, classedAlike): any code unit, surrogates included.
+    const unit = fc.integer({ min: 0x80, max: 0xffff }).map((code) => String.fromCharCode(code));
+    const context = fc.constantFrom(
+      (c: string) => `${c}*a*`, (c: string) => `*a*${c}`, (c: string) => `a*${c}*b`, (c: string) => `**${c}**`,
+      (c: string) => `_${c}_`, (c: string) => `a_${c}_b`, (c: string) => `~~${c}~~`, (c: string) => `x~~a~~${c}`,
+      (c: string) => `***${c}* b**`, (c: string) => `**“${c}”** *${c}x*`,
+    );
+    let fast = 0;
+    let runs = 0;
+    fc.assert(
+      fc.property(unit, context, prose, (c, wrap, words) => {
+        runs++;
+        const markdown = `${words} ${wrap(c)} ${words}`;
+        const tree = parseMarkdown(markdown);
+        if (unpositionedText(tree) === markdown) fast++;
+        expect(stripPositions(tree)).toEqual(stripPositions(parseReference(markdown)));
+      }),
+      { numRuns: Math.max(100, Math.floor(20_000 * SCALE)) },
+    );
+    expect(fast / runs).toBeGreaterThan(0.5);
+  });
 });

@@ -75,7 +75,9 @@ export async function buildDocx(input: BuildInput, options: BuildOptions, side: 
     ...(options.carry ? { carry: options.carry } : {}),
   });
   // One number per build: content control ids (w:id) and bookmark names differ from earlier inserts'.
-  const nonce = options.nonce ?? buildNonce();
+  // Only a fragment uses it: a document build does not load the platform's random source (WebCrypto
+  // in Node: ≈1–2 ms of a CLI build) for a number it would not write.
+  const nonce = options.nonce ?? (fragment ? buildNonce() : 0);
   const controls = fragment && options.contentControls !== false;
   const ctx: BuildContext = {
     assembly,

@@ -20,14 +20,18 @@
 //   (`a**b****c *d***`, `b* b***a *a`); prose rarely has them.
 // - A last line of only spaces and tabs (no line ending after it): micromark keeps it in an indented or an
 //   unclosed fenced code block (```\nx\n  ), markdown-it drops it.
-// - A non-ASCII character next to *, _ or ~: whether it counts as punctuation for emphasis differs
-//   (micromark follows CommonMark 0.31, where symbols such as emoji are punctuation), and lone
-//   surrogates anywhere.
+// - A character next to *, _ or ~ that the two parsers class differently for emphasis (punctuation,
+//   whitespace or other): an astral one (markdown-it reads the surrogate pair as one code point,
+//   micromark each half), or one of the few BMP characters their Unicode data disagree on (symbols newer
+//   than markdown-it's tables, U+2028, U+2029, U+FEFF); and lone surrogates anywhere. Curly quotes, dashes
+//   and accented letters around bold and italic — common in contracts — class alike and stay here.
 // - An escaped * or _ right before another (`\\**`): paired differently.
 // - Whitespace other than space, tab and line feed (\v, \f, no-break and Unicode spaces, BOM):
 //   markdown-it trims cells, info strings and paragraphs with String.trim, micromark only spaces and tabs.
 // - A numeric character reference to a code point HTML does not allow (&#0;, &#xD800;, &#x110000;…):
 //   micromark decodes it to U+FFFD everywhere, markdown-it leaves it as written in addresses and info strings.
+
+import { isPunctChar, isWhiteSpace } from "./parse-fast";
 
 const FOOTNOTE_LABEL = /\[\^([^\]]*)\]/g;
 const LONG_DELIMITER_RUN = /\*{3}|_{3}/;
@@ -55,7 +59,7 @@ export function fastable(markdown: string): boolean {
     if (end - at !== 2) return false;
     at = markdown.indexOf("~", end);
   }
-  if (LONG_DELIMITER_RUN.test(markdown) || nonAsciiByDelimiter(markdown)) return false;
+  if (LONG_DELIMITER_RUN.test(markdown) || unlikeByDelimiter(markdown)) return false;
   if (tagAfterText(markdown) || EMPTY_ITEM_AT_END.test(markdown)) return false;
   if (TILDES_BY_EMPHASIS.test(markdown) || trailingCodeBlank(markdown)) return false;
   if (markdown.includes("`") && markdown.includes("[") && unmatchedBackticks(markdown)) return false;
@@ -86,14 +90,39 @@ export function fastable(markdown: string): boolean {
 
 // Three rules as scans from the characters that start them, not regular expressions tried at every
 // position: the detector took half as long as markdown-it's parse itself (4.2 against 9 ms for the
-// benchmark's 100 bodies); these three were 2.2 ms of it. Each gives what its expression gave.
+// benchmark's 100 bodies); these three were 2.2 ms of it (tests/engine/markdown/fastable-scans.test.ts).
 
-/** /[^\0-\x7f][*_~]|[*_~][^\0-\x7f]/: a non-ASCII character next to *, _ or ~. */
-export function nonAsciiByDelimiter(markdown: string): boolean {
+// micromark's classes of a character (micromark-util-character: unicodeWhitespace, unicodePunctuation),
+// which it tests on one UTF-16 unit at a time, with the runtime's own Unicode data.
+const MICROMARK_WHITESPACE = /\s/;
+const MICROMARK_PUNCTUATION = /\p{P}|\p{S}/u;
+/** Per BMP code unit: 0 not looked at yet, 1 both parsers class it alike, 2 they do not. */
+const alike = new Uint8Array(0x10000);
+
+/**
+ * Whether markdown-it (isWhiteSpace, isPunctChar: its scanDelims) and micromark (classifyCharacter) put a
+ * non-ASCII code unit next to an emphasis or strikethrough delimiter in the same class. Worked out on
+ * first use in the runtime that parses, so a browser with other Unicode data gets its own answer.
+ */
+export function classedAlike(code: number): boolean {
+  if (code >= 0xd800 && code <= 0xdfff) return false;
+  let known = alike[code]!;
+  if (known === 0) {
+    const ch = String.fromCharCode(code);
+    const same = isWhiteSpace(code) === MICROMARK_WHITESPACE.test(ch) && isPunctChar(ch) === MICROMARK_PUNCTUATION.test(ch);
+    alike[code] = known = same ? 1 : 2;
+  }
+  return known === 1;
+}
+
+/** A non-ASCII character next to *, _ or ~ that the two parsers class differently (classedAlike). */
+export function unlikeByDelimiter(markdown: string): boolean {
   const last = markdown.length - 1;
   for (const delimiter of ["*", "_", "~"]) {
     for (let at = markdown.indexOf(delimiter); at >= 0; at = markdown.indexOf(delimiter, at + 1)) {
-      if ((at > 0 && markdown.charCodeAt(at - 1) > 0x7f) || (at < last && markdown.charCodeAt(at + 1) > 0x7f)) return true;
+      const before = at > 0 ? markdown.charCodeAt(at - 1) : 0;
+      const after = at < last ? markdown.charCodeAt(at + 1) : 0;
+      if ((before > 0x7f && !classedAlike(before)) || (after > 0x7f && !classedAlike(after))) return true;
     }
   }
   return false;

@@ -46,6 +46,8 @@ md.normalizeLinkText = (text: string): string => text;
 md.validateLink = (): boolean => true;
 
 const { unescapeAll } = md.utils;
+/** markdown-it's classes of a character for emphasis (its scanDelims): the detector compares them with micromark's (fastable.ts). */
+export const { isPunctChar, isWhiteSpace } = md.utils;
 
 // markdown-it pads a table row to the header's width and drops cells past it; micromark keeps the row's
 // cells as written. The table rule is wrapped to note each body row's written cell count on its tr_open.

@@ -98,6 +98,26 @@ describe("markdown-it and micromark build the same trees (markdown/parse-fast.ts
     expect(fast / runs).toBeGreaterThan(0.5);
   });
 
+  it("for every punctuation and whitespace character of the BMP, and a sample of its symbols and others, next to *, _ and ~", () => {
+    // The detector lets a non-ASCII character next to a delimiter through when both parsers class it
+    // alike (fastable.ts, classedAlike): such characters, in the positions the flanking rules look at.
+    // tests/fuzz/markdown-parsers.fuzz.ts draws from the whole BMP.
+    const patterns = (c: string): string[] => [`${c}*a*`, `*a*${c}`, `a*${c}*b`, `_${c}_`, `a_${c}_b`, `x~~a~~${c}`];
+    let fast = 0;
+    let total = 0;
+    for (let code = 0x80; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const c = String.fromCharCode(code);
+      if (!/\s|\p{P}/u.test(c) && !(/\p{S}/u.test(c) && code % 4 === 0) && code % 199 !== 0) continue;
+      for (const markdown of patterns(c)) {
+        total++;
+        if (same(markdown)) fast++;
+      }
+    }
+    expect(total).toBeGreaterThan(10_000);
+    expect(fast / total).toBeGreaterThan(0.9);
+  });
+
   it("for constructs at the edges: each takes the fast path or goes to micromark, never a different tree", () => {
     const cases = [
       "```\n\n- the 0\n\n ", // fast-check's counterexample (seed -13377676): an unclosed fence, a last line of spaces
