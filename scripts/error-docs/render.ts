@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import { format, resolveConfig } from "prettier";
 import { PROBLEM_CODES, formatProblem, validateFile, type CodeInfo, type Problem } from "../../src/engine";
+import { LIMIT_CODES } from "../../src/engine/errors/codes-limits";
 import { MARKDOWN_CODES } from "../../src/engine/errors/codes-markdown";
 import { MODEL_CODES } from "../../src/engine/errors/codes-model";
 import { RENDER_CODES } from "../../src/engine/errors/codes-render";
@@ -39,6 +40,13 @@ export const DOMAINS: Domain[] = [
     title: "Building the document",
     intro: "Found while libraries are combined and the document is put together.",
     codes: RENDER_CODES,
+  },
+  {
+    title: "Limits",
+    intro:
+      "Input too large or too deeply nested to process safely: each limit stops a build with an error that names " +
+      "it and what to do, instead of a hang, a crash or a file Word cannot open (the numbers are in src/engine/limits.ts).",
+    codes: LIMIT_CODES,
   },
 ];
 
