@@ -59,6 +59,7 @@ type Docs = {
   rowsControl: Uint8Array[];
 };
 const laid = {} as Record<keyof Docs, Page[][]>;
+let docsBuilt: Docs;
 
 beforeAll(async () => {
   const noStyleKeep = (xml: string) => xml.replaceAll("<w:keepNext/>", "");
@@ -91,6 +92,7 @@ beforeAll(async () => {
       rows.map((d) => edit(d, "word/document.xml", (x) => x.replaceAll("<w:cantSplit/>", ""))),
     ),
   };
+  docsBuilt = docs;
   const keys = Object.keys(docs) as (keyof Docs)[];
   const flat = keys.flatMap((key) => [docs[key]].flat());
   const checks = await checkDocxAll([
@@ -138,6 +140,21 @@ describe("Title and Subtitle", () => {
     expect(height("Quarterly") / body).toBeGreaterThan(2.2);
     expect(height("Second") / body).toBeGreaterThan(1.1);
     expect(height("Second")).toBeLessThan(height("Quarterly"));
+  });
+});
+
+describe("the first line of a page", () => {
+  // LibreOffice read a w:line without w:lineRule as an exact line height: a Title's 28 pt line was laid
+  // out 12 pt high, so the title was drawn ~16 pt above the top margin (into the header). Every w:line
+  // the engine writes now says lineRule="auto" (src/engine/render/styles.ts).
+  it("starts at the top margin, however large its text: the Title's words are not drawn above it", async () => {
+    const zip = await JSZip.loadAsync(docsBuilt.title);
+    const xml = await zip.file("word/document.xml")!.async("string");
+    const top = Number(/<w:pgMar\b[^>]*\bw:top="(\d+)"/.exec(xml)![1]) / 20; // twips → points
+    const title = find(laid.title[0]!, "Quarterly")!.word;
+    expect(title.yMin).toBeGreaterThanOrEqual(top - 2);
+    // and the subtitle's line starts below the title's
+    expect(find(laid.title[0]!, "Second")!.word.yMin).toBeGreaterThan(title.yMin + 20);
   });
 });
 

@@ -15,6 +15,13 @@ import type { Theme } from "../model/types";
 const HEADING_SIZES = [16, 13, 12, 11, 11, 11, 11, 11, 11]; // points, as Word's defaults
 const MONO = "Consolas";
 
+// Every w:line is written with w:lineRule="auto", as Word writes it. ECMA-376 (17.3.1.33) reads an omitted
+// lineRule as auto, but LibreOffice does not: it laid a 28 pt Title with line="240" and no lineRule out
+// as if the line were exactly 12 pt, drawing the title ~16 pt above the top margin and into a two-line
+// header (measured with LibreOffice 7.4, tests/fidelity/layout.test.ts). A string, not docx's
+// LineRuleType, so that this module stays free of docx at run time (validate never loads docx).
+const AUTO = "auto" as const;
+
 const halfPoints = (pt: number): number => Math.round(pt * 2);
 const hex = (color: string | undefined): string | undefined => color?.replace(/^#/, "").toUpperCase();
 
@@ -56,7 +63,7 @@ function title(theme: Theme | undefined): IParagraphStyleOptions {
     quickFormat: true,
     uiPriority: 10,
     run: { ...(font ? { font } : {}), size: 56, kern: 28, characterSpacing: -10 },
-    paragraph: { spacing: { after: 80, line: 240 }, contextualSpacing: true },
+    paragraph: { spacing: { after: 80, line: 240, lineRule: AUTO }, contextualSpacing: true },
   };
 }
 
@@ -93,7 +100,7 @@ export function buildStyles(theme: Theme | undefined): IStylesOptions {
       uiPriority: 99,
       unhideWhenUsed: true,
       run: { font: MONO, size: 20 },
-      paragraph: { spacing: { before: 0, after: 0, line: 240 } },
+      paragraph: { spacing: { before: 0, after: 0, line: 240, lineRule: AUTO } },
     },
   ];
   const characterStyles: ICharacterStyleOptions[] = [
@@ -121,7 +128,7 @@ export function buildStyles(theme: Theme | undefined): IStylesOptions {
           font: theme?.font ?? "Calibri",
           size: halfPoints(theme?.fontSize ?? 11),
         },
-        paragraph: { spacing: { after: 160, line: 264 } },
+        paragraph: { spacing: { after: 160, line: 264, lineRule: AUTO } },
       },
     },
     paragraphStyles,
