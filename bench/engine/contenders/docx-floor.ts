@@ -9,6 +9,7 @@ import {
   FootnoteReferenceRun,
   HeadingLevel,
   LevelFormat,
+  LineRuleType,
   Packer,
   PageOrientation,
   Paragraph,
@@ -124,9 +125,9 @@ export function buildFloorDocument(sections: readonly SectionContent[]): Documen
   });
 }
 
-/** Calibri 11 with Word-like spacing and headings 1–2, as the engine writes (shared with the template). */
+/** Calibri 11 with Word-like spacing and headings 1–2, as the engine writes (shared with the template); lineRule as the engine writes it (LibreOffice, which counts the pages, needs it: docs/decisions.md). */
 export const BENCH_STYLES: IStylesOptions = {
-  default: { document: { run: { font: "Calibri", size: 22 }, paragraph: { spacing: { after: 160, line: 264 } } } },
+  default: { document: { run: { font: "Calibri", size: 22 }, paragraph: { spacing: { after: 160, line: 264, lineRule: LineRuleType.AUTO } } } },
   // ListParagraph and the footnote styles are docx's defaults, which the engine relies on too.
   paragraphStyles: [heading(1, 32), heading(2, 26)],
 };
