@@ -54,6 +54,36 @@ describe("sanitize", () => {
     expect(input["__proto__"]).toBe("x\u0007");
   });
 
+  test("only what holds something to remove is copied; the input is never modified", () => {
+    const clean = { a: ["x", { b: "y" }], c: { d: 1 } };
+    expect(sanitize(clean, "").value).toBe(clean);
+    const sparse = [1, 2, 3];
+    delete sparse[1];
+    const input = { a: ["x", { b: "y\u0001" }], c: { d: 1 }, e: sparse };
+    const before = structuredClone(input);
+    const value = sanitize(input, "").value as typeof input;
+    expect(value).toEqual({ a: ["x", { b: "y" }], c: { d: 1 }, e: sparse });
+    expect(value).not.toBe(input);
+    expect(value.a).not.toBe(input.a);
+    expect(value.c).toBe(input.c); // nothing to remove below it
+    expect(input).toEqual(before);
+    const withHole: unknown[] = [1, 2, "\u0002"];
+    delete withHole[1];
+    const holes = sanitize(withHole, "").value as unknown[];
+    expect(holes.length).toBe(3);
+    expect(1 in holes).toBe(false); // a hole stays a hole, as Array#map keeps it
+    expect([holes[0], holes[2]]).toEqual([1, ""]);
+  });
+
+  test("a cycle is returned as it is, and what leads to it is still cleaned", () => {
+    const input: Record<string, unknown> = { t: "a\u0003" };
+    input.self = input;
+    const { value, problems } = sanitize(input, "");
+    expect((value as Record<string, unknown>).t).toBe("a");
+    expect((value as Record<string, unknown>).self).toBe(input);
+    expect(problems.map((p) => p.path)).toEqual(["t"]);
+  });
+
   test("parseLibrary warns and keeps loading", () => {
     const result = parseLibrary(lib({ body: "Total\u0007 due \uFDD3", title: "Intro\uFFFE" }));
     expect(result.ok).toBe(true);
