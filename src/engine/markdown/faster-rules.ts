@@ -1,8 +1,9 @@
 import type MarkdownIt from "markdown-it";
 
-// Two of markdown-it's hot loops, replaced through its own extension points with code that gives the same
-// result faster (issue 15): the inline "text" rule and the block state's line index. Both were loops of
-// charCodeAt over every character of a section; tests/engine/markdown/faster-rules.test.ts compares the
+// Three of markdown-it's hot spots, replaced through its own extension points with code that gives the same
+// result faster (issue 15): the inline "text" rule and the block state's line index, both loops of
+// charCodeAt over every character of a section, and the core "normalize" rule, which copied every text
+// to replace each line feed with a line feed; tests/engine/markdown/faster-rules.test.ts compares the
 // tokens and the block state of a markdown-it with them against a stock one.
 
 // markdown-it's "text" rule (rules_inline/text.mjs) with its loop replaced by a regular expression: the
@@ -84,9 +85,25 @@ function FastStateBlock(this: BlockStateFields, src: string, parser: unknown, en
   this.lineMax = this.bMarks.length - 1;
 }
 
-/** Puts the two faster rules above into a markdown-it (the engine's below; the tests' own, to compare). */
+// markdown-it's "normalize" (rules_core/normalize.mjs) turns \r\n and \r into \n and NUL into U+FFFD with
+// two replaces over the whole text, and its newline expression matches every \n too, so it rebuilt every
+// text even when there was nothing to change. Texts without \r or NUL are left as they are (the same
+// string); the others still go through the original rule. (The Markdown detector already sends texts
+// with \r or NUL to micromark, fastable.ts; this does not rely on it.)
+type CoreState = { src: string };
+type CoreRule = (state: CoreState) => void;
+function onlyWhenNeeded(normalize: CoreRule): CoreRule {
+  return (state) => {
+    if (state.src.includes("\r") || state.src.includes("\0")) normalize(state);
+  };
+}
+
+/** Puts the faster rules above into a markdown-it (the engine's below; the tests' own, to compare). */
 export function useFasterRules(parser: MarkdownIt): void {
   parser.inline.ruler.at("text", textRule as never);
+  const core = parser.core.ruler as unknown as { __rules__: { name: string; fn: CoreRule }[] };
+  const normalize = core.__rules__.find((r) => r.name === "normalize")!.fn;
+  parser.core.ruler.at("normalize", onlyWhenNeeded(normalize) as never);
   const blockParser = parser.block as unknown as { State: { prototype: object } };
   if (blockParser.State === (FastStateBlock as unknown)) return;
   FastStateBlock.prototype = blockParser.State.prototype;

@@ -54,6 +54,9 @@ describe("the text rule agrees with markdown-it's own", () => {
     const terminators = "\n!#$%&*+-:<=>@[\\]^_`{}~";
     for (const t of terminators) agree(`a${t}b ${t}${t} [x${t}y](u) *e${t}f* \`c${t}\` [^n]\n\n[^n]: g${t}h`);
     agree("plain text with no terminator at all");
+    // What the normalize rule changes: line endings and NUL (the shortcut leaves other texts alone).
+    agree("a\r\nb\rc\0d\n\r\n- e\r\n- f");
+    expect(tokens(ours, "a\r\nb")).toContain("a\\nb");
     agree("");
   });
 
