@@ -1,7 +1,16 @@
 import { describe, expect, test } from "@jest/globals";
 import { cleanString, sanitize } from "../../../src/engine/model/sanitize";
 import { parseLibrary } from "../../../src/engine/model/parse-library";
-import { lib } from "./helpers";
+import { parseAssembly } from "../../../src/engine/model/parse-assembly";
+import { asm, lib } from "./helpers";
+
+/** Every object and array reachable from a value. */
+function objectsOf(value: unknown, out = new Set<object>()): Set<object> {
+  if (typeof value !== "object" || value === null || out.has(value)) return out;
+  out.add(value);
+  for (const item of Object.values(value)) objectsOf(item, out);
+  return out;
+}
 
 describe("sanitize", () => {
   test.each([
@@ -82,6 +91,28 @@ describe("sanitize", () => {
     expect((value as Record<string, unknown>).t).toBe("a");
     expect((value as Record<string, unknown>).self).toBe(input);
     expect(problems.map((p) => p.path)).toEqual(["t"]);
+  });
+
+  test("a parsed library or assembly shares no object with its input (clean input is no longer copied here)", () => {
+    const library = lib({
+      tags: ["a"],
+      variables: [
+        { name: "c", type: "choice", options: ["x", "y"], default: "x" },
+        { name: "l", type: "list", fields: [{ name: "f", type: "text" }], default: [{ f: "q" }] },
+      ],
+      body: "{{c}} {{#each l}}{{f}}{{/each}}",
+    });
+    const assembly = asm({ values: { l: [{ f: "w" }] }, sections: [{ snippet: "intro", values: { c: "y", l: [{ f: "v" }] } }] });
+    const parsedLibrary = parseLibrary(library);
+    const parsedAssembly = parseAssembly(assembly);
+    if (!parsedLibrary.ok || !parsedAssembly.ok) throw new Error("expected both to parse");
+    for (const [input, output] of [
+      [library, parsedLibrary.value],
+      [assembly, parsedAssembly.value],
+    ] as const) {
+      const given = objectsOf(input);
+      for (const made of objectsOf(output)) expect(given.has(made)).toBe(false);
+    }
   });
 
   test("parseLibrary warns and keeps loading", () => {
