@@ -1,10 +1,12 @@
 import type MarkdownIt from "markdown-it";
 
-// Three of markdown-it's hot spots, replaced through its own extension points with code that gives the same
-// result faster (issue 15): the inline "text" rule and the block state's line index, both loops of
-// charCodeAt over every character of a section, and the core "normalize" rule, which copied every text
-// to replace each line feed with a line feed; tests/engine/markdown/faster-rules.test.ts compares the
-// tokens and the block state of a markdown-it with them against a stock one.
+// Two of markdown-it's hot spots, replaced through its own rule chains with rules that give the same result
+// faster (issue 15): the inline "text" rule, a loop of charCodeAt over every character of a section, and
+// the core "normalize" rule, which copied every text to replace each line feed with a line feed.
+// tests/engine/markdown/faster-rules.test.ts compares the tokens of a markdown-it with them against a stock
+// one's. (Not its block state's line index, also a loop over every character: its constructor is shared by
+// every markdown-it of the process, and a second kind of state object made the stock parser's block rules
+// polymorphic — twice as slow in a process that also holds a stock markdown-it; ~3% of a parse.)
 
 // markdown-it's "text" rule (rules_inline/text.mjs) with its loop replaced by a regular expression: the
 // rule takes the run of characters up to the next of its terminators (the same list, in the class
@@ -23,66 +25,6 @@ export function textRule(state: TextState, silent: boolean): boolean {
   if (!silent) state.pending += state.src.slice(state.pos, pos);
   state.pos = pos;
   return true;
-}
-
-// markdown-it's block state (rules_block/state_block.mjs) with its line index made by jumping to each
-// line's end with indexOf instead of looking at every character (a tenth of a parse). The fields are the
-// constructor's own, set in its order (one hidden class, as the original's); the line index is the same,
-// quirk included: a last line of only blanks with no line feed after it gets no entry. The methods are
-// the original's (its prototype). tests/engine/markdown/faster-rules.test.ts compares the tokens.
-type LineIndex = { bMarks: number[]; eMarks: number[]; tShift: number[]; sCount: number[]; bsCount: number[] };
-export function indexLines(s: string, into: LineIndex): void {
-  const len = s.length;
-  let pos = 0;
-  while (pos < len) {
-    const start = pos;
-    let indent = 0;
-    let offset = 0;
-    for (; pos < len; pos++) {
-      const ch = s.charCodeAt(pos);
-      if (ch === 0x20) offset++;
-      else if (ch === 0x09) offset += 4 - (offset % 4);
-      else break;
-      indent++;
-    }
-    if (pos >= len) break;
-    const nl = s.indexOf("\n", pos);
-    const end = nl < 0 ? len : nl;
-    into.bMarks.push(start);
-    into.eMarks.push(end);
-    into.tShift.push(indent);
-    into.sCount.push(offset);
-    into.bsCount.push(0);
-    pos = end + 1;
-  }
-  // markdown-it's fake entry after the last line.
-  into.bMarks.push(len);
-  into.eMarks.push(len);
-  into.tShift.push(0);
-  into.sCount.push(0);
-  into.bsCount.push(0);
-}
-type BlockStateFields = LineIndex & Record<string, unknown>;
-function FastStateBlock(this: BlockStateFields, src: string, parser: unknown, env: unknown, tokens: unknown[]): void {
-  this.src = src;
-  this.md = parser;
-  this.env = env;
-  this.tokens = tokens;
-  this.bMarks = [];
-  this.eMarks = [];
-  this.tShift = [];
-  this.sCount = [];
-  this.bsCount = [];
-  this.blkIndent = 0;
-  this.line = 0;
-  this.lineMax = 0;
-  this.tight = false;
-  this.ddIndent = -1;
-  this.listIndent = -1;
-  this.parentType = "root";
-  this.level = 0;
-  indexLines(src, this);
-  this.lineMax = this.bMarks.length - 1;
 }
 
 // markdown-it's "normalize" (rules_core/normalize.mjs) turns \r\n and \r into \n and NUL into U+FFFD with
@@ -104,8 +46,4 @@ export function useFasterRules(parser: MarkdownIt): void {
   const core = parser.core.ruler as unknown as { __rules__: { name: string; fn: CoreRule }[] };
   const normalize = core.__rules__.find((r) => r.name === "normalize")!.fn;
   parser.core.ruler.at("normalize", onlyWhenNeeded(normalize) as never);
-  const blockParser = parser.block as unknown as { State: { prototype: object } };
-  if (blockParser.State === (FastStateBlock as unknown)) return;
-  FastStateBlock.prototype = blockParser.State.prototype;
-  blockParser.State = FastStateBlock as unknown as { prototype: object };
 }

@@ -7,10 +7,9 @@ import { snippetBody } from "../../../bench/fixtures/sectionsmith";
 import { useFasterRules } from "../../../src/engine/markdown/faster-rules";
 import { hostileMarkdown, markdownBody, safeMarkdown } from "../../fuzz/arbitraries/markdown";
 
-// parse-fast.ts replaces markdown-it's inline "text" rule (a character loop) with a sticky regular
-// expression over the same terminators, and its block state's line index with one made by jumping to each
-// line's end (issue 15). Two markdown-its that differ only in those must give the same tokens for any text,
-// and the two block states the same fields.
+// faster-rules.ts replaces markdown-it's inline "text" rule (a character loop) with a sticky regular
+// expression over the same terminators, and runs its "normalize" rule only for texts it changes (issue 15).
+// Two markdown-its that differ only in those must give the same tokens for any text.
 const make = (ours: boolean): MarkdownIt => {
   const md = new MarkdownIt("default", { html: true, linkify: false, typographer: false, maxNesting: 100_000 } as Options);
   md.use(footnote as unknown as PluginSimple);
@@ -21,33 +20,6 @@ const stock = make(false);
 const ours = make(true);
 const tokens = (md: MarkdownIt, text: string): string => JSON.stringify(md.parse(text, {}));
 const agree = (text: string): void => expect(tokens(ours, text)).toBe(tokens(stock, text));
-
-const blockState = (md: MarkdownIt, text: string): string => {
-  const State = (md.block as unknown as { State: new (...args: unknown[]) => Record<string, unknown> }).State;
-  const state = new State(text, md, {}, []);
-  return JSON.stringify(Object.entries(state).filter(([k]) => k !== "md"));
-};
-
-describe("the block state's line index agrees with markdown-it's own", () => {
-  it("on lines of blanks, tabs, empty lines and a last line with or without a line feed", () => {
-    for (const text of ["", "\n", "a", "a\n", " ", "  \t", "a\n  ", "a\n  \n", "\t\tx\n \t y\n\n\n  z", "x\r\ny", " \n \n"])
-      expect(blockState(ours, text)).toBe(blockState(stock, text));
-  });
-
-  it("on generated text of blanks, tabs, line feeds and letters", () => {
-    const piece = fc.constantFrom(" ", "\t", "\n", "a", "  ", "\n\n", "- ", "> ", "\r");
-    fc.assert(
-      fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {
-        expect(blockState(ours, parts.join(""))).toBe(blockState(stock, parts.join("")));
-      }),
-      { numRuns: 2000 },
-    );
-  });
-
-  it("is really the other constructor (the comparison is not vacuous)", () => {
-    expect((ours.block as unknown as { State: unknown }).State).not.toBe((stock.block as unknown as { State: unknown }).State);
-  });
-});
 
 describe("the text rule agrees with markdown-it's own", () => {
   it("on every terminator, next to text, in links, emphasis, code and footnotes", () => {
