@@ -31,10 +31,13 @@ export function limitProblem(code: ProblemCode, path: string, message: string): 
 export function measureJson(value: unknown, maxDepth = MAX_JSON_DEPTH, maxChars = MAX_FILE_CHARS): { depth: number; chars: number } {
   let deepest = 0;
   let chars = 0;
-  const stack: Array<{ v: unknown; depth: number }> = [{ v: value, depth: 1 }];
+  // Two parallel stacks, not an object per entry: every value of a large file passes through them.
+  const values: unknown[] = [value];
+  const depths: number[] = [1];
   const seen = new Set<object>();
-  while (stack.length > 0) {
-    const { v, depth } = stack.pop()!;
+  while (values.length > 0) {
+    const v = values.pop();
+    const depth = depths.pop()!;
     if (typeof v === "string") {
       chars += v.length + 3;
       if (chars > maxChars) break;
@@ -50,11 +53,16 @@ export function measureJson(value: unknown, maxDepth = MAX_JSON_DEPTH, maxChars 
     if (deepest > maxDepth) break;
     chars += 2;
     if (Array.isArray(v)) {
-      for (const item of v) stack.push({ v: item, depth: depth + 1 });
+      for (const item of v) {
+        values.push(item);
+        depths.push(depth + 1);
+      }
     } else {
-      for (const [key, item] of Object.entries(v)) {
+      const record = v as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
         chars += key.length + 4;
-        stack.push({ v: item, depth: depth + 1 });
+        values.push(record[key]);
+        depths.push(depth + 1);
       }
     }
   }

@@ -174,9 +174,6 @@ WEIGHTS["\\".charCodeAt(0)] = CODE_WEIGHT;
 WEIGHTS["|".charCodeAt(0)] = CELL_WEIGHT;
 WEIGHTS["[".charCodeAt(0)] = LINK_WEIGHT;
 
-function weight(code: number): number {
-  return code < 128 ? WEIGHTS[code]! : code === 0xfdd0 ? LINE_WEIGHT : 0;
-}
 
 /** Whether a list item's marker ("- ", "* ", "+ ", "1. ", "1) ") starts at `i`, at the start of a line. */
 function listMarkerAt(s: string, i: number): boolean {
@@ -200,16 +197,31 @@ export function expandedCost(text: string): number {
   return Math.max(0, cost);
 }
 
+// The characters with a weight (WEIGHTS, and U+FDD0): a regular expression finds the next one, so the
+// usual character costs V8's compiled scan and nothing else. Every body and every expanded text of a
+// build is costed (a library's weight, then each write of the expansion): 13 → 7 ms for the benchmark's
+// 1,000 sections (5.5 MB), issue 15. `test` moves lastIndex past the match and makes no match object;
+// costOf runs no code of anyone else's between setting lastIndex and its last test, so one shared
+// expression is safe. The rule, character by character: costOfReference in tests/engine/limits/cost-of.test.ts.
+const WEIGHTED = /[\n*_~<>&`\\|[\uFDD0]/g;
+
 // A function of its own, not a closure made per call: V8 kept recompiling the closure (9 optimized
 // compiles in a 10-section build's first runs).
 function costOf(s: string): number {
-  let cost = s.length;
-  for (let i = 0; i < s.length; i++) {
+  const n = s.length;
+  let cost = n;
+  // A list item costs a paragraph with numbering on top of its line: about twice a paragraph.
+  if (n > 0 && s.charCodeAt(0) !== 10 && listMarkerAt(s, 0)) cost += LIST_ITEM_WEIGHT;
+  WEIGHTED.lastIndex = 0;
+  while (WEIGHTED.test(s)) {
+    const i = WEIGHTED.lastIndex - 1;
     const code = s.charCodeAt(i);
+    if (code === 10) {
+      cost += LINE_WEIGHT;
+      if (listMarkerAt(s, i + 1)) cost += LIST_ITEM_WEIGHT;
+    } else if (code === 0xfdd0) cost += LINE_WEIGHT;
     // A row's leading "|" opens no cell of its own: a one-column row "| a |" is one cell.
-    if (code !== 124 || (i > 0 && s.charCodeAt(i - 1) !== 10)) cost += weight(code);
-    // A list item costs a paragraph with numbering on top of its line: about twice a paragraph.
-    if ((i === 0 || code === 10) && listMarkerAt(s, code === 10 ? i + 1 : i)) cost += LIST_ITEM_WEIGHT;
+    else if (code !== 124 || (i > 0 && s.charCodeAt(i - 1) !== 10)) cost += WEIGHTS[code]!;
   }
   return cost;
 }

@@ -108,14 +108,26 @@ export function scanMarkdown(markdown: string): MarkdownLimitFailure | undefined
 
 type TreeNode = { type: string; children?: TreeNode[]; position?: { start: { offset?: number } } };
 
+// Nodes that hold only inline content (or rows and cells of it): no list or block quote is ever below them,
+// so the walk does not go into them — most of a tree's nodes are inline (issue 15).
+const INLINE_ONLY: ReadonlySet<string> = new Set(["paragraph", "heading", "table", "tableRow", "tableCell"]);
+
 /** The first list or block quote nested deeper than MAX_MARKDOWN_NESTING in a parsed tree (walked without recursion). */
 export function markdownTreeNesting(root: TreeNode): { node: TreeNode; depth: number } | undefined {
-  const stack: Array<{ node: TreeNode; depth: number }> = [{ node: root, depth: 0 }];
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop()!;
+  // Two parallel stacks, not an object per node.
+  const nodes: TreeNode[] = [root];
+  const depths: number[] = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
     const here = node.type === "list" || node.type === "blockquote" ? depth + 1 : depth;
     if (here > MAX_MARKDOWN_NESTING) return { node, depth: here };
-    for (const child of node.children ?? []) stack.push({ node: child, depth: here });
+    const children = node.children;
+    if (children === undefined || INLINE_ONLY.has(node.type)) continue;
+    for (const child of children) {
+      nodes.push(child);
+      depths.push(here);
+    }
   }
   return undefined;
 }

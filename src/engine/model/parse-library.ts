@@ -13,12 +13,26 @@ export type { ParseOptions, ParseResult } from "./parse-common";
 
 type LibrarySchema = ReturnType<typeof librarySchemas>["librarySchema"];
 
-/** Drops rules that do not suit the variable's type (they were reported as RULE_NOT_APPLICABLE). */
+/**
+ * Drops rules that do not suit the variable's type (they were reported as RULE_NOT_APPLICABLE). A variable
+ * with nothing to drop is returned as it is: the parsed library is already a fresh copy of the input
+ * (fast-parse.ts and zod both build one), so copying every variable and snippet again was only garbage.
+ */
 function normaliseVariable(v: Variable): Variable {
+  const drop = inapplicableRules(v, v);
+  const fields = v.fields?.map(normaliseVariable);
+  const fieldsChanged = fields !== undefined && fields.some((f, i) => f !== v.fields![i]);
+  if (drop.length === 0 && !fieldsChanged) return v;
   const out: Variable = { ...v };
-  for (const rule of inapplicableRules(v, v)) delete out[rule];
-  if (out.fields) out.fields = out.fields.map(normaliseVariable);
+  for (const rule of drop) delete out[rule];
+  if (out.fields) out.fields = fields;
   return out;
+}
+
+/** A snippet whose variables needed no change is returned as it is (see normaliseVariable). */
+function normaliseSnippet<S extends { variables: Variable[] }>(s: S): S {
+  const variables = s.variables.map(normaliseVariable);
+  return variables.some((v, i) => v !== s.variables[i]) ? { ...s, variables } : s;
 }
 
 /**
@@ -61,7 +75,7 @@ export function parseLibrary(input: unknown, options: ParseOptions = {}): ParseR
     delete rest.$schema; // only for editors
     library = {
       ...rest,
-      snippets: rest.snippets.map((s) => ({ ...s, variables: s.variables.map(normaliseVariable) })),
+      snippets: rest.snippets.map(normaliseSnippet),
     };
   }
   return finish(placeInLibrary(problems, value, options.source), library, options.source);

@@ -60,57 +60,78 @@ function removedProblem(removed: number[], path: string, what: string): Problem 
 }
 
 /**
- * Returns a copy of a JSON-like value with the forbidden characters removed from every string in it,
- * object keys included, and one CHARACTERS_REMOVED warning per string that changed. Values that are
- * not strings, arrays or plain objects are returned as they are.
+ * A JSON-like value with the forbidden characters removed from every string in it, object keys included,
+ * and one CHARACTERS_REMOVED warning per string that changed. The input is never modified: an array or
+ * plain object that holds something to remove is copied (with its copied children), and one that holds
+ * nothing to remove is returned as it is — every reader after load() copies what it keeps (the generated
+ * parser and zod both build their output afresh), and copying a whole large library or assembly only to
+ * find it clean was most of the walk's time and garbage (issue 15). Values that are not strings, arrays
+ * or plain objects are returned as they are, and so is an object met again inside itself (a cycle).
  */
 export function sanitize(value: unknown, path: string): { value: unknown; problems: Problem[] } {
   const problems: Problem[] = [];
-  const seen = new WeakSet<object>();
+  // The objects being walked, outermost first (the cycle check). An array, not a WeakSet: load() has
+  // already refused files nested more than MAX_JSON_DEPTH deep.
+  const open: object[] = [];
   // The path is built only when a problem needs it: most strings are clean, and files can be large.
   const parts: Array<string | number> = [];
   const here = (): string => pathJoin(path, ...parts);
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") {
+      if (!SUSPECT.test(v)) return v;
       const { text, removed } = cleanString(v);
       if (removed.length > 0) problems.push(removedProblem(removed, here(), "this text"));
       return text;
     }
-    if (typeof v !== "object" || v === null || seen.has(v)) return v;
+    if (typeof v !== "object" || v === null || open.includes(v)) return v;
     if (Array.isArray(v)) {
-      seen.add(v);
-      const out = v.map((item, i) => {
+      open.push(v);
+      let out: unknown[] | undefined;
+      for (let i = 0; i < v.length; i++) {
+        if (!(i in v)) continue; // a hole stays a hole, as v.map keeps it
+        const item: unknown = v[i];
         parts.push(i);
         const cleaned = walk(item);
         parts.pop();
-        return cleaned;
-      });
-      seen.delete(v);
-      return out;
+        if (cleaned !== item && out === undefined) out = v.slice(0, i);
+        if (out !== undefined) out[i] = cleaned;
+      }
+      open.pop();
+      if (out !== undefined) out.length = v.length;
+      return out ?? v;
     }
     const proto = Object.getPrototypeOf(v) as unknown;
     if (proto !== Object.prototype && proto !== null) return v;
-    seen.add(v);
-    const out: Record<string, unknown> = {};
-    for (const [rawKey, item] of Object.entries(v)) {
-      const { text: key, removed } = cleanString(rawKey);
-      parts.push(key);
-      if (removed.length > 0) problems.push(removedProblem(removed, here(), "the field name"));
+    open.push(v);
+    const keys = Object.keys(v);
+    let out: Record<string, unknown> | undefined;
+    for (let k = 0; k < keys.length; k++) {
+      const rawKey = keys[k]!;
+      const item = (v as Record<string, unknown>)[rawKey];
+      let key = rawKey;
+      if (SUSPECT.test(rawKey)) {
+        const cleanedKey = cleanString(rawKey);
+        key = cleanedKey.text;
+        parts.push(key);
+        if (cleanedKey.removed.length > 0) problems.push(removedProblem(cleanedKey.removed, here(), "the field name"));
+      } else parts.push(key);
       const cleaned = walk(item);
       parts.pop();
-      // Plain assignment keeps objects fast; defineProperty only so that "__proto__" stays a plain key.
-      if (key === "__proto__") {
-        Object.defineProperty(out, key, {
-          value: cleaned,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      } else out[key] = cleaned;
+      if ((cleaned !== item || key !== rawKey) && out === undefined) {
+        out = {};
+        for (let j = 0; j < k; j++) setKey(out, keys[j]!, (v as Record<string, unknown>)[keys[j]!]);
+      }
+      if (out !== undefined) setKey(out, key, cleaned);
     }
-    seen.delete(v);
-    return out;
+    open.pop();
+    return out ?? v;
   };
   const cleaned = walk(value);
   return { value: cleaned, problems };
+}
+
+// Plain assignment keeps objects fast; defineProperty only so that "__proto__" stays a plain key.
+function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
 }

@@ -214,7 +214,12 @@ export function resolveValues(
   }
   const lastPath = layers[layers.length - 1]?.path ?? "";
   for (const v of variables) {
-    const layer = [...layers].reverse().find((l) => has(l.values, v.name) && l.values[v.name] !== undefined);
+    // The narrowest layer that gives the variable a value (no copy of the layers per variable).
+    let layer: (typeof layers)[number] | undefined;
+    for (let k = layers.length - 1; k >= 0 && layer === undefined; k--) {
+      const l = layers[k]!;
+      if (has(l.values, v.name) && l.values[v.name] !== undefined) layer = l;
+    }
     if (layer === undefined) {
       if (v.default !== undefined) {
         const checked = validateValue(v, v.default, "");

@@ -91,6 +91,10 @@ function isChildrenOnly(options: IParagraphOptions): boolean {
 
 const NOTE_MARKERS = /\uFDD3\d+\uFDD4|\uFDD5\d+\uFDD4/g;
 
+/** The text less drafting-note markers and blanks, when it may be a lone page-break or TOC sentinel; else "". */
+const sentinelAlone = (text: string): string =>
+  text.includes(S_PAGEBREAK) || text.includes(S_TOC) ? text.replace(NOTE_MARKERS, "").trim() : "";
+
 /** Before a table or TOC, a pending page break needs a paragraph of its own to carry it. */
 function flushPageBreak(s: SectionState, ctx: BlockContext): Block[] {
   if (!ctx.topLevel || !s.doc.pendingPageBreak) return [];
@@ -104,9 +108,7 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
       // A {{#note}} around a {{pagebreak}} or {{toc}} leaves its markers beside the sentinel: they must not
       // stop it being one (the note's range then starts or ends at the nearest text; see section.ts).
       const only =
-        node.children.length === 1 && node.children[0]!.type === "text"
-          ? node.children[0]!.value.replace(NOTE_MARKERS, "").trim()
-          : "";
+        node.children.length === 1 && node.children[0]!.type === "text" ? sentinelAlone(node.children[0]!.value) : "";
       if (only === S_PAGEBREAK) {
         s.doc.pendingPageBreak = true;
         return [];

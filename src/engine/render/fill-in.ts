@@ -30,8 +30,22 @@ export function plainText(nodes: readonly PhrasingContent[]): string {
   return out;
 }
 
-/** A paragraph holding a line to write on. */
-export const isFillInLine = (nodes: readonly PhrasingContent[]): boolean => LINE.test(plainText(nodes));
+/** Whether any text or inline code in `nodes` holds an underscore (as plainText would read them). */
+function hasUnderscore(nodes: readonly PhrasingContent[]): boolean {
+  for (const node of nodes) {
+    if (node.type === "text" || node.type === "inlineCode") {
+      if (node.value.includes("_")) return true;
+    } else if ("children" in node && hasUnderscore(node.children as PhrasingContent[])) return true;
+  }
+  return false;
+}
+
+/**
+ * A paragraph holding a line to write on. Asked of every paragraph: the usual one has no underscore at
+ * all, and is answered without joining its text into a string of its own (issue 15).
+ */
+export const isFillInLine = (nodes: readonly PhrasingContent[]): boolean =>
+  hasUnderscore(nodes) && LINE.test(plainText(nodes));
 
 /** A cell left for writing in: nothing but spaces and underscores. */
 export const isBlankCell = (cell: TableCell | undefined): boolean =>

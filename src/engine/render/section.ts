@@ -87,5 +87,8 @@ function collectDefinitions(
   if (node.type === "footnoteDefinition") {
     if (!notes.has(node.identifier)) notes.set(node.identifier, node);
   }
+  // Definitions are blocks: none is ever inside a paragraph, heading or table, whose children are inline
+  // (most of a tree's nodes), so the walk does not go there.
+  if (node.type === "paragraph" || node.type === "heading" || node.type === "table") return;
   if ("children" in node) for (const child of node.children) collectDefinitions(child as Nodes, defs, notes);
 }

@@ -26,7 +26,8 @@ export function includesOf(snippet: Snippet): readonly string[] {
   const hit = cache.get(snippet);
   if (hit && hit.body === snippet.body) return hit.ids;
   const parsed = parseTemplate(snippet.body);
-  const ids = parsed.ok ? includeIds(new SourceText(snippet.body, ""), parsed.program) : [];
+  // Every {{> id}} has a ">": a body without one includes nothing, and needs no line index to say so.
+  const ids = parsed.ok && snippet.body.includes(">") ? includeIds(new SourceText(snippet.body, ""), parsed.program) : [];
   cache.set(snippet, { body: snippet.body, ids });
   return ids;
 }

@@ -1,7 +1,16 @@
 import { describe, expect, test } from "@jest/globals";
 import { cleanString, sanitize } from "../../../src/engine/model/sanitize";
 import { parseLibrary } from "../../../src/engine/model/parse-library";
-import { lib } from "./helpers";
+import { parseAssembly } from "../../../src/engine/model/parse-assembly";
+import { asm, lib } from "./helpers";
+
+/** Every object and array reachable from a value. */
+function objectsOf(value: unknown, out = new Set<object>()): Set<object> {
+  if (typeof value !== "object" || value === null || out.has(value)) return out;
+  out.add(value);
+  for (const item of Object.values(value)) objectsOf(item, out);
+  return out;
+}
 
 describe("sanitize", () => {
   test.each([
@@ -52,6 +61,58 @@ describe("sanitize", () => {
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
     expect(Object.keys(value as object)).toEqual(["__proto__", "a"]);
     expect(input["__proto__"]).toBe("x\u0007");
+  });
+
+  test("only what holds something to remove is copied; the input is never modified", () => {
+    const clean = { a: ["x", { b: "y" }], c: { d: 1 } };
+    expect(sanitize(clean, "").value).toBe(clean);
+    const sparse = [1, 2, 3];
+    delete sparse[1];
+    const input = { a: ["x", { b: "y\u0001" }], c: { d: 1 }, e: sparse };
+    const before = structuredClone(input);
+    const value = sanitize(input, "").value as typeof input;
+    expect(value).toEqual({ a: ["x", { b: "y" }], c: { d: 1 }, e: sparse });
+    expect(value).not.toBe(input);
+    expect(value.a).not.toBe(input.a);
+    expect(value.c).toBe(input.c); // nothing to remove below it
+    expect(input).toEqual(before);
+    const withHole: unknown[] = [1, 2, "\u0002"];
+    delete withHole[1];
+    const holes = sanitize(withHole, "").value as unknown[];
+    expect(holes.length).toBe(3);
+    expect(1 in holes).toBe(false); // a hole stays a hole, as Array#map keeps it
+    expect([holes[0], holes[2]]).toEqual([1, ""]);
+  });
+
+  test("a cycle is returned as it is, and what leads to it is still cleaned", () => {
+    const input: Record<string, unknown> = { t: "a\u0003" };
+    input.self = input;
+    const { value, problems } = sanitize(input, "");
+    expect((value as Record<string, unknown>).t).toBe("a");
+    expect((value as Record<string, unknown>).self).toBe(input);
+    expect(problems.map((p) => p.path)).toEqual(["t"]);
+  });
+
+  test("a parsed library or assembly shares no object with its input (clean input is no longer copied here)", () => {
+    const library = lib({
+      tags: ["a"],
+      variables: [
+        { name: "c", type: "choice", options: ["x", "y"], default: "x" },
+        { name: "l", type: "list", fields: [{ name: "f", type: "text" }], default: [{ f: "q" }] },
+      ],
+      body: "{{c}} {{#each l}}{{f}}{{/each}}",
+    });
+    const assembly = asm({ values: { l: [{ f: "w" }] }, sections: [{ snippet: "intro", values: { c: "y", l: [{ f: "v" }] } }] });
+    const parsedLibrary = parseLibrary(library);
+    const parsedAssembly = parseAssembly(assembly);
+    if (!parsedLibrary.ok || !parsedAssembly.ok) throw new Error("expected both to parse");
+    for (const [input, output] of [
+      [library, parsedLibrary.value],
+      [assembly, parsedAssembly.value],
+    ] as const) {
+      const given = objectsOf(input);
+      for (const made of objectsOf(output)) expect(given.has(made)).toBe(false);
+    }
   });
 
   test("parseLibrary warns and keeps loading", () => {

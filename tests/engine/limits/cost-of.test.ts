@@ -1,0 +1,81 @@
+import { describe, expect, it } from "@jest/globals";
+import fc from "fast-check";
+import { benchDocument } from "../../../bench/fixtures/document";
+import { snippetBody } from "../../../bench/fixtures/sectionsmith";
+import {
+  CELL_WEIGHT,
+  CODE_WEIGHT,
+  expandedCost,
+  LINE_WEIGHT,
+  LINK_WEIGHT,
+  LIST_ITEM_WEIGHT,
+  MARKUP_WEIGHT,
+} from "../../../src/engine/limits";
+
+// expandedCost's loop reads each character once and handles the "|" and list-item rules only for the
+// characters that have a weight (issue 15: it runs over every body and every expanded text of a build).
+// The rule, stated character by character as it was written before, is the reference it must agree with.
+
+const WEIGHTS = new Map<number, number>([
+  [10, LINE_WEIGHT],
+  ...[..."*_~<>&"].map((c) => [c.charCodeAt(0), MARKUP_WEIGHT] as [number, number]),
+  ["`".charCodeAt(0), CODE_WEIGHT],
+  ["\\".charCodeAt(0), CODE_WEIGHT],
+  ["|".charCodeAt(0), CELL_WEIGHT],
+  ["[".charCodeAt(0), LINK_WEIGHT],
+  [0xfdd0, LINE_WEIGHT],
+]);
+
+function listMarkerAt(s: string, i: number): boolean {
+  let j = i;
+  while (s[j] === " " || s[j] === ">") j++;
+  if (s[j] === "-" || s[j] === "*" || s[j] === "+") return s[j + 1] === " ";
+  let k = j;
+  while (k < s.length && /[0-9]/.test(s[k]!) && k - j < 9) k++;
+  return k > j && (s[k] === "." || s[k] === ")") && s[k + 1] === " ";
+}
+
+function costOfReference(s: string): number {
+  let cost = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if (code !== 124 || (i > 0 && s.charCodeAt(i - 1) !== 10)) cost += WEIGHTS.get(code) ?? 0;
+    if ((i === 0 || code === 10) && listMarkerAt(s, code === 10 ? i + 1 : i)) cost += LIST_ITEM_WEIGHT;
+  }
+  return cost;
+}
+
+const pieces = ["\n", "|", " ", "-", "*", "+", "1", "12", ".", ")", ">", "_", "~", "<", "&", "`", "\\", "[", "a", "é", "\uFDD0", "\uFDD1", "😀", "\t"];
+
+describe("expandedCost agrees with the rule written character by character", () => {
+  it("on texts made of the characters the rules look at", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 60 }), (parts) => {
+        const text = parts.join("");
+        expect(expandedCost(text)).toBe(Math.max(0, costOfReference(text)));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("on any string", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 80 }), (text) => {
+        expect(expandedCost(text)).toBe(Math.max(0, costOfReference(text)));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("on the benchmark's bodies", () => {
+    for (const section of benchDocument(20)) {
+      const body = snippetBody(section);
+      expect(expandedCost(body)).toBe(costOfReference(body));
+    }
+  });
+
+  it("can tell a wrong weight (the reference is not vacuous)", () => {
+    expect(expandedCost("| a |\n- b\n1. c")).toBe(costOfReference("| a |\n- b\n1. c"));
+    expect(costOfReference("| a |\n- b")).toBe(9 + CELL_WEIGHT + LINE_WEIGHT + LIST_ITEM_WEIGHT);
+  });
+});
