@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { filesUnder, jsonStrings, repositoryJsonFiles, ROOT } from "../../support/repository-files";
 import { benchDocument } from "../../../bench/fixtures/document";
 import { snippetBody } from "../../../bench/fixtures/sectionsmith";
 import { fastable } from "../../../src/engine/markdown/fastable";
@@ -16,8 +17,6 @@ import { hostileMarkdown, markdownBody, safeMarkdown } from "../../fuzz/arbitrar
 // value, `spread` included. Texts the detector (fastable.ts) or the converter (Fallback) sends to micromark
 // are micromark's by construction; the test also proves that most texts take the fast path, so the net
 // is not vacuous.
-
-const ROOT = join(__dirname, "../../..");
 
 type Tree = unknown;
 const stripPositions = (node: Tree): Tree => {
@@ -36,36 +35,15 @@ function same(markdown: string): boolean {
   return unpositionedText(tree) === markdown;
 }
 
-/** Every string value in a JSON document (snippet bodies, headers, values…). */
-function strings(value: unknown, out: string[] = []): string[] {
-  if (typeof value === "string") out.push(value);
-  else if (Array.isArray(value)) for (const v of value) strings(v, out);
-  else if (value && typeof value === "object") for (const v of Object.values(value)) strings(v, out);
-  return out;
-}
-
-function filesUnder(dir: string, ext: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) filesUnder(path, ext, out);
-    else if (name.endsWith(ext)) out.push(path);
-  }
-  return out;
-}
-
 /** Handlebars tags replaced by a plain value, so that the text is also checked as it reaches the parser. */
 const expanded = (body: string): string => body.replace(/\{\{[^}]*\}\}/g, "Value");
 
 describe("markdown-it and micromark build the same trees (markdown/parse-fast.ts)", () => {
   it("for every string of the repository's libraries, assemblies and examples, raw and with tags replaced", () => {
-    const files = [
-      ...filesUnder(join(ROOT, "examples"), ".json"),
-      ...filesUnder(join(ROOT, "tests"), ".json"),
-      join(ROOT, "assets/starter-library.json"),
-    ];
+    const files = repositoryJsonFiles();
     const texts = new Set<string>();
     for (const file of files) {
-      for (const s of strings(JSON.parse(readFileSync(file, "utf8")))) {
+      for (const s of jsonStrings(JSON.parse(readFileSync(file, "utf8")))) {
         texts.add(s);
         texts.add(expanded(s));
       }

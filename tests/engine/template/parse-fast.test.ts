@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { filesUnder, jsonStrings, repositoryJsonFiles, ROOT } from "../../support/repository-files";
 import { benchDocument } from "../../../bench/fixtures/document";
 import { benchLibrary } from "../../../bench/fixtures/sectionsmith";
 import { parseTemplateFast } from "../../../src/engine/template/parse";
@@ -16,25 +17,6 @@ import { templateParsersAgree } from "../../support/template-agreement";
 // declined and the library parsed it (tests/support/template-agreement.ts). The tests also show that the
 // texts the engine meets take the fast path, so the net is not vacuous. tests/fuzz/template-parsers.fuzz.ts
 // runs the generated cases at fuzz scale.
-
-const ROOT = join(__dirname, "../../..");
-
-function strings(value: unknown, out: string[] = []): string[] {
-  if (typeof value === "string") out.push(value);
-  else if (Array.isArray(value)) for (const v of value) strings(v, out);
-  else if (value && typeof value === "object") for (const v of Object.values(value)) strings(v, out);
-  return out;
-}
-
-function filesUnder(dir: string, ext: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (name === "node_modules" || name.startsWith(".")) continue;
-    if (statSync(path).isDirectory()) filesUnder(path, ext, out);
-    else if (name.endsWith(ext)) out.push(path);
-  }
-  return out;
-}
 
 /** String literals holding a tag in a TypeScript file, read loosely: any text is a fair input here. */
 function literalsIn(source: string): string[] {
@@ -52,13 +34,9 @@ function literalsIn(source: string): string[] {
 
 describe("the template parse's fast path builds @handlebars/parser's tree (template/parse-fast.ts)", () => {
   it("for every string of the repository's libraries, assemblies, examples and fixtures", () => {
-    const files = [
-      ...filesUnder(join(ROOT, "examples"), ".json"),
-      ...filesUnder(join(ROOT, "tests"), ".json"),
-      join(ROOT, "assets/starter-library.json"),
-    ];
+    const files = repositoryJsonFiles();
     const texts = new Set<string>();
-    for (const file of files) for (const s of strings(JSON.parse(readFileSync(file, "utf8")))) texts.add(s);
+    for (const file of files) for (const s of jsonStrings(JSON.parse(readFileSync(file, "utf8")))) texts.add(s);
     let fast = 0;
     let tagged = 0;
     for (const text of texts) {
