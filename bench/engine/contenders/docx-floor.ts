@@ -175,16 +175,12 @@ export const docxFloorHeld: Contender<readonly SectionContent[]> = {
   name: "docx by hand, holding a specimen",
   key: "floor-held",
   async run(sections, mark) {
-    const doc = buildFloorDocument(sections);
-    // At the second build of the process, as the engine makes its specimen (src/engine/assemble/docx-side.ts):
-    // the same extra warm-up for both, so only the holding differs.
+    // At the second build of the process (a warm-up build), as the engine makes its specimen
+    // (src/engine/assemble/docx-side.ts): the same extra warm-up for both, so only the holding differs.
     if (++heldRuns === 2) {
       const specimen = buildFloorDocument(sections.slice(0, 1));
       held.push({ doc: specimen, bytes: await Packer.pack(specimen, "uint8array") });
     }
-    mark("build");
-    const bytes = await Packer.pack(doc, "uint8array");
-    mark("pack");
-    return bytes;
+    return docxFloor.run(sections, mark);
   },
 };
