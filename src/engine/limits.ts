@@ -174,7 +174,6 @@ WEIGHTS["\\".charCodeAt(0)] = CODE_WEIGHT;
 WEIGHTS["|".charCodeAt(0)] = CELL_WEIGHT;
 WEIGHTS["[".charCodeAt(0)] = LINK_WEIGHT;
 
-
 /** Whether a list item's marker ("- ", "* ", "+ ", "1. ", "1) ") starts at `i`, at the start of a line. */
 function listMarkerAt(s: string, i: number): boolean {
   // Every read is within the string: reading past its end (NaN, as the rules want) made V8 drop the

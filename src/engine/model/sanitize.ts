@@ -108,13 +108,11 @@ export function sanitize(value: unknown, path: string): { value: unknown; proble
     for (let k = 0; k < keys.length; k++) {
       const rawKey = keys[k]!;
       const item = (v as Record<string, unknown>)[rawKey];
-      let key = rawKey;
-      if (SUSPECT.test(rawKey)) {
-        const cleanedKey = cleanString(rawKey);
-        key = cleanedKey.text;
-        parts.push(key);
-        if (cleanedKey.removed.length > 0) problems.push(removedProblem(cleanedKey.removed, here(), "the field name"));
-      } else parts.push(key);
+      // Tested first so that a clean key (almost every key) costs no result object.
+      const cleanedKey = SUSPECT.test(rawKey) ? cleanString(rawKey) : undefined;
+      const key = cleanedKey?.text ?? rawKey;
+      parts.push(key);
+      if (cleanedKey && cleanedKey.removed.length > 0) problems.push(removedProblem(cleanedKey.removed, here(), "the field name"));
       const cleaned = walk(item);
       parts.pop();
       if ((cleaned !== item || key !== rawKey) && out === undefined) {
