@@ -108,9 +108,10 @@ export function scanMarkdown(markdown: string): MarkdownLimitFailure | undefined
 
 type TreeNode = { type: string; children?: TreeNode[]; position?: { start: { offset?: number } } };
 
-// Nodes that hold only inline content (or rows and cells of it): no list or block quote is ever below them,
-// so the walk does not go into them — most of a tree's nodes are inline (issue 15).
-const INLINE_ONLY: ReadonlySet<string> = new Set(["paragraph", "heading", "table", "tableRow", "tableCell"]);
+// mdast nodes that hold only inline content (or rows and cells of it): no block — list, block quote,
+// definition — is ever below them, so walks looking for blocks do not go into them; most of a tree's nodes
+// are inline (issue 15). Also the renderer's definition walk (render/section.ts).
+export const INLINE_ONLY: ReadonlySet<string> = new Set(["paragraph", "heading", "table", "tableRow", "tableCell"]);
 
 /** The first list or block quote nested deeper than MAX_MARKDOWN_NESTING in a parsed tree (walked without recursion). */
 export function markdownTreeNesting(root: TreeNode): { node: TreeNode; depth: number } | undefined {

@@ -1,5 +1,6 @@
 import type { Paragraph } from "docx";
 import type { Definition, FootnoteDefinition, Nodes, Root } from "mdast";
+import { INLINE_ONLY } from "../markdown/limits";
 import { nodeOffset } from "../markdown/position";
 import type { SourceLocation } from "../template/types";
 import { makeParagraph, renderBlocks, type Block } from "./blocks";
@@ -87,8 +88,7 @@ function collectDefinitions(
   if (node.type === "footnoteDefinition") {
     if (!notes.has(node.identifier)) notes.set(node.identifier, node);
   }
-  // Definitions are blocks: none is ever inside a paragraph, heading or table, whose children are inline
-  // (most of a tree's nodes), so the walk does not go there.
-  if (node.type === "paragraph" || node.type === "heading" || node.type === "table") return;
+  // Definitions are blocks: none is ever inside a node of inline content (most of a tree's nodes).
+  if (INLINE_ONLY.has(node.type)) return;
   if ("children" in node) for (const child of node.children) collectDefinitions(child as Nodes, defs, notes);
 }
