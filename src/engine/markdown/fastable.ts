@@ -20,6 +20,8 @@
 //   (`a**b****c *d***`, `b* b***a *a`); prose rarely has them.
 // - A last line of only spaces and tabs (no line ending after it): micromark keeps it in an indented or an
 //   unclosed fenced code block (```\nx\n  ), markdown-it drops it.
+// - A line of only spaces and tabs holding a tab or four spaces, after a blank line: after an indented
+//   code block micromark keeps part of it (and a line ending) in the block, markdown-it ends the block.
 // - A character next to *, _ or ~ that the two parsers class differently for emphasis (punctuation,
 //   whitespace or other): an astral one (markdown-it reads the surrogate pair as one code point,
 //   micromark each half), or one of the few BMP characters their Unicode data disagree on (symbols newer
@@ -43,6 +45,7 @@ const ESCAPED_BEFORE_DELIMITER = /\\[*_][*_]/;
 const OTHER_WHITESPACE = /[\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 const NUMERIC_REFERENCE = /&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));/g;
 const TILDES_BY_EMPHASIS = /[*_]~|~[*_]/;
+const INDENTED_BLANK_AFTER_BLANK = /\n[ \t]*\n[ \t]*(?:\t| {4})[ \t]*\n/;
 
 const EMPTY_ITEM_AT_END = /(?:^|\n)[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)+$/;
 const PLAIN_LABEL = /^[^\s[\]\\^]+$/;
@@ -62,6 +65,7 @@ export function fastable(markdown: string): boolean {
   if (LONG_DELIMITER_RUN.test(markdown) || unlikeByDelimiter(markdown)) return false;
   if (tagAfterText(markdown) || EMPTY_ITEM_AT_END.test(markdown)) return false;
   if (TILDES_BY_EMPHASIS.test(markdown) || trailingCodeBlank(markdown)) return false;
+  if (INDENTED_BLANK_AFTER_BLANK.test(markdown)) return false;
   if (markdown.includes("`") && markdown.includes("[") && unmatchedBackticks(markdown)) return false;
   if (
     LONE_SURROGATE.test(markdown) ||

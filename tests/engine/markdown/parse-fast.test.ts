@@ -99,6 +99,11 @@ describe("markdown-it and micromark build the same trees (markdown/parse-fast.ts
   it("for constructs at the edges: each takes the fast path or goes to micromark, never a different tree", () => {
     const cases = [
       "```\n\n- the 0\n\n ", // fast-check's counterexample (seed -13377676): an unclosed fence, a last line of spaces
+      // fast-check's counterexample (seed -652291136): after indented code and a blank line, a line of a tab
+      "\n\n    indented code\n\n\t\n\n| the |\n|---|\n\n",
+      "    code\n\n    \n\npara",
+      "    code\n\n     \n\npara",
+      "    code\n\n  \t\n\npara",
       "- a\n\n  b\n- c",
       "- a\n- b\n\n\n- c",
       "1. a\n\n        code\n\n   3. three\n",
