@@ -45,14 +45,12 @@ export function inlineNodes(tokens: Token[]): PhrasingContent[] {
         break;
       case "softbreak":
         // markdown-it drops the spaces before a line ending, micromark the tabs too.
-        if (top.children[top.children.length - 1]?.type === "text" && /\t$/.test((top.children[top.children.length - 1] as { value: string }).value))
-          throw new Fallback("tab before a line ending");
+        if (endsWithTab(top.children)) throw new Fallback("tab before a line ending");
         text("\n");
         break;
       case "hardbreak":
         // A tab among the trailing spaces: micromark makes no hard break of it.
-        if (top.children[top.children.length - 1]?.type === "text" && /\t$/.test((top.children[top.children.length - 1] as { value: string }).value))
-          throw new Fallback("tab before a hard break");
+        if (endsWithTab(top.children)) throw new Fallback("tab before a hard break");
         top.children.push({ type: "break" });
         break;
       case "em_open":
@@ -65,8 +63,7 @@ export function inlineNodes(tokens: Token[]): PhrasingContent[] {
         open({ type: "delete", children: [] });
         break;
       case "link_open":
-        if (t.markup === "linkify") throw new Fallback("linkify");
-        open({ type: "link", url: t.attrGet("href") ?? "", title: t.attrGet("title"), children: [] });
+        open(linkNode(t));
         break;
       case "em_close":
       case "strong_close":
@@ -80,21 +77,42 @@ export function inlineNodes(tokens: Token[]): PhrasingContent[] {
       case "html_inline":
         top.children.push({ type: "html", value: t.content });
         break;
-      case "image": {
-        const alt = plain(inlineNodes(t.children ?? []));
-        top.children.push({ type: "image", url: t.attrGet("src") ?? "", title: t.attrGet("title"), alt });
+      case "image":
+        top.children.push(imageNode(t));
         break;
-      }
-      case "footnote_ref": {
-        const label = (t.meta as { label: string }).label;
-        top.children.push({ type: "footnoteReference", identifier: identifier(label), label });
+      case "footnote_ref":
+        top.children.push(footnoteReferenceNode(t));
         break;
-      }
       default:
         throw new Fallback(`markdown-it inline token ${t.type}`);
     }
   }
   return root.children;
+}
+
+// The rarer tokens are converted apart from inlineNodes, which runs for every paragraph: V8 optimizes a
+// function only after it has run an amount of bytecode that grows with the function's size, rare
+// branches included (bench/analysis.md, "10 sections, session 22").
+
+/** Whether the last node is text ending in a tab (markdown-it and micromark differ on what follows). */
+function endsWithTab(children: PhrasingContent[]): boolean {
+  const last = children[children.length - 1];
+  return last?.type === "text" && last.value.endsWith("\t");
+}
+
+function linkNode(t: Token): PhrasingContent & { children: PhrasingContent[] } {
+  if (t.markup === "linkify") throw new Fallback("linkify");
+  return { type: "link", url: t.attrGet("href") ?? "", title: t.attrGet("title"), children: [] };
+}
+
+function imageNode(t: Token): PhrasingContent {
+  const alt = plain(inlineNodes(t.children ?? []));
+  return { type: "image", url: t.attrGet("src") ?? "", title: t.attrGet("title"), alt };
+}
+
+function footnoteReferenceNode(t: Token): PhrasingContent {
+  const label = (t.meta as { label: string }).label;
+  return { type: "footnoteReference", identifier: identifier(label), label };
 }
 
 /** mdast-util-to-string of phrasing content (an image's alt). */

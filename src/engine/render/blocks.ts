@@ -1,5 +1,5 @@
 import type { Paragraph, TableOfContents, IParagraphOptions, Table } from "docx";
-import type { BlockContent, DefinitionContent, List, RootContent } from "mdast";
+import type { BlockContent, DefinitionContent, Html, List, PhrasingContent, RootContent } from "mdast";
 import { S_PAGEBREAK, S_TOC } from "../markdown/sentinels";
 import type { SectionState } from "./context";
 import { commented } from "./comments";
@@ -147,47 +147,62 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
       if (!s.numberHeadings || ctx.depth > 0 || ctx.footnote) {
         return [makeParagraph(s, ctx, { style, keepNext: true, children: renderInline(node.children, s) })];
       }
-      // Legal clause numbers: <w:numPr><w:ilvl w:val="level-1"/><w:numId …/></w:numPr> on the paragraph
-      // itself, not only in the style, so they survive insertion into a document whose Heading styles
-      // are its own (Word keeps the host's style definitions: office-js#4417).
-      const ref = s.doc.numbering.headings();
-      s.doc.numbering.headingNumbered = true;
-      if (level === 1) s.doc.numbering.topHeadings++;
-      const numbering = { reference: ref.reference, instance: ref.instance, level: level - 1 };
-      return [makeParagraph(s, ctx, { style, keepNext: true, numbering, children: renderInline(node.children, s) })];
+      return [numberedHeading(node.children, level, style, s, ctx)];
     }
     case "thematicBreak":
-      return [
-        makeParagraph(s, ctx, {
-          border: { bottom: { style: s.doc.docx.BorderStyle.SINGLE, size: 6, color: "auto", space: 1 } },
-          children: [],
-        }),
-      ];
+      return [horizontalRule(s, ctx)];
     case "blockquote":
       return renderBlocks(node.children, s, { ...ctx, quote: true });
     case "list":
       return renderList(node, s, ctx);
-    case "code": {
-      const lines = node.value.split("\n");
-      return lines.map((line) => makeParagraph(s, ctx, { style: "HTMLPreformatted", children: textRuns(line, {}, s) }));
-    }
+    case "code":
+      return codeBlock(node.value, s, ctx);
     case "table":
       return [...flushPageBreak(s, ctx), renderTable(node, s)];
-    case "html": {
-      const value = node.value.trim();
-      if (/^<br\s*\/?>$/i.test(value) || /^<!--[\s\S]*-->$/.test(value)) return [];
-      report(
-        s,
-        node,
-        "MARKDOWN_HTML",
-        `Raw HTML block ${JSON.stringify(value.slice(0, 60))} is not allowed: write it in Markdown (only <u>, <sup>, <sub>, <mark> and <br> are understood inside text).`,
-      );
+    case "html":
+      htmlBlock(node, s);
       return [];
-    }
     default:
       // definition / footnoteDefinition are used where referenced; yaml etc. are not enabled.
       return [];
   }
+}
+
+// The rarer blocks are made apart from renderBlock, which runs for every block: V8 optimizes a function
+// only after it has run an amount of bytecode that grows with the function's size, rare branches included
+// (bench/analysis.md, "10 sections, session 22").
+
+/**
+ * Legal clause numbers: <w:numPr><w:ilvl w:val="level-1"/><w:numId …/></w:numPr> on the paragraph itself,
+ * not only in the style, so they survive insertion into a document whose Heading styles are its own
+ * (Word keeps the host's style definitions: office-js#4417).
+ */
+function numberedHeading(children: PhrasingContent[], level: number, style: string, s: SectionState, ctx: BlockContext): Paragraph {
+  const ref = s.doc.numbering.headings();
+  s.doc.numbering.headingNumbered = true;
+  if (level === 1) s.doc.numbering.topHeadings++;
+  const numbering = { reference: ref.reference, instance: ref.instance, level: level - 1 };
+  return makeParagraph(s, ctx, { style, keepNext: true, numbering, children: renderInline(children, s) });
+}
+
+const horizontalRule = (s: SectionState, ctx: BlockContext): Paragraph =>
+  makeParagraph(s, ctx, {
+    border: { bottom: { style: s.doc.docx.BorderStyle.SINGLE, size: 6, color: "auto", space: 1 } },
+    children: [],
+  });
+
+const codeBlock = (value: string, s: SectionState, ctx: BlockContext): Paragraph[] =>
+  value.split("\n").map((line) => makeParagraph(s, ctx, { style: "HTMLPreformatted", children: textRuns(line, {}, s) }));
+
+function htmlBlock(node: Html, s: SectionState): void {
+  const value = node.value.trim();
+  if (/^<br\s*\/?>$/i.test(value) || /^<!--[\s\S]*-->$/.test(value)) return;
+  report(
+    s,
+    node,
+    "MARKDOWN_HTML",
+    `Raw HTML block ${JSON.stringify(value.slice(0, 60))} is not allowed: write it in Markdown (only <u>, <sup>, <sub>, <mark> and <br> are understood inside text).`,
+  );
 }
 
 /** The list a nested list is inside: its instance and family, and the item it is under. */
@@ -243,16 +258,20 @@ function renderList(node: List, s: SectionState, ctx: BlockContext, parent?: Par
     // Counted for a split insert's carry (NumberingCarry): the next top-level item's number.
     if (top && s.doc.numbering.orderedNext) s.doc.numbering.orderedNext.next++;
     const check = item.checked === true ? "\u2611 " : item.checked === false ? "\u2610 " : "";
-    const [first, ...rest] = item.children;
+    const children = item.children;
+    const first = children[0];
+    // The item's first paragraph carries its number; anything else starts under an empty numbered one.
+    let from = 0;
     if (first?.type === "paragraph") {
       const runs = renderInline(first.children, s);
       out.push(makeParagraph(s, ctx, { numbering, children: check ? [new s.doc.docx.TextRun(check), ...runs] : runs }));
+      from = 1;
     } else {
       out.push(makeParagraph(s, ctx, { numbering, children: check ? [new s.doc.docx.TextRun(check)] : [] }));
-      if (first) rest.unshift(first);
     }
     const under: ParentList = { ref, family, item, sublists };
-    for (const child of rest) {
+    for (let k = from; k < children.length; k++) {
+      const child = children[k]!;
       if (child.type === "list") append(out, renderList(child, s, { ...ctx, depth: ctx.depth + 1 }, under));
       else append(out, renderBlocks([child], s, { ...ctx, indentLevel: level }));
     }

@@ -96,37 +96,59 @@ export function renderInline(
       case "footnoteReference":
         append(out, footnoteReference(node, fmt, s));
         break;
-      case "html": {
-        const value = node.value.trim();
-        const m = INLINE_TAG.exec(value);
-        if (m) {
-          const tag = m[2]!.toLowerCase() as HtmlTag;
-          if (m[1] === "") {
-            open.push({ tag, node });
-            fmt = { ...fmt, [TAG_FORMAT[tag]]: true };
-          } else if (open.length > 0 && open[open.length - 1]!.tag === tag) {
-            open.pop();
-            fmt = { ...base };
-            for (const o of open) fmt[TAG_FORMAT[o.tag]] = true;
-          } else {
-            report(s, node, "MARKDOWN_HTML_UNBALANCED", `</${tag}> closes a tag that is not open here.`);
-          }
-        } else if (BREAK_TAG.test(value)) {
-          out.push(new s.doc.docx.TextRun({ break: 1 }));
-        } else if (!HTML_COMMENT.test(value)) {
-          report(
-            s,
-            node,
-            "MARKDOWN_HTML",
-            `Raw HTML ${JSON.stringify(clip(value))} is not allowed: only <u>, <sup>, <sub>, <mark> and <br> are.`,
-          );
-        }
+      case "html":
+        fmt = inlineHtml(node, s, out, open, fmt, base);
         break;
-      }
       default:
         break;
     }
   }
+  if (open.length > 0) reportUnclosed(open, s);
+  return out;
+}
+
+// The inline HTML cases and their problems live apart from renderInline, which runs for every paragraph:
+// V8 optimizes a function only after it has run an amount of bytecode that grows with the function's
+// size, rare branches included (bench/analysis.md, "10 sections, session 22").
+
+/** An inline HTML node: a format tag opens or closes (the format that follows), <br> breaks, else a problem. */
+function inlineHtml(
+  node: Html,
+  s: SectionState,
+  out: ParagraphChild[],
+  open: Array<{ tag: HtmlTag; node: Html }>,
+  fmt: Format,
+  base: Format,
+): Format {
+  const value = node.value.trim();
+  const m = INLINE_TAG.exec(value);
+  if (m) {
+    const tag = m[2]!.toLowerCase() as HtmlTag;
+    if (m[1] === "") {
+      open.push({ tag, node });
+      return { ...fmt, [TAG_FORMAT[tag]]: true };
+    }
+    if (open.length > 0 && open[open.length - 1]!.tag === tag) {
+      open.pop();
+      const next: Format = { ...base };
+      for (const o of open) next[TAG_FORMAT[o.tag]] = true;
+      return next;
+    }
+    report(s, node, "MARKDOWN_HTML_UNBALANCED", `</${tag}> closes a tag that is not open here.`);
+  } else if (BREAK_TAG.test(value)) {
+    out.push(new s.doc.docx.TextRun({ break: 1 }));
+  } else if (!HTML_COMMENT.test(value)) {
+    report(
+      s,
+      node,
+      "MARKDOWN_HTML",
+      `Raw HTML ${JSON.stringify(clip(value))} is not allowed: only <u>, <sup>, <sub>, <mark> and <br> are.`,
+    );
+  }
+  return fmt;
+}
+
+function reportUnclosed(open: ReadonlyArray<{ tag: HtmlTag; node: Html }>, s: SectionState): void {
   for (const o of open) {
     report(
       s,
@@ -135,7 +157,6 @@ export function renderInline(
       `<${o.tag}> is not closed in the same paragraph: add </${o.tag}>.`,
     );
   }
-  return out;
 }
 
 function link(

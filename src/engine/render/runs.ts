@@ -68,6 +68,15 @@ export function textRuns(value: string, fmt: Format, s: SectionState): Paragraph
     s.doc.estimatedBytes += ESTIMATE_BYTES.run + value.length;
     return [textRun(s.doc.docx, value, fmt)];
   }
+  return sentinelRuns(value, fmt, s);
+}
+
+/**
+ * Text holding sentinels or line endings, piece by piece. Apart from textRuns, which runs for every text
+ * node: V8 optimizes a function after running a number of bytes of bytecode that grows with its size,
+ * and this rare loop would more than double textRuns' (bench/analysis.md, "10 sections, session 22").
+ */
+function sentinelRuns(value: string, fmt: Format, s: SectionState): ParagraphChild[] {
   const out: ParagraphChild[] = [];
   const opts = runOptions(fmt);
   for (const piece of splitSentinels(value)) {
