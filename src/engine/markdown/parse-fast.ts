@@ -160,6 +160,19 @@ class BlockConverter {
       case "bullet_list_open":
       case "ordered_list_open":
         return this.list(t);
+      case "table_open":
+        return this.table();
+      case "footnote_reference_open":
+        return this.footnoteDefinition(t);
+      default:
+        // The rarer blocks apart from block(), which runs for every block: V8 optimizes a function only
+        // after it has run an amount of bytecode that grows with its size (bench/analysis.md, session 22).
+        return this.rareBlock(t);
+    }
+  }
+
+  rareBlock(t: Token): RootContent {
+    switch (t.type) {
       case "fence":
         return fence(t);
       case "code_block":
@@ -169,17 +182,16 @@ class BlockConverter {
         return { type: "thematicBreak" };
       case "html_block":
         return { type: "html", value: trimFinalLineEnding(t.content) };
-      case "table_open":
-        return this.table();
-      case "footnote_reference_open": {
-        const label = (t.meta as { label: string }).label;
-        const node: FootnoteDefinition = { type: "footnoteDefinition", identifier: identifier(label), label, children: [] };
-        this.into(node, t.level);
-        return node;
-      }
       default:
         throw new Fallback(`markdown-it token ${t.type}`);
     }
+  }
+
+  footnoteDefinition(t: Token): FootnoteDefinition {
+    const label = (t.meta as { label: string }).label;
+    const node: FootnoteDefinition = { type: "footnoteDefinition", identifier: identifier(label), label, children: [] };
+    this.into(node, t.level);
+    return node;
   }
 
   list(open: Token): List {

@@ -126,11 +126,7 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
       // A line to sign or write on ("Signed: ______"): <w:spacing w:before="720"/>, room above it (fill-in.ts).
       const fillIn = isFillInLine(node.children);
       if (ctx.indentLevel === undefined && !fillIn) return [makeParagraph(s, ctx, { children })];
-      const options = {
-        ...(ctx.indentLevel !== undefined ? { indent: { left: listIndent(ctx.indentLevel).left } } : {}),
-        ...(fillIn ? { spacing: { before: FILL_IN_SPACE_BEFORE } } : {}),
-      };
-      return [makeParagraph(s, ctx, { ...options, children })];
+      return [makeParagraph(s, ctx, { ...paragraphLayout(ctx.indentLevel, fillIn), children })];
     }
     case "heading": {
       // In a title block (the snippet's `titleBlock`), # is Word's Title style and ## its Subtitle: text
@@ -184,6 +180,12 @@ function numberedHeading(children: PhrasingContent[], level: number, style: stri
   const numbering = { reference: ref.reference, instance: ref.instance, level: level - 1 };
   return makeParagraph(s, ctx, { style, keepNext: true, numbering, children: renderInline(children, s) });
 }
+
+/** A list item's later paragraph is indented as its text; a fill-in line gets room above it. */
+const paragraphLayout = (indentLevel: number | undefined, fillIn: boolean): IParagraphOptions => ({
+  ...(indentLevel !== undefined ? { indent: { left: listIndent(indentLevel).left } } : {}),
+  ...(fillIn ? { spacing: { before: FILL_IN_SPACE_BEFORE } } : {}),
+});
 
 const horizontalRule = (s: SectionState, ctx: BlockContext): Paragraph =>
   makeParagraph(s, ctx, {
