@@ -11,6 +11,7 @@ import { countPages } from "./pages";
 import type { ContenderKey } from "./contenders/types";
 import type { WorkerRequest, WorkerResult } from "./worker";
 import { checks } from "./checks";
+import { runSteady, steadyTable } from "./steady";
 
 export type EngineBenchOptions = {
   /** Directory of the bundled scripts (engine-worker.mjs). */
@@ -114,6 +115,9 @@ export async function runEngineBench(options: EngineBenchOptions): Promise<PartR
     }
   }
 
+  log("  warm processes (information) …");
+  const steady = options.quick ? new Map<string, WorkerResult>() : await runSteady(options.scripts, sizes, log);
+
   const pages = await countPages(PAGED.map((c) => join(outDir, `${c}-10.docx`)));
   const pagesOf = (c: ContenderKey) => pages?.get(join(outDir, `${c}-10.docx`));
   const floorPages = pagesOf("floor");
@@ -185,8 +189,8 @@ export async function runEngineBench(options: EngineBenchOptions): Promise<PartR
     machineStart,
     machineEnd: machine(),
     seconds: (performance.now() - started) / 1000,
-    checks: checks(results, sizes, failed),
-    tables: [table],
+    checks: checks(results, sizes, failed, steady),
+    tables: steady.size > 0 ? [table, steadyTable(steady, sizes)] : [table],
     notes,
   };
 }

@@ -196,31 +196,56 @@ export function expandedCost(text: string): number {
   return Math.max(0, cost);
 }
 
-// The characters with a weight (WEIGHTS, and U+FDD0): a regular expression finds the next one, so the
-// usual character costs V8's compiled scan and nothing else. Every body and every expanded text of a
-// build is costed (a library's weight, then each write of the expansion): 13 → 7 ms for the benchmark's
-// 1,000 sections (5.5 MB), issue 15. `test` moves lastIndex past the match and makes no match object;
-// costOf runs no code of anyone else's between setting lastIndex and its last test, so one shared
-// expression is safe. The rule, character by character: costOfReference in tests/engine/limits/cost-of.test.ts.
-const WEIGHTED = /[\n*_~<>&`\\|[\uFDD0]/g;
+// Texts this short are costed character by character (a dozen searches would cost more than the loop).
+const SHORT_TEXT = 64;
 
+// The characters with a weight (WEIGHTS, and U+FDD0) are found with indexOf, one character at a time,
+// and counted: V8 searches a string for one character with a fast skip, and most characters of a text
+// have no weight. Every body and every expanded text of a build is costed (a library's weight, then each
+// write of the expansion): a regular expression finding the next weighted character cost ~50 ns a match
+// (13 → 7 ms for the benchmark's 1,000 sections, issue 15, then ~17 ms of a first build's expansion);
+// the searches take ~4 ms (session 22). The rule, character by character: costOfReference in
+// tests/engine/limits/cost-of.test.ts.
 // A function of its own, not a closure made per call: V8 kept recompiling the closure (9 optimized
 // compiles in a 10-section build's first runs).
 function costOf(s: string): number {
   const n = s.length;
+  if (n < SHORT_TEXT) return costByCharacter(s);
   let cost = n;
   // A list item costs a paragraph with numbering on top of its line: about twice a paragraph.
+  if (s.charCodeAt(0) !== 10 && listMarkerAt(s, 0)) cost += LIST_ITEM_WEIGHT;
+  for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) {
+    cost += LINE_WEIGHT;
+    if (listMarkerAt(s, i + 1)) cost += LIST_ITEM_WEIGHT;
+  }
+  // A row's leading "|" opens no cell of its own: a one-column row "| a |" is one cell.
+  for (let i = s.indexOf("|"); i >= 0; i = s.indexOf("|", i + 1)) {
+    if (i > 0 && s.charCodeAt(i - 1) !== 10) cost += CELL_WEIGHT;
+  }
+  cost += MARKUP_WEIGHT * (count(s, "*") + count(s, "_") + count(s, "~") + count(s, "<") + count(s, ">") + count(s, "&"));
+  cost += CODE_WEIGHT * (count(s, "`") + count(s, "\\"));
+  cost += LINK_WEIGHT * count(s, "[") + LINE_WEIGHT * count(s, "\uFDD0");
+  return cost;
+}
+
+function count(s: string, ch: string): number {
+  let found = 0;
+  for (let i = s.indexOf(ch); i >= 0; i = s.indexOf(ch, i + 1)) found++;
+  return found;
+}
+
+function costByCharacter(s: string): number {
+  const n = s.length;
+  let cost = n;
   if (n > 0 && s.charCodeAt(0) !== 10 && listMarkerAt(s, 0)) cost += LIST_ITEM_WEIGHT;
-  WEIGHTED.lastIndex = 0;
-  while (WEIGHTED.test(s)) {
-    const i = WEIGHTED.lastIndex - 1;
+  for (let i = 0; i < n; i++) {
     const code = s.charCodeAt(i);
     if (code === 10) {
       cost += LINE_WEIGHT;
       if (listMarkerAt(s, i + 1)) cost += LIST_ITEM_WEIGHT;
+    } else if (code < 128) {
+      if (code !== 124 || (i > 0 && s.charCodeAt(i - 1) !== 10)) cost += WEIGHTS[code]!;
     } else if (code === 0xfdd0) cost += LINE_WEIGHT;
-    // A row's leading "|" opens no cell of its own: a one-column row "| a |" is one cell.
-    else if (code !== 124 || (i > 0 && s.charCodeAt(i - 1) !== 10)) cost += WEIGHTS[code]!;
   }
   return cost;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { agreementInput, expectAgreement, tally } from "../engine/model/fast-parse-agreement";
-import { SCALE } from "./harness";
+import { replay, SCALE } from "./harness";
 
 // The differential net of the parser generated from the zod schemas (src/engine/model/fast-parse.ts) at
 // fuzz scale (tests/engine/model/fast-parse.test.ts is the unit-suite share): on valid, hostile, damaged
@@ -13,7 +13,7 @@ describe("the generated parser agrees with zod, at fuzz scale", () => {
     tally.accepted = tally.refused = 0;
     fc.assert(
       fc.property(agreementInput, ({ libraries, assembly }) => expectAgreement(libraries, assembly)),
-      { numRuns: Math.max(100, Math.floor(1000 * SCALE)) },
+      { ...replay(), numRuns: Math.max(100, Math.floor(1000 * SCALE)) },
     );
     const all = tally.accepted + tally.refused;
     expect(tally.accepted / all).toBeGreaterThan(0.2);

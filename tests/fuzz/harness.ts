@@ -22,6 +22,20 @@ const SLOW_CASE_MS = 5_000;
 /** FUZZ_SCALE=0.1 runs a tenth of the cases (for a quick local run). */
 export const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 
+/**
+ * fast-check's replay parameters for the property tests outside runFuzz: a failure prints its seed and
+ * path ("{ seed: …, path: "…" }"); FUZZ_SEED=<seed> FUZZ_PATH=<path> npm run test:fuzz -- -t '<test name>'
+ * runs exactly that case again. Without them every run draws a new seed.
+ */
+export function replay(): { seed?: number; path?: string; endOnFailure?: boolean } {
+  const seed = process.env.FUZZ_SEED;
+  const path = process.env.FUZZ_PATH;
+  return {
+    ...(seed ? { seed: Number(seed) } : {}),
+    ...(path ? { path, endOnFailure: true } : {}),
+  };
+}
+
 /** Problems that concern a whole file have the root path "". */
 const FILE_LEVEL = new Set([
   "JSON_SYNTAX",

@@ -5,7 +5,7 @@ import { noteEnd, noteStart, S_BREAK, S_PAGE, S_PAGEBREAK, S_SPACE, S_TOC } from
 import { escapeValue } from "../../src/engine/template/escape";
 import { hostileMarkdown, markdownBody, safeMarkdown } from "./arbitraries/markdown";
 import { anyText, prose } from "./arbitraries/text";
-import { SCALE } from "./harness";
+import { replay, SCALE } from "./harness";
 
 // The differential net of the markdown-it path at fuzz scale (tests/engine/markdown/parse-fast.test.ts is
 // the unit-suite share): the tree parseMarkdown returns equals micromark's with positions stripped, for
@@ -44,7 +44,7 @@ describe("markdown-it and micromark build the same trees, at fuzz scale", () => 
         if (unpositionedText(tree) === markdown) fast++;
         expect(stripPositions(tree)).toEqual(stripPositions(parseReference(markdown)));
       }),
-      { numRuns: Math.max(100, Math.floor(10_000 * SCALE)) },
+      { ...replay(), numRuns: Math.max(100, Math.floor(10_000 * SCALE)) },
     );
     // The net is not vacuous: most bodies take the fast path.
     expect(fast / runs).toBeGreaterThan(0.4);
@@ -69,7 +69,7 @@ describe("markdown-it and micromark build the same trees, at fuzz scale", () => 
         if (unpositionedText(tree) === markdown) fast++;
         expect(stripPositions(tree)).toEqual(stripPositions(parseReference(markdown)));
       }),
-      { numRuns: Math.max(100, Math.floor(20_000 * SCALE)) },
+      { ...replay(), numRuns: Math.max(100, Math.floor(20_000 * SCALE)) },
     );
     expect(fast / runs).toBeGreaterThan(0.5);
   });

@@ -58,6 +58,20 @@ describe("expandedCost agrees with the rule written character by character", () 
     );
   });
 
+  it("on long texts, which are costed by searches for each weighted character (session 22)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces, "\n- ", "\n| ", "\n1. ", "plain words "), { minLength: 40, maxLength: 300 }), (parts) => {
+        const text = parts.join("");
+        expect(expandedCost(text)).toBe(Math.max(0, costOfReference(text)));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const start of ["- a", "| a", "\n- a", "1. a", "\uFDD0- a"]) {
+      const text = start + " x".repeat(40) + "\n|b|\n";
+      expect(expandedCost(text)).toBe(costOfReference(text));
+    }
+  });
+
   it("on any string", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 80 }), (text) => {

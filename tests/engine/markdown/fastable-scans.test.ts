@@ -2,7 +2,17 @@ import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import MarkdownIt from "markdown-it";
 import { unicodePunctuation, unicodeWhitespace } from "micromark-util-character";
-import { fastable, unlikeByDelimiter, tagAfterText, trailingCodeBlank } from "../../../src/engine/markdown/fastable";
+import {
+  emptyItemAtEnd,
+  escapedBeforeDelimiter,
+  fastable,
+  indentedBlankAfterBlank,
+  longDelimiterRun,
+  plainFootnoteLabels,
+  tagAfterText,
+  trailingCodeBlank,
+  unlikeByDelimiter,
+} from "../../../src/engine/markdown/fastable";
 
 // Issue 15: three of the detector's rules became scans from the characters that start them. Each must
 // give exactly what its specification gives, for any text: a regular expression, or for the characters
@@ -41,6 +51,29 @@ describe.each(RULES)("%s", (_, scan, spec) => {
   });
 });
 
+// Later (session 22), five more rules became cheaper tests; each against the expression it replaces.
+const MORE_PIECES = ["a", "A", " ", "    ", "\t", "\n", "\n\n", "*", "**", "***", "_", "__", "\\", "\\*", "[", "[^", "]", "^", "-", "1.", "2)", ">", "é", "\u00e9".toUpperCase()];
+const moreText = fc.array(fc.constantFrom(...MORE_PIECES), { maxLength: 20 }).map((parts) => parts.join(""));
+const PLAIN_LABEL = /^[^\s[\]\\^]+$/;
+
+const MORE_RULES: Array<[string, (s: string) => boolean, (s: string) => boolean]> = [
+  ["a run of three * or _", longDelimiterRun, (s) => /\*{3}|_{3}/.test(s)],
+  ["a list marker with nothing after it at the end", emptyItemAtEnd, (s) => /(?:^|\n)[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)+$/.test(s)],
+  ["an indented blank line after a blank line", indentedBlankAfterBlank, (s) => /\n[ \t]*\n[ \t]*(?:\t| {4})[ \t]*\n/.test(s)],
+  ["an escaped * or _ before another", escapedBeforeDelimiter, (s) => /\\[*_][*_]/.test(s)],
+  [
+    "footnote labels all plain",
+    plainFootnoteLabels,
+    (s) => [...s.matchAll(/\[\^([^\]]*)\]/g)].every((m) => PLAIN_LABEL.test(m[1]!) && m[1] === m[1]!.toLowerCase()),
+  ],
+];
+
+describe.each(MORE_RULES)("%s", (_, scan, spec) => {
+  it("is found exactly where its expression finds it", () => {
+    fc.assert(fc.property(moreText, (s) => expect(scan(s)).toBe(spec(s))), { numRuns: 20_000 });
+  });
+});
+
 describe("the characters next to a delimiter", () => {
   it("are classed as both parsers class them, for every BMP code unit", () => {
     for (let code = 0x80; code <= 0xffff; code++) {
@@ -58,6 +91,9 @@ describe("the detector with the scans", () => {
     expect(fastable("```\nx\n  ")).toBe(false);
     expect(fastable("a\u000bb")).toBe(false);
     expect(fastable("a\u2003b")).toBe(false);
+    expect(fastable("a\u00a0b")).toBe(false);
+    expect(fastable("a <!-- b")).toBe(false);
+    expect(fastable("a <?b?>")).toBe(false);
     expect(fastable("Plain *prose* with **bold**, a [link](https://x.y) and £12.\n\n- item\n")).toBe(true);
   });
 });
