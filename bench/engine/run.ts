@@ -9,6 +9,7 @@ import type { PartReport, Table } from "../lib/report";
 import { kb, mb, median, ms, ratio } from "../lib/stats";
 import { countPages } from "./pages";
 import type { ContenderKey } from "./contenders/types";
+import { merge } from "./merge";
 import type { WorkerRequest, WorkerResult } from "./worker";
 import { checks } from "./checks";
 import { runSteady, steadyTable } from "./steady";
@@ -199,22 +200,6 @@ function pagesNote(floorPages: number | undefined): string {
   return floorPages
     ? `≈${(floorPages / 10).toFixed(1)} A4 pages each (10 sections = ${floorPages} pages), so 100 sections ≈ ${Math.round(floorPages * 10)} pages and 1,000 ≈ ${(floorPages * 100).toLocaleString("en-US")}`
     : "≈2 A4 pages each";
-}
-
-/** One contender's results from several rounds (processes) as one: all runs, the highest peak, every check. */
-function merge(a: WorkerResult | undefined, b: WorkerResult): WorkerResult {
-  if (!a) return b;
-  const phases: Record<string, number[]> = { ...a.phases };
-  for (const [k, v] of Object.entries(b.phases)) phases[k] = [...(phases[k] ?? []), ...v];
-  return {
-    ...b,
-    totals: [...a.totals, ...b.totals],
-    cpu: [...a.cpu, ...b.cpu],
-    phases,
-    peakRss: Math.max(a.peakRss, b.peakRss),
-    baselineRss: Math.max(a.baselineRss, b.baselineRss),
-    verification: a.verification.ok ? b.verification : a.verification,
-  };
 }
 
 /** The first line that says why a worker failed: a Sectionsmith problem line when there is one. */

@@ -10,6 +10,7 @@ import type { Table } from "../lib/report";
 import { median, ms, ratio } from "../lib/stats";
 import type { ContenderKey } from "./contenders/types";
 import type { Size } from "./run";
+import { merge } from "./merge";
 import type { WorkerRequest, WorkerResult } from "./worker";
 
 /** Untimed builds of the timed document before timing, by size: about a second of work per process. */
@@ -44,8 +45,7 @@ export async function runSteady(scripts: string, sizes: readonly Size[], log: (l
         const k = `${c}@${size.sections}`;
         try {
           const r = await runChild<WorkerResult>(join(scripts, "engine-worker.mjs"), request, ["--expose-gc"]);
-          const before = out.get(k);
-          out.set(k, before ? { ...r, totals: [...before.totals, ...r.totals], cpu: [...before.cpu, ...r.cpu] } : r);
+          out.set(k, merge(out.get(k), r));
         } catch (e) {
           // Information only: a failure here is reported by the budget runs of the same size.
           log(`  warm ${c} × ${size.sections}: failed (${e instanceof Error ? e.message.split("\n")[0] : String(e)})`);
