@@ -2,7 +2,6 @@ import { parse, type AST } from "@handlebars/parser";
 import type { ProblemCode } from "../errors/codes";
 import { templateNesting } from "../limits-check";
 import { SourceText } from "./source-text";
-import { LONG_RUN, parseFast } from "./parse-fast";
 
 // Parsing uses the maintained Handlebars grammar (@handlebars/parser) and only its AST: templates are
 // interpreted by this module's walker, never compiled to JavaScript, because the task pane runs under
@@ -39,32 +38,19 @@ export function clearTemplateCache(): void {
 export function parseTemplate(body: string): Parsed {
   const hit = cache.get(body);
   if (hit) return hit;
-  const out = parseUncached(body, true);
+  const out = parseUncached(body);
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(body, out);
   return out;
 }
 
-/** @handlebars/parser alone, never the fast path and never cached: the reference parse-fast.ts is tested against. */
-export function parseTemplateReference(body: string): Parsed {
-  return parseUncached(body, false);
-}
-
-/** The fast path's tree for a body (masked as parseTemplate masks it), or undefined when it leaves the body to the library. */
-export function parseTemplateFast(body: string): AST.Program | undefined {
-  return parseFast(maskIncludeIds(body));
-}
-
-function parseUncached(body: string, fast: boolean): Parsed {
+function parseUncached(body: string): Parsed {
   // Deep nesting is refused before parsing: the parser slows down sharply on it, and the parser and
   // every walk over its tree recurse once per level (see limits.ts).
   const tooDeep = templateNesting(body);
   if (tooDeep) return { ok: false, failure: { code: "LIMIT_TEMPLATE_NESTING", ...tooDeep } };
   try {
-    const masked = maskIncludeIds(body);
-    // The fast path builds the library's own tree for the subset the engine reads; the library parses
-    // the rest and reports every error (parse-fast.ts).
-    return { ok: true, program: (fast ? parseFast(masked) : undefined) ?? parseMasked(masked) };
+    return { ok: true, program: parseMasked(maskIncludeIds(body)) };
   } catch (error) {
     return { ok: false, failure: describeFailure(body, error) };
   }
@@ -77,6 +63,8 @@ function parseUncached(body: string, fast: boolean): Parsed {
 // reach the parser from input: the loader removes them), and put back into the tree after parsing, with
 // the columns of whatever follows them on their line moved back to where they are in the body.
 const PLACEHOLDER = /\uFDEF(\d+)\uFDEF/g;
+/** Runs at least this long (without a brace, backslash or line break) are set aside. */
+const LONG_RUN = 4096;
 
 type SetAside = { run: string; line: number; column: number; shift: number };
 
