@@ -1,11 +1,9 @@
-// Writes schemas/library.schema.json and schemas/assembly.schema.json from the engine's zod schemas, and
-// the parser generated from them, src/engine/model/fast-parse.ts (scripts/fast-parse.ts).
+// Writes schemas/library.schema.json and schemas/assembly.schema.json from the engine's zod schemas.
 // Run with `npm run schemas` (bundled by esbuild, because Node 20 cannot run TypeScript itself).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { assemblyJsonSchema, libraryJsonSchema } from "../src/engine/model/json-schema";
-import { generateFastParse } from "./fast-parse";
 
 const schemaText = (schema: unknown): string => JSON.stringify(schema, null, 2) + "\n";
 
@@ -18,5 +16,3 @@ for (const [name, schema] of [
   writeFileSync(join(root, "schemas", name), schemaText(schema));
   console.log(`wrote schemas/${name}`);
 }
-writeFileSync(join(root, "src", "engine", "model", "fast-parse.ts"), generateFastParse());
-console.log("wrote src/engine/model/fast-parse.ts");

@@ -1,20 +1,18 @@
 // The engine's own stages — what the hand-written floor does not do — measured alone on the benchmark
 // document, in one process warmed as the bench's worker warms it (three builds of 10 sections) and with a
-// full GC before each timed run from 100 sections, as the worker does: the least each stage costs, set
-// against the allowance the 1.15× budget leaves (bench/analysis.md). CPU ms, median and minimum.
+// full GC before each timed run from 100 sections, as the worker does: the least each stage costs
+// (bench/analysis.md). CPU ms, median and minimum.
 //
 //   npm run bench:stages -- 100 [runs]      (node bench/bench.mjs stages 100 7; needs --expose-gc: given)
 
 import { parse as parseHandlebars } from "@handlebars/parser";
-import MarkdownIt, { type Options, type PluginSimple } from "markdown-it";
-import footnote from "markdown-it-footnote";
 import { loadLibraries } from "../../src/engine/assemble/libraries";
 import { prepareSection } from "../../src/engine/assemble/prepare";
 import type { BuildContext } from "../../src/engine/assemble/context";
 import { createExpandBudget } from "../../src/engine/limits";
 import { parseMarkdown } from "../../src/engine/markdown/parse";
 import { parseAssembly } from "../../src/engine/model/parse-assembly";
-import { fastAssembly, fastLibrary } from "../../src/engine/model/fast-parse";
+import { parseLibrary } from "../../src/engine/model/parse-library";
 import { CHECK_KIT } from "../../src/engine/render/check-kit";
 import { DocumentState } from "../../src/engine/render/context";
 import { escapeValue } from "../../src/engine/template/escape";
@@ -53,28 +51,22 @@ async function main(): Promise<void> {
   const bodies = doc.map(snippetBody);
   const library = benchLibrary(doc);
   const assembly = benchAssembly(doc);
-  // A markdown-it of the engine's options (parse-fast.ts), to time markdown-it's own parse alone.
-  const md = new MarkdownIt("default", { html: true, linkify: false, typographer: false, maxNesting: 100_000 } as Options);
-  md.use(footnote as unknown as PluginSimple);
 
   let timedInside: number | undefined;
   const stages: Record<string, (k: number) => void> = {
-    "markdown-it's parse alone": (k) => {
-      for (let i = 0; i < k; i++) md.parse(markdown[i]!, {});
-    },
-    "the engine's parse (detector + markdown-it + mdast tree)": (k) => {
+    "the engine's Markdown parse (to an mdast tree)": (k) => {
       for (let i = 0; i < k; i++) parseMarkdown(markdown[i]!);
     },
     "Handlebars' parse alone": (k) => {
       for (let i = 0; i < k; i++) parseHandlebars(bodies[i]!);
     },
-    "the engine's template parse (parse-fast.ts; the library for what it leaves)": (k) => {
+    "the engine's template parse (Handlebars, include ids masked, cached by text: forgotten first)": (k) => {
       clearTemplateCache();
       for (let i = 0; i < k; i++) parseTemplate(bodies[i]!);
     },
-    "the schema check alone (fast-parse.ts, generated from the zod schemas; library + assembly)": () => {
-      fastLibrary(structuredClone(library));
-      fastAssembly(assembly);
+    "the schema check alone (zod; library + assembly)": () => {
+      parseLibrary(structuredClone(library));
+      parseAssembly(assembly);
     },
     "validation (loadLibraries + parseAssembly)": () => {
       loadLibraries([structuredClone(library)]);

@@ -1,5 +1,4 @@
 import { pathJoin, problem, type Problem } from "../errors/problem";
-import { ASK, NO, fastValue } from "./fast-parse";
 import { commonSchemas } from "./schema-common";
 import { VARIABLE_TYPES } from "./schema-library";
 import type { Variable, VariableType } from "./types";
@@ -85,12 +84,8 @@ function bestEffort(raw: Record<string, unknown>): Variable | undefined {
   return v;
 }
 
-/** Whether zod's value schema takes it (asked only when the generated parser cannot say). */
-function isValueShaped(value: unknown): boolean {
-  const fast = fastValue(value);
-  if (fast === NO) return false;
-  return fast !== ASK || commonSchemas().valueSchema.safeParse(value).success;
-}
+/** Whether zod's value schema takes it. */
+const isValueShaped = (value: unknown): boolean => commonSchemas().valueSchema.safeParse(value).success;
 
 function checkVariable(raw: Record<string, unknown>, path: string, out: Problem[]): void {
   const v = bestEffort(raw);

@@ -19,9 +19,8 @@ function toJsonSchema(schema: z.ZodType, id: string): JsonSchema {
     io: "input",
     unrepresentable: "any",
     override: (ctx) => {
-      const def = (ctx.zodSchema as unknown as { _zod: { def: { type: string } } })._zod.def;
       const json = ctx.jsonSchema as JsonSchema;
-      if (def.type === "object" && json.additionalProperties === undefined) json.additionalProperties = false;
+      if (ctx.zodSchema instanceof z.ZodObject && json.additionalProperties === undefined) json.additionalProperties = false;
       // zod bounds whole numbers by the safe-integer range; that says nothing to a person.
       if (json.maximum === Number.MAX_SAFE_INTEGER) delete json.maximum;
       if (json.minimum === Number.MIN_SAFE_INTEGER) delete json.minimum;

@@ -1,7 +1,5 @@
-import type { z } from "zod";
 import { mapIssues } from "./issues";
 import { finish, formatMismatch, load, type ParseOptions, type ParseResult } from "./parse-common";
-import { ASK, NO, fastAssembly } from "./fast-parse";
 import { assemblySchemaOf } from "./schema-assembly";
 import type { Assembly } from "./types";
 import { unknownKeys } from "./unknown-keys";
@@ -10,8 +8,6 @@ import { append } from "../append";
 import { placeInAssembly } from "./place";
 
 export type { ParseOptions, ParseResult } from "./parse-common";
-
-type AssemblySchema = ReturnType<typeof assemblySchemaOf>;
 
 /**
  * Reads an assembly file (JSON text or a parsed value): checks its structure and every rule of the
@@ -24,17 +20,10 @@ export function parseAssembly(input: unknown, options: ParseOptions = {}): Parse
   const { value, problems } = loaded;
   const mismatch = formatMismatch(value, "assembly");
   if (mismatch) return finish<Assembly>([...problems, mismatch], undefined, options.source);
-  // A valid file is read without zod's schemas (see parse-library.ts).
-  const fast = fastAssembly(value);
-  let parsed: { success: true; data: z.output<AssemblySchema> } | { success: false };
-  if (fast !== NO && fast !== ASK) parsed = { success: true, data: fast as z.output<AssemblySchema> };
-  else {
-    const assemblySchema = assemblySchemaOf();
-    const result = assemblySchema.safeParse(value);
-    if (!result.success) append(problems, mapIssues(result.error.issues, value));
-    append(problems, unknownKeys(assemblySchema, value));
-    parsed = result;
-  }
+  const assemblySchema = assemblySchemaOf();
+  const parsed = assemblySchema.safeParse(value);
+  if (!parsed.success) append(problems, mapIssues(parsed.error.issues, value));
+  append(problems, unknownKeys(assemblySchema, value));
   let assembly: Assembly | undefined;
   if (parsed.success) {
     const rest = { ...parsed.data };

@@ -1,8 +1,6 @@
-import type { z } from "zod";
 import { checkLibraryRules, inapplicableRules } from "./check-library";
 import { mapIssues } from "./issues";
 import { finish, formatMismatch, load, type ParseOptions, type ParseResult } from "./parse-common";
-import { ASK, NO, fastLibrary } from "./fast-parse";
 import { librarySchemas } from "./schema-library";
 import type { Library, Variable } from "./types";
 import { unknownKeys } from "./unknown-keys";
@@ -11,12 +9,10 @@ import { placeInLibrary } from "./place";
 
 export type { ParseOptions, ParseResult } from "./parse-common";
 
-type LibrarySchema = ReturnType<typeof librarySchemas>["librarySchema"];
-
 /**
  * Drops rules that do not suit the variable's type (they were reported as RULE_NOT_APPLICABLE). A variable
  * with nothing to drop is returned as it is: the parsed library is already a fresh copy of the input
- * (fast-parse.ts and zod both build one), so copying every variable and snippet again was only garbage.
+ * (zod builds one), so copying every variable and snippet again would only make garbage.
  */
 function normaliseVariable(v: Variable): Variable {
   const drop = inapplicableRules(v, v);
@@ -55,20 +51,10 @@ export function parseLibrary(input: unknown, options: ParseOptions = {}): ParseR
       undefined,
       options.source,
     );
-  // A valid file is read by the parser generated from the zod schema (fast-parse.ts): the same result,
-  // without making zod's schemas. Anything else is zod's to read, and to say what is wrong.
-  const fast = fastLibrary(value);
-  let parsed: { success: true; data: z.output<LibrarySchema> } | { success: false } | undefined;
-  if (fast !== NO && fast !== ASK) {
-    parsed = { success: true, data: fast as z.output<LibrarySchema> };
-    append(problems, checkLibraryRules(value));
-  } else {
-    const { librarySchema } = librarySchemas();
-    const result = librarySchema.safeParse(value);
-    if (!result.success) append(problems, mapIssues(result.error.issues, value));
-    append(append(problems, checkLibraryRules(value)), unknownKeys(librarySchema, value));
-    parsed = result;
-  }
+  const { librarySchema } = librarySchemas();
+  const parsed = librarySchema.safeParse(value);
+  if (!parsed.success) append(problems, mapIssues(parsed.error.issues, value));
+  append(append(problems, checkLibraryRules(value)), unknownKeys(librarySchema, value));
   let library: Library | undefined;
   if (parsed.success) {
     const rest = { ...parsed.data };

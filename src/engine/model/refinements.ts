@@ -1,13 +1,8 @@
 import { parseDateFormat } from "./date-format";
-import { lengthInRange } from "./length";
 import { compilePattern } from "./pattern";
 
-export { lengthInRange } from "./length";
-
 // The rules of the file formats that a JSON type and a regular expression cannot say: each a named
-// function, used by the zod schemas (schema-library.ts, schema-assembly.ts: `.refine(rule, …)`) and by
-// the parser generated from them (fast-parse.ts, which names them through REFINEMENTS). No zod here: the
-// generated parser checks a valid file without loading zod's schemas (issue 15, docs/decisions.md).
+// function, used by the zod schemas (schema-library.ts, schema-assembly.ts: `.refine(rule, …)`).
 
 /** Why a pattern is refused, or undefined when it can be matched (model/pattern.ts). */
 export function compileError(pattern: string): string | undefined {
@@ -72,16 +67,3 @@ export const patternSupported = (pattern: string): boolean => !refusedAs(pattern
 export const currencyKnown = (code: string): boolean => !/^[A-Z]{3}$/.test(code) || isCurrencyCode(code);
 
 export const dateFormatUsable = (format: string): boolean => parseDateFormat(format).ok;
-
-/** Every refinement by name: how the generated parser (fast-parse.ts) refers to the schemas' rules. */
-export const REFINEMENTS = {
-  titleNotBlank,
-  nameNotReserved,
-  patternValid,
-  patternSupported,
-  currencyKnown,
-  dateFormatUsable,
-  isLocale,
-  isSupportedLocale,
-  lengthInRange,
-} as const;

@@ -8,8 +8,8 @@ import { commonSchemas, intSchema, onAny, onNumber, onString } from "./schema-co
 
 export { isLocale, isSupportedLocale } from "./refinements";
 
-// The assembly file as a zod schema (see schema-library.ts for why zod, how it is made on first use and
-// what is generated from it, and issues.ts for MARK codes).
+// The assembly file as a zod schema (see schema-library.ts for why zod and how it is made on first use,
+// and issues.ts for MARK codes).
 
 function localeMessage(v: string): string {
   const fixed = v.replaceAll("_", "-");

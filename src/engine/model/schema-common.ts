@@ -57,10 +57,7 @@ export function intSchema(field: string, min: number, max?: number) {
   return max === undefined ? base : base.max(max, error);
 }
 
-/**
- * The schemas the library and the assembly share, made on first use: a valid file is checked by the
- * parser generated from them (fast-parse.ts) and never needs them; zod reports a file's problems.
- */
+/** The schemas the library and the assembly share, made on first use (see schema-library.ts). */
 function build() {
   const idSchema = z.string().regex(
     ID_PATTERN,

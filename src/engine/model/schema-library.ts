@@ -17,11 +17,10 @@ import { ID_PATTERN, VARIABLE_NAME_PATTERN, commonSchemas, intSchema, onAny, onS
 export { compileError, isCurrencyCode } from "./refinements";
 
 // The library file as a zod schema: one definition gives the structural checks (with every issue
-// and its path), through z.toJSONSchema the schema editors use (json-schema.ts), and the parser that
-// accepts a valid file without zod (fast-parse.ts, generated from these). Rules that span several
-// fields (unique ids, rules that suit the variable's type, defaults) live in check-library.ts, because
-// zod skips an object's refinements once any of its children failed. The schemas are made on first
-// use (librarySchemas()): building them took longer than checking a small library with them.
+// and its path), the unknown-field warnings (unknown-keys.ts walks it) and, through z.toJSONSchema, the
+// schema editors use (json-schema.ts). Rules that span several fields (unique ids, rules that suit the
+// variable's type, defaults) live in check-library.ts, run on the input as read. The schemas are made
+// on first use (librarySchemas()), so that loading the engine does not build them.
 
 export const SNIPPET_STATUSES = ["draft", "approved", "deprecated"] as const;
 export const SNIPPET_KINDS = ["body", "header", "footer"] as const;
