@@ -9,9 +9,6 @@ import { createDocument } from "../render/document";
 import type { DocxKit } from "../render/docx-kit";
 import type { PageGeometry } from "../render/page";
 import type { OutputShape } from "./types";
-import { buildDocx } from "./build";
-import { SPECIMEN_ASSEMBLY, SPECIMEN_LIBRARY, SPECIMEN_OPTIONS } from "./specimen";
-import { keepAlive } from "../keep-alive";
 
 // What a build needs of docx and a check does not (docx-kit.ts): docx's classes for the renderer, and
 // packing the rendered blocks into a .docx. Only exportDocument (export.ts) imports this module, so
@@ -37,37 +34,7 @@ export type DocxSide = { kit: DocxKit; pack?: (parts: PackParts) => Promise<Uint
 
 export const DOCX_SIDE: DocxSide = { kit: docx, pack };
 
-/** Builds packed in this process (the specimen's not counted). */
-let packs = 0;
-let specimen: docx.Document | undefined;
-
 async function pack(parts: PackParts): Promise<Uint8Array> {
-  // The second build makes the specimen document (specimen.ts): a process that builds once never does.
-  if (++packs === 2) await holdSpecimen();
-  return (await packDocument(parts)).bytes;
-}
-
-/** Builds and holds the specimen document for the engine's life (specimen.ts). */
-async function holdSpecimen(): Promise<void> {
-  const side: DocxSide = {
-    kit: docx,
-    pack: async (parts) => {
-      const { doc, bytes } = await packDocument(parts);
-      specimen = keepAlive(doc);
-      return bytes;
-    },
-  };
-  try {
-    await buildDocx({ libraries: [SPECIMEN_LIBRARY], assembly: SPECIMEN_ASSEMBLY }, SPECIMEN_OPTIONS, side);
-  } catch {
-    // Only a speed-up: nothing depends on it (its test requires that it builds).
-  }
-}
-
-/** Whether the specimen document is held (for tests). */
-export const specimenHeld = (): boolean => specimen !== undefined;
-
-async function packDocument(parts: PackParts): Promise<{ doc: docx.Document; bytes: Uint8Array }> {
   const { assembly, shape, state, today, nonce } = parts;
   const fragment = shape === "fragment";
   const body: Array<Block | SectionControl> = [];
@@ -86,7 +53,7 @@ async function packDocument(parts: PackParts): Promise<{ doc: docx.Document; byt
     { path: "docProps/core.xml", data: coreXml(props, today) },
     { path: "docProps/app.xml", data: appXml(props) },
   ]);
-  return { doc, bytes: fragment ? await toFragment(packed, nonce) : packed };
+  return fragment ? toFragment(packed, nonce) : packed;
 }
 
 /**

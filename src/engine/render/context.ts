@@ -5,8 +5,6 @@ import type { ProblemCode } from "../errors/codes";
 import { problem, type Problem } from "../errors/problem";
 import type { SourceLocation } from "../template/types";
 import { NumberingState, type NumberingCarry } from "./numbering";
-import { CHECK_KIT } from "./check-kit";
-import { keepAlive } from "../keep-alive";
 import { formatCount, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_XML_BYTES } from "../limits";
 
 /** Document-wide state shared by every section while one document is rendered. */
@@ -85,8 +83,6 @@ export class DocumentState {
   }
 }
 
-// One per build (keep-alive.ts); made with the stand-in kit, which holds nothing.
-keepAlive(new DocumentState({ docx: CHECK_KIT, draftingNotes: false, today: new Date(0), contentWidthTwips: 1 }));
 
 function initialsOf(name: string): string {
   const letters = name

@@ -1,6 +1,5 @@
 import { noteEnd, noteStart } from "../markdown/sentinels";
 import type { SourceText } from "./source-text";
-import { keepAlive } from "../keep-alive";
 import type { SourceLocation, SourceMap } from "./types";
 
 /**
@@ -220,4 +219,3 @@ export class MarkdownBuilder {
   }
 }
 
-keepAlive(new MarkdownBuilder([]));

@@ -12,7 +12,6 @@ import { walkStatic } from "./static";
 import { cycleFrom, CYCLE_SEARCH_VISITS } from "./include-graph";
 import { ALONE_TAGS, BUILTINS, includeId, simpleName, startOf } from "./tags";
 import type { ExpandInput, ExpandResult } from "./types";
-import { keepAlive } from "../keep-alive";
 import { createExpandBudget, EXPANDED_SIZE_PAGES, expandedCost, formatCount, MAX_EXPANDED_SIZE, MAX_SECTION_EXPANDED_SIZE, SECTION_EXPANDED_SIZE_PAGES, MAX_INCLUDE_DEPTH, MAX_TEMPLATE_STEPS, type ExpandBudget } from "../limits";
 
 type Body = { src: SourceText; index: number };
@@ -354,10 +353,6 @@ class Expander {
   }
 }
 
-// One expander per section of every build (keep-alive.ts).
-keepAlive(
-  new Expander({ body: "", path: "", variables: new Map(), values: {}, valuesPath: "", lookup: () => undefined, locale: "en", today: new Date(0) }),
-);
 
 /**
  * Expands a template into Markdown with sentinels (see sentinels.ts). Values are formatted for the

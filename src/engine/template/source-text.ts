@@ -1,5 +1,4 @@
 import type { ProblemPlace } from "../errors/problem";
-import { keepAlive } from "../keep-alive";
 
 /**
  * A template body with a line index, to turn Handlebars' locations (1-based line, 0-based column) into
@@ -47,5 +46,3 @@ export class SourceText {
   }
 }
 
-// Every body of every build has one (keep-alive.ts).
-keepAlive(new SourceText("", ""));
