@@ -1,12 +1,11 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
-// The engine's public entries (docs/decisions.md, Boundaries): shared by the blocks below, since a later
+// The engine's two doors (docs/decisions.md, Boundaries): shared by the blocks below, since a later
 // block's no-restricted-imports replaces an earlier one's for the same files.
 const ENGINE_ENTRIES = {
-  regex: "(^|/)engine/(?!core$|index$|read$).+",
-  message:
-    "Import the engine through its public entries: src/engine (index), src/engine/core or src/engine/read.",
+  regex: "(^|/)engine/(?!core$|index$).+",
+  message: "Import the engine through its doors: src/engine (index, the full engine) or src/engine/core (the light one).",
 };
 const PANE_EDGE =
   "The task pane reaches Office only through src/taskpane/host.ts (the WordHost it is given).";
@@ -47,9 +46,9 @@ export default tseslint.config(
     },
   },
   {
-    // The engine's public entries are src/engine/index.ts and, for the pane's first chunk, src/engine/core.ts
-    // (and src/engine/read.ts: libraries without docx, for the CLI's list):
-    // nothing outside the engine reaches into its folders (docs/decisions.md, Boundaries).
+    // The engine's doors are src/engine/index.ts (the full engine) and src/engine/core.ts (reading,
+    // checking, searching, values; no docx): nothing outside the engine reaches into its folders
+    // (docs/decisions.md, Boundaries).
     files: [
       "src/taskpane/**/*.{ts,tsx}",
       "src/office/**/*.ts",

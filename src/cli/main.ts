@@ -1,11 +1,9 @@
 import { readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
-// Each command import()s the engine entry it uses (tsup splits them into chunks): `list` reads libraries
-// through src/engine/read and searches through src/engine/core, and never loads docx, JSZip or the
-// Markdown parser; `validate` checks through src/engine/check (the Markdown parser, no docx, no JSZip);
-// `build` loads src/engine/export (issue 15: load only what a command uses).
-import { SectionsmithError, formatProblem, loadLibraries, type Problem } from "../engine/read";
-import type { BuildProgress } from "../engine";
+// Each command import()s the engine's door it uses (tsup splits them into chunks): `list` and `validate`
+// the light core (src/engine/core: reading, checking, searching; no docx), `build` the full engine
+// (src/engine). Help, version and usage errors load neither.
+import type { BuildProgress, Problem } from "../engine";
 import {
   parseCli,
   UsageError,
@@ -81,8 +79,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       say(formatCliError(error));
       return 1;
     }
-    if (error instanceof SectionsmithError) {
-      report(error.problems);
+    // Thrown by the engine, so its door is loaded already: import() only hands it over.
+    if (error instanceof Error && error.name === "SectionsmithError") {
+      const { SectionsmithError, formatProblem } = await import("../engine/core");
+      if (!(error instanceof SectionsmithError)) throw error;
+      report(error.problems, formatProblem);
       const errors = error.problems.filter((p) => p.severity === "error").length;
       say(`\n${plural(errors, "error")}${args.command === "build" ? " — nothing was written" : ""}.`);
       return 1;
@@ -100,7 +101,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-function report(problems: readonly Problem[]): void {
+function report(problems: readonly Problem[], formatProblem: (p: Problem) => string): void {
   for (const p of problems) say(formatProblem(p));
 }
 
@@ -118,7 +119,7 @@ async function fetchAll(
 async function build(args: BuildArgs): Promise<number> {
   // The engine's chunks load while the files are read (wall time: the two overlap). A failure to load
   // is reported where it is awaited, below; the catch only keeps an early return from leaving it unheard.
-  const loadingEngine = import("../engine/export");
+  const loadingEngine = import("../engine");
   loadingEngine.catch(() => undefined);
   const assembly = await readText(args.assembly);
   const team = args.team ? await fetchAll(args.team, args.libraries) : undefined;
@@ -148,9 +149,9 @@ async function build(args: BuildArgs): Promise<number> {
       `sectionsmith: ${p.stage === "pack" ? "packing the .docx" : `rendering section ${p.done} of ${p.total}`}…`,
     );
   };
+  const { exportDocument, formatProblem, loadLibraries } = await loadingEngine;
   // Parsed once into a catalogue: the build takes it as it is (file names in problems come with it).
   const catalogue = loadLibraries(libraries, libraryNames);
-  const { exportDocument } = await loadingEngine;
   const result = await exportDocument(catalogue, assembly, {
     as: "buffer",
     shape: args.fragment ? "fragment" : "document",
@@ -158,7 +159,7 @@ async function build(args: BuildArgs): Promise<number> {
     onProgress,
     names: { assembly: args.assembly },
   });
-  report(result.warnings);
+  report(result.warnings, formatProblem);
   const bytes = result.output;
   const payload = args.as === "base64" ? Buffer.from(bytes).toString("base64") : bytes;
   if (target === undefined) {
@@ -177,11 +178,13 @@ async function build(args: BuildArgs): Promise<number> {
 }
 
 async function validate(args: ValidateArgs): Promise<number> {
+  const loadingCore = import("../engine/core");
+  loadingCore.catch(() => undefined);
   const texts = await Promise.all(args.libraries.map(readText));
+  // validateFile checks every body's Markdown with the renderer, which makes no docx objects for a check.
+  const { formatProblem, loadLibraries, validateFile } = await loadingCore;
   // Parsed once for every file checked against them.
   const catalogue = texts.length > 0 ? loadLibraries(texts, args.libraries) : undefined;
-  // validateFile checks every body's Markdown with the renderer, which makes no docx objects for a check.
-  const { validateFile } = await import("../engine/check");
   let failed = 0;
   for (const file of args.files) {
     const text = await readText(file);
@@ -189,7 +192,7 @@ async function validate(args: ValidateArgs): Promise<number> {
       source: file,
       ...(catalogue ? { libraries: catalogue } : {}),
     });
-    report(result.problems);
+    report(result.problems, formatProblem);
     const errors = result.problems.filter((p) => p.severity === "error").length;
     const warnings = result.problems.length - errors;
     if (errors > 0) failed++;
@@ -205,11 +208,10 @@ async function validate(args: ValidateArgs): Promise<number> {
 }
 
 async function list(args: ListArgs): Promise<number> {
-  const [{ createSnippetIndex, snippetHealth }, { loadLibraries }] = await Promise.all([
-    import("../engine/core"),
-    import("../engine/read"),
-  ]);
+  const loadingCore = import("../engine/core");
+  loadingCore.catch(() => undefined);
   const texts = await Promise.all(args.libraries.map(readText));
+  const { createSnippetIndex, loadLibraries, snippetHealth, SectionsmithError } = await loadingCore;
   const loaded = loadLibraries(texts, args.libraries);
   const errors = loaded.problems.filter((p) => p.severity === "error");
   if (errors.length > 0) throw new SectionsmithError(loaded.problems);

@@ -1,20 +1,34 @@
-// The engine's light public entry: what the task pane needs before the full engine arrives — the model's
-// types, snippet selection and status, search, and problems. Nothing here pulls in docx, JSZip, zod or
-// the Markdown parser, so the pane can list and search the library from its first chunk while the rest
-// (src/engine/index.ts, which re-exports all of this too) loads lazily. See docs/decisions.md.
+// Sectionsmith's light door: reading, checking, searching and values — everything but building a .docx.
+// Nothing here loads docx or a zip library. The CLI's `list` and `validate` load it, the server checks
+// snippets with it, and the task pane takes the parts it lists and searches with from its first chunk.
+// The full engine (index.ts) is this door and exportDocument. Pure TypeScript: no DOM, no Office.js,
+// no Node-only modules.
 
-export type * from "./model/types";
-export { ASSEMBLY_FORMAT, LIBRARY_FORMAT } from "./model/types";
-export type { ParseResult } from "./model/parse-common";
-export type { AssemblyInput } from "./model/schema-assembly";
-// The catalogue is made by the full engine (loadLibraries); the pane holds it and hands it back.
-export type { Catalogue } from "./assemble/libraries";
-export { selectSnippet, snippetHealth } from "./model/select";
-// Patterns are checked as the user types, on the pane's main thread: in linear time (model/pattern.ts).
-export { matchesPattern } from "./model/pattern";
-// One set of value rules: the engine's checks, which the pane's form runs too and words its own way
-// (src/taskpane/model/values.ts). Light: no zod, no docx.
-export { validateValue, isEmptyValue } from "./model/values";
+// Reading libraries (parsed and merged once: a Catalogue) and checking files
+export {
+  loadLibraries,
+  mergedLibrary,
+  isCatalogue,
+  type Catalogue,
+  type LoadedLibraries,
+} from "./assemble/libraries";
+export { validateLibrary, validateFile, checkMarkdown, type FileKind } from "./assemble/validate";
+
+// The model: parsing, values, selection
+export * from "./model";
+
+// Templates and value formatting
+export {
+  collectVariables,
+  checkTemplate,
+  expandTemplate,
+  formatValue,
+  formatToday,
+  isTruthy,
+} from "./template";
+export type { SnippetLookup, SourceLocation, ExpandInput, ExpandResult } from "./template/types";
+
+// Search
 export {
   createSnippetIndex,
   isStale,
@@ -23,5 +37,18 @@ export {
   type SearchHit,
   type SnippetFacets,
 } from "./search";
-export { problem, pathJoin, type Problem, type ProblemPlace, type Severity } from "./errors/problem";
-export type { ProblemCode } from "./errors/codes";
+
+// Problems
+export {
+  SectionsmithError,
+  problem,
+  formatProblem,
+  formatLocation,
+  errorsOf,
+  warningsOf,
+  pathJoin,
+  type Problem,
+  type ProblemPlace,
+  type Severity,
+} from "./errors/problem";
+export { PROBLEM_CODES, type ProblemCode, type CodeInfo } from "./errors/codes";

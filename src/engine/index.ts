@@ -1,16 +1,11 @@
-// Sectionsmith's engine: the one public entry point for the task pane and the CLI.
-// Pure TypeScript: no DOM, no Office.js, no Node-only modules — it runs unchanged in both.
+// Sectionsmith's engine, the full door: everything the light door (core.ts) has — reading, checking,
+// searching, values — and building documents with docx. The task pane loads it lazily, the CLI's
+// `build` loads it. Pure TypeScript: no DOM, no Office.js, no Node-only modules.
+
+export * from "./core";
 
 // Building documents
 export { exportDocument } from "./assemble/export";
-export { validateLibrary, validateFile, checkMarkdown, type FileKind } from "./assemble/validate";
-export {
-  loadLibraries,
-  mergedLibrary,
-  isCatalogue,
-  type Catalogue,
-  type LoadedLibraries,
-} from "./assemble/libraries";
 export type {
   BuildOptions,
   BuildProgress,
@@ -23,33 +18,5 @@ export type {
 export { DOCX_MIME, toBase64, fromBase64, type OutputForm, type OutputOf } from "./pack/output";
 export { PROVENANCE_PROPERTY } from "./render/document";
 
-// The model: parsing, validation, selection
-export * from "./model";
-
-// Templates and value formatting
-export {
-  collectVariables,
-  checkTemplate,
-  expandTemplate,
-  formatValue,
-  formatToday,
-  isTruthy,
-} from "./template";
-export type { SnippetLookup, SourceLocation, ExpandInput, ExpandResult } from "./template/types";
-
-// Search
-export { createSnippetIndex, type SnippetIndex, type SearchFilters, type SearchHit } from "./search";
-
-// Problems
-export {
-  SectionsmithError,
-  formatProblem,
-  formatLocation,
-  errorsOf,
-  warningsOf,
-  pathJoin,
-  type Problem,
-  type ProblemPlace,
-  type Severity,
-} from "./errors/problem";
-export { PROBLEM_CODES, type ProblemCode, type CodeInfo } from "./errors/codes";
+// The file formats as zod schemas (the JSON Schemas for editors are files: schemas/*.schema.json)
+export { librarySchema, snippetSchema, variableSchema, assemblySchema } from "./model/schemas";

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import fc from "fast-check";
 import { describe, expect, it } from "@jest/globals";
-import * as check from "../../src/engine/check";
+import * as check from "../../src/engine/core";
 import * as engine from "../../src/engine";
 import { buildDocx } from "../../src/engine/assemble/build";
 import { DOCX_SIDE } from "../../src/engine/assemble/docx-side";
@@ -11,13 +11,13 @@ import { SectionsmithError, type Problem } from "../../src/engine/errors/problem
 import { hostileInput, markdownInput, validInput, type FuzzInput } from "../fuzz/arbitraries/documents";
 import { expectWithMessage } from "../support/expect-message";
 
-// src/engine/check.ts is what the CLI's `validate` loads (issue 15: `validate` never loads docx). Its
-// checks run the build's own renderer with stand-ins for docx's classes (src/engine/render/check-kit.ts);
+// The checks of the engine's light door (src/engine/core.ts) are what the CLI's `validate` loads (it never
+// loads docx). They run the build's own renderer with stand-ins for docx's classes (src/engine/render/check-kit.ts);
 // that is sound only if the objects a renderer makes never decide a problem. Proven here on random
 // inputs: the same dry-run build, once with docx's classes and once with the stand-ins, reports the
 // same problems, in the same order, with the same places and messages.
 
-const ENTRY = fileURLToPath(new URL("../../src/engine/check.ts", import.meta.url));
+const ENTRY = fileURLToPath(new URL("../../src/engine/core.ts", import.meta.url));
 const TODAY = new Date("2026-11-22T10:00:00Z");
 
 type Outcome = { threw: boolean; problems: Problem[]; snippets?: string[] };
@@ -36,7 +36,7 @@ async function dryRun(input: FuzzInput, side: typeof DOCX_SIDE): Promise<Outcome
   }
 }
 
-describe("the engine's checking entry (src/engine/check.ts)", () => {
+describe("the checks of the engine's light door (src/engine/core.ts)", () => {
   it("pulls in neither docx nor JSZip (it does read the Markdown)", async () => {
     const result = await build({
       entryPoints: [ENTRY],
@@ -54,7 +54,7 @@ describe("the engine's checking entry (src/engine/check.ts)", () => {
         .filter((name): name is string => name !== undefined),
     );
     for (const heavy of ["docx", "jszip"])
-      expectWithMessage(packages.has(heavy), `${heavy} reached check.ts`).toBe(false);
+      expectWithMessage(packages.has(heavy), `${heavy} reached core.ts`).toBe(false);
     expect(packages.has("micromark")).toBe(true);
     expect(packages.has("markdown-it")).toBe(true);
   });

@@ -1,5 +1,5 @@
-// The model layer: reading and checking library and assembly files, values, snippet selection,
-// and the JSON Schemas for editors.
+// The model layer: reading and checking library and assembly files, values, snippet selection. The
+// schemas themselves (schemas.ts, json-schema.ts) are exported by the full engine (index.ts) only.
 
 export * from "./types";
 export { parseLibrary } from "./parse-library";
@@ -22,6 +22,4 @@ export { parseJsonText, lineColumn, type JsonTextResult } from "./json-text";
 export { RULES_BY_TYPE, RESERVED_NAMES, inapplicableRules, type VariableRule } from "./check-library";
 export { ID_PATTERN, VARIABLE_NAME_PATTERN } from "./schema-common";
 export { isCurrencyCode, SNIPPET_STATUSES, SNIPPET_KINDS, VARIABLE_TYPES } from "./schema-library";
-export { librarySchema, snippetSchema, variableSchema, assemblySchema } from "./schemas";
 export { isLocale, type AssemblyInput } from "./schema-assembly";
-export { libraryJsonSchema, assemblyJsonSchema, SCHEMA_BASE_URL } from "./json-schema";
