@@ -15,12 +15,13 @@ export default defineConfig([
     platform: "neutral",
   },
   {
-    // The executable (index.js) and the CLI (run.ts) with its dependencies bundled into chunks (issue 15):
-    // Node resolves and links each ESM file of a package on its own, and zod's 95 files, micromark's and
-    // mdast's 100-odd took more of a small build than building it. One chunk per command keeps `list` and
-    // `validate` free of docx. The chunks are CommonJS, so that index.js can compile them with V8's code
-    // cache (src/cli/code-cache.ts; docs/decisions.md): esbuild splits ES modules, the plugin converts.
-    entry: { index: "src/cli/index.ts" },
+    // The executable (index.js) and the CLI (run.ts, as run-cli.js) with its dependencies bundled into
+    // chunks: Node resolves and links each ES module file of a package on its own, and zod's, micromark's
+    // and mdast's hundreds of files took more of a small build than building it. A chunk per door keeps
+    // `list` and `validate` free of docx. The chunks are CommonJS, so that index.js can compile them with
+    // V8's code cache (src/cli/code-cache.ts; docs/decisions.md): esbuild splits ES modules, the plugin
+    // converts.
+    entry: { index: "src/cli/index.ts", "run-cli": "src/cli/run.ts" },
     outDir: "dist/cli",
     format: ["esm"],
     splitting: true,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import Module from "node:module";
+import { createRequire } from "node:module";
 import {
   closeSync,
   fstatSync,
@@ -13,35 +13,25 @@ import {
   writeFileSync,
 } from "node:fs";
 import { homedir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { Script } from "node:vm";
 
-// A V8 code cache for the CLI's own files (issue 15; why and the figures: docs/decisions.md, "The CLI
-// keeps V8's compiled code"). Node 20 compiles every module afresh in each process, and a command is one
-// short process: compiling the 2.5 MB of bundled JavaScript was the largest single cost of a small build.
-// Node ≥ 22 has module.enableCompileCache(); for Node 20 the CLI's chunks are CommonJS (tsup.config.ts)
-// and are compiled here through vm.Script with `cachedData`, as the v8-compile-cache package does. Unlike
-// that package, the cache is written when the command ends (Script#createCachedData then holds every
-// function that ran, not only the top level: measured 284 against 239 ms CPU), in a per-user directory
-// (not a shared temporary one, where another user could plant code), and per command, so `validate`'s
-// cache does not stand in for `build`'s.
+// The CLI's own files (dist/cli: CommonJS chunks, tsup.config.ts) are loaded here, with V8's code cache:
+// Node 20 compiles every module afresh in each process and keeps no cache of its own for them (Node 22
+// has module.enableCompileCache()), and a command is one short process. Each chunk is compiled as a
+// `vm.Script` with `cachedData`, wrapped as Node wraps a CommonJS module, and given a `require` that
+// loads the other chunks the same way and everything else (Node's built-ins) through Node's own
+// (`module.createRequire`): public APIs only. The cache is written when the command ends
+// (Script#createCachedData then holds every function that ran), per user and per command; why and the
+// figures: docs/decisions.md.
 //
 // A cache is used only for the very file it was made from (path, size, modification and change time,
 // inode) by the same Node and V8 flags; V8 checks its own version and flags again and rejects anything
-// else, and a rejected or unreadable cache is only a slower start: the file is compiled as Node would,
-// and the cache written anew. Nothing here may fail a command: every file-system error is swallowed.
+// else, and a rejected or unreadable cache is only a slower start: the file is compiled without it, and
+// the cache written anew. Nothing here may fail a command: every file-system error is swallowed.
 
-type CjsModule = {
-  exports: unknown;
-  require(id: string): unknown;
-};
-type ModuleInternals = {
-  prototype: { _compile(this: CjsModule, content: string, filename: string): unknown };
-  _resolveFilename(request: string, parent: CjsModule, isMain: boolean, options?: unknown): string;
-  _cache: Record<string, unknown>;
-  wrap(content: string): string;
-};
-const Internals = Module as unknown as ModuleInternals;
+type Chunk = { exports: unknown };
+type Wrapper = (exports: unknown, require: NodeJS.Require | ((id: string) => unknown), module: Chunk, filename: string, dirname: string) => unknown;
 
 /** The first bytes of a cache file, then the key (one line), then V8's data. */
 const MAGIC = "sectionsmith-v8-cache 1\n";
@@ -74,7 +64,7 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string | 
 }
 
 export type CodeCacheOptions = {
-  /** The directory whose .js files are compiled with the cache (dist/cli); other modules are left alone. */
+  /** The directory of the CLI's chunks (dist/cli). */
   codeDir: string;
   /** Names the cache apart for each command (build, validate, list, …): what ran is what is cached. */
   label: string;
@@ -174,50 +164,53 @@ function ownDirectory(dir: string, create: boolean): boolean {
   }
 }
 
+/** The module wrapper Node documents for CommonJS files ("The module wrapper", Node's modules docs). */
+const wrap = (source: string): string =>
+  `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
+
 /**
- * Compiles the CommonJS files of `codeDir` with V8's code cache from now on, and writes the caches that
- * were missing (none yet, stale, or rejected by V8) when the process exits.
+ * A loader for the chunks of `codeDir`: `load(file)` runs a chunk (once) and returns its exports, compiled
+ * with V8's code cache when `cacheDir` is given; the caches that were missing (none yet, stale, or
+ * rejected by V8) are written when the process exits.
  */
-export function useCodeCache(options: CodeCacheOptions): void {
-  if (options.cacheDir === undefined) return;
+export function chunkLoader(options: CodeCacheOptions): (file: string) => unknown {
   const label = /^[a-z]{1,16}$/.test(options.label) ? options.label : "other";
   // V8 refuses a cache made under other flags: each set of Node options gets caches of its own, so two
   // ways of running the CLI do not keep replacing each other's.
   const variant = shortHash([process.version, process.arch, ...process.execArgv, process.env.NODE_OPTIONS ?? ""].join("\0"));
-  const dir = join(options.cacheDir, shortHash(options.codeDir));
+  const { cacheDir } = options;
+  const dir = cacheDir === undefined ? undefined : join(cacheDir, shortHash(options.codeDir));
   const pending: Pending[] = [];
   const keys = new Map<string, string>();
-  const original = Internals.prototype._compile;
+  const loaded = new Map<string, Chunk>();
   let trusted: boolean | undefined;
 
-  Internals.prototype._compile = function (this: CjsModule, content: string, filename: string) {
-    const key = dirname(filename) === options.codeDir ? identity(filename) : undefined;
-    if (key === undefined) return original.call(this, content, filename);
-    const file = join(dir, `${basename(filename)}.${label}.${variant}.v8`);
-    trusted ??= ownDirectory(dir, false);
-    const cachedData = trusted ? readCache(file, key) : undefined;
-    const script = new Script(Internals.wrap(content), { filename, ...(cachedData ? { cachedData } : {}) });
-    if (!cachedData || script.cachedDataRejected) {
+  const load = (filename: string): unknown => {
+    const known = loaded.get(filename);
+    if (known) return known.exports;
+    const chunk: Chunk = { exports: {} };
+    loaded.set(filename, chunk);
+    const content = readFileSync(filename, "utf8");
+    const key = dir === undefined ? undefined : identity(filename);
+    const file = dir === undefined ? undefined : join(dir, `${basename(filename)}.${label}.${variant}.v8`);
+    if (dir !== undefined) trusted ??= ownDirectory(dir, false);
+    const cachedData = file !== undefined && key !== undefined && trusted ? readCache(file, key) : undefined;
+    const script = new Script(wrap(content), { filename, ...(cachedData ? { cachedData } : {}) });
+    if (file !== undefined && key !== undefined && (!cachedData || script.cachedDataRejected)) {
       pending.push({ script, file });
       keys.set(file, key);
     }
-    const wrapper = script.runInThisContext({ displayErrors: true }) as (
-      exports: unknown,
-      require: unknown,
-      module: CjsModule,
-      __filename: string,
-      __dirname: string,
-    ) => unknown;
-    // The module's own require, as Node's loader gives each CommonJS module.
-    const require = Object.assign((id: string) => this.require(id), {
-      resolve: (request: string, opts?: unknown) => Internals._resolveFilename(request, this, false, opts),
-      cache: Internals._cache,
-    });
-    return wrapper.call(this.exports, this.exports, require, this, filename, dirname(filename));
+    const wrapper = script.runInThisContext({ displayErrors: true }) as Wrapper;
+    const nodeRequire = createRequire(filename);
+    const here = dirname(filename);
+    // Another chunk (a relative name) through this loader; anything else through Node's loader.
+    const require = (id: string): unknown => (id.startsWith("./") || id.startsWith("../") ? load(resolve(here, id)) : nodeRequire(id));
+    wrapper.call(chunk.exports, chunk.exports, require, chunk, filename, here);
+    return chunk.exports;
   };
 
   process.once("exit", () => {
-    if (pending.length === 0 || !ownDirectory(dir, true)) return;
+    if (dir === undefined || pending.length === 0 || !ownDirectory(dir, true)) return;
     const written = new Set<string>();
     for (const { script, file } of pending) {
       // After the run: the data holds every function compiled so far, not only the top level.
@@ -226,4 +219,5 @@ export function useCodeCache(options: CodeCacheOptions): void {
     }
     prune(dir, options.codeDir, written);
   });
+  return load;
 }
