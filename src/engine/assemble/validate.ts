@@ -31,7 +31,7 @@ export function validateLibrary(input: unknown, options: { source?: string } = {
   let entries: LooseSnippet[];
   if (parsed.ok) {
     raw = parsed.value;
-    entries = parsed.value.snippets.map((snippet, index) => ({ index, snippet, partial: false }));
+    entries = parsed.value.snippets.map((snippet, index) => ({ index, snippet, unreadable: new Set<string>(), partial: false }));
   } else {
     const loaded = load(input, "library");
     if (!loaded.ok) return parsed;
@@ -52,7 +52,7 @@ export function validateLibrary(input: unknown, options: { source?: string } = {
     return { ok: false, problems: all };
   }
   const found: Problem[] = [];
-  for (const { index: k, snippet, partial } of entries) {
+  for (const { index: k, snippet, unreadable, partial } of entries) {
     const path = `snippets[${k}]`;
     const before = found.length;
     const collected = collectVariables(snippet, path, lookup);
@@ -64,10 +64,11 @@ export function validateLibrary(input: unknown, options: { source?: string } = {
         snippetId: snippet.id,
         variables: collected.variables,
         lookup,
+        // Declared, with errors of their own (reported above): not unknown.
+        declared: unreadable,
       }),
     );
-    // A snippet read loosely lacks the variables that have errors of their own: "unknown variable"
-    // for them would only repeat those errors.
+    // A variable whose name cannot be read may be any name: "unknown variable" would only guess.
     if (partial)
       found.splice(
         before,

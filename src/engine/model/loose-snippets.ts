@@ -5,8 +5,20 @@ import type { Snippet, Variable } from "./types";
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** `partial`: some of the snippet's variables have errors and were left out. */
-export type LooseSnippet = { index: number; snippet: Snippet; partial: boolean };
+/**
+ * `unreadable`: the names of variables (and of their fields) left out because they have errors of their
+ * own — still declared, so a body that uses them is not told they are unknown. `partial`: a variable
+ * was left out whose name cannot be read either, so any name may be one it declares.
+ */
+export type LooseSnippet = { index: number; snippet: Snippet; unreadable: ReadonlySet<string>; partial: boolean };
+
+/** The names a variable as written declares: its own and its fields', as far as they are text. */
+function namesOf(raw: unknown, into: Set<string>): boolean {
+  if (!isObject(raw) || typeof raw.name !== "string") return false;
+  into.add(raw.name);
+  if (Array.isArray(raw.fields)) for (const field of raw.fields) namesOf(field, into);
+  return true;
+}
 
 /**
  * The snippets of a library that has errors, as far as each can be read on its own: a snippet that
@@ -23,19 +35,24 @@ export function looseSnippetsAt(value: unknown): Array<LooseSnippet> {
   (value.snippets as unknown[]).forEach((raw, index) => {
     const parsed = snippetSchema.safeParse(raw);
     if (parsed.success) {
-      out.push({ index, snippet: parsed.data as Snippet, partial: false });
+      out.push({ index, snippet: parsed.data as Snippet, unreadable: new Set(), partial: false });
       return;
     }
     if (!isObject(raw) || typeof raw.body !== "string") return;
+    const unreadable = new Set<string>();
+    let partial = raw.variables !== undefined && !Array.isArray(raw.variables);
     const variables = Array.isArray(raw.variables)
       ? raw.variables.flatMap((v) => {
           const one = variableSchema.safeParse(v);
-          return one.success ? [one.data as Variable] : [];
+          if (one.success) return [one.data as Variable];
+          if (!namesOf(v, unreadable)) partial = true;
+          return [];
         })
       : [];
     out.push({
       index,
-      partial: variables.length !== (Array.isArray(raw.variables) ? raw.variables.length : 0),
+      unreadable,
+      partial,
       snippet: {
         id: typeof raw.id === "string" ? raw.id : `#${index}`,
         version: typeof raw.version === "number" ? raw.version : 1,

@@ -16,6 +16,8 @@ export type CheckInput = {
   snippetId?: string;
   variables: ReadonlyMap<string, Variable>;
   lookup: SnippetLookup;
+  /** Names declared by variables that could not be read (they have errors of their own): not unknown. */
+  declared?: ReadonlySet<string>;
 };
 
 /** The ids a snippet includes (empty when it is missing or its body does not parse). */
@@ -77,7 +79,7 @@ export function checkTemplate(input: CheckInput): Problem[] {
     {
       src,
       variables: input.variables,
-      isKnown: () => false,
+      isKnown: (name) => input.declared?.has(name) === true,
       report,
       include: (id, offset) => {
         if (!lookup(id)) {

@@ -45,6 +45,39 @@ describe("every problem at once", () => {
     expect(codes).not.toContain("TEMPLATE_UNKNOWN_VARIABLE");
   });
 
+  it("a status typo, a variable type typo and an undeclared {{rate}}: all three in one validateLibrary (issue 24)", () => {
+    const result = validateLibrary(
+      lib(
+        snippet("fees", "The fee is {{amount}} at {{rate}} per hour.", {
+          status: "aproved",
+          variables: [{ name: "amount", type: "currancy", currency: "EUR" }],
+        }),
+      ),
+    );
+    expect(result.problems.map((p) => `${p.code} ${p.path}${p.line ? `:${p.line}:${p.column}` : ""}`)).toEqual([
+      "FIELD_ENUM snippets[0].status",
+      "FIELD_ENUM snippets[0].variables[0].type",
+      "TEMPLATE_UNKNOWN_VARIABLE snippets[0].body:1:28",
+    ]);
+    expect(result.problems[2]!.message).toContain('"rate"');
+  });
+
+  it("the fields of a list variable with errors are declared too; a variable without a readable name hides every unknown name", () => {
+    const list = validateLibrary(
+      lib(
+        snippet("rows", "{{#each rows}}{{item}} {{cost}}{{/each}}", {
+          variables: [{ name: "rows", type: "list", fields: [{ name: "item", type: "txt" }] }],
+        }),
+      ),
+    );
+    expect(list.problems.filter((p) => p.code === "TEMPLATE_UNKNOWN_VARIABLE").map((p) => p.message)).toEqual([
+      'unknown variable "cost"',
+    ]);
+    const nameless = validateLibrary(lib(snippet("x", "{{anything}}", { variables: [{ type: "text" }] })));
+    expect(nameless.problems.map((p) => p.code)).toContain("FIELD_REQUIRED");
+    expect(nameless.problems.map((p) => p.code)).not.toContain("TEMPLATE_UNKNOWN_VARIABLE");
+  });
+
   it("an assembly checked against an invalid library still reports its unknown snippets", async () => {
     const broken = lib(snippet("known", "Text.", { status: "maybe" }));
     const assembly = {
