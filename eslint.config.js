@@ -5,7 +5,7 @@ import tseslint from "typescript-eslint";
 // block's no-restricted-imports replaces an earlier one's for the same files.
 const ENGINE_ENTRIES = {
   regex: "(^|/)engine/(?!core$|index$).+",
-  message: "Import the engine through its doors: src/engine (index, the full engine) or src/engine/core (the light one).",
+  message: "Import the engine through its public entries, its two doors: src/engine (the full engine) or src/engine/core (the light one).",
 };
 const PANE_EDGE =
   "The task pane reaches Office only through src/taskpane/host.ts (the WordHost it is given).";

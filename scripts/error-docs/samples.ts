@@ -45,6 +45,18 @@ const assemblyWith = (more: Obj, sections: Obj[] = [{ snippet: "clause" }]): Sam
   input: assembly(sections, more),
 });
 
+/** Mutual or one-way: the parties are used only by the one-way wording, so neither is required. */
+const oneWay = snippet(
+  "confidentiality",
+  "{{#if mutual}}Each party shall keep{{else}}{{recipient}} shall keep{{/if}} the Confidential Information of {{#if mutual}}the other party{{else}}{{discloser}}{{/if}}, use it only for this Agreement.",
+  {
+    variables: [
+      { name: "mutual", type: "boolean", default: true },
+      { name: "discloser", label: "Disclosing party", type: "text" },
+      { name: "recipient", label: "Receiving party", type: "text" },
+    ],
+  },
+);
 const confidentiality = snippet("confidentiality", "{{discloser}} shall keep …", {
   version: 3,
   variables: [{ name: "discloser", type: "text", required: true }],
@@ -175,6 +187,16 @@ export const SAMPLES: Record<string, Sample> = {
       snippet("a", "{{term}} {{> b}}", { variables: [{ name: "term", type: "number" }] }),
       snippet("b", "{{term}}", { variables: [{ name: "term", type: "text" }] }),
     ),
+  },
+  VALUE_MISSING_HERE: {
+    kind: "build",
+    libraries: [library(oneWay)],
+    assembly: assembly([{ snippet: "confidentiality", values: { mutual: false, discloser: "Contoso Ltd" } }]),
+  },
+  VALUE_EMPTY_IN_SENTENCE: {
+    kind: "build",
+    libraries: [library(oneWay)],
+    assembly: assembly([{ snippet: "confidentiality", values: { mutual: false, recipient: "Fabrikam Inc", discloser: "" } }]),
   },
 
   // Markdown

@@ -55,6 +55,8 @@ type Target = {
   layers: Array<{ values: Values; path: string; warnUnknown?: boolean }>;
   /** Variables the body may use besides its snippet's own (inline header and footer text). */
   extraVariables?: Variable[];
+  /** What the expanded text is, for problems about its values: 'section 2 ("Fees")', "the header". */
+  usedIn: string;
 };
 
 function expand(ctx: BuildContext, target: Target): Prepared {
@@ -86,6 +88,7 @@ function expand(ctx: BuildContext, target: Target): Prepared {
     locale: assembly.locale,
     today,
     budget,
+    usedIn: target.usedIn,
   });
   append(problems, expanded.problems);
   if (errorsOf(expanded.problems).length > 0) return { ok: false, problems };
@@ -146,9 +149,14 @@ export function prepareSection(ctx: BuildContext, index: number): Prepared {
       { values: assembly.values, path: "values" },
       { values: section.values ?? {}, path: `${at}.values`, warnUnknown: true },
     ],
+    usedIn: `section ${index + 1} ("${found.snippet.title}")`,
   });
-  return { ...result, problems: placeAt([...found.problems, ...result.problems], at, { section: index }) };
+  const problems = placeAt([...found.problems, ...result.problems], at, { section: index });
+  // A value the text uses is the section's to give (template/gaps.ts): the problem's place says which.
+  return { ...result, problems: problems.map((p) => (GAP_CODES.has(p.code) ? { ...p, place: { ...p.place, section: index } } : p)) };
 }
+
+const GAP_CODES: ReadonlySet<string> = new Set(["VALUE_MISSING_HERE", "VALUE_EMPTY_IN_SENTENCE"]);
 
 const typeOf = (value: Value): VariableType =>
   Array.isArray(value)
@@ -181,6 +189,7 @@ export function prepareText(ctx: BuildContext, which: "header" | "footer", sourc
         { values: assembly.values, path: "values" },
         { values: source.values ?? {}, path: `${which}.values`, warnUnknown: true },
       ],
+      usedIn: `the ${which}`,
     });
   } else {
     // Inline text has no variable definitions of its own: the assembly's values stand in, typed by their JSON type.
@@ -207,6 +216,7 @@ export function prepareText(ctx: BuildContext, which: "header" | "footer", sourc
       bodyPath: `${which}.text`,
       layers: [{ values: assembly.values, path: "values" }],
       extraVariables,
+      usedIn: `the ${which}`,
     });
     if (result.ok) result = { ...result, snippets: result.snippets.filter((r) => r !== `${which}@1`) };
   }

@@ -82,4 +82,17 @@ export const TEMPLATE_CODES = {
     example:
       '"a": variables [{ "name": "term", "type": "number" }], body "{{> b}}"; "b": variables [{ "name": "term", "type": "text" }]',
   },
+  VALUE_MISSING_HERE: {
+    severity: "warning",
+    title: "The text uses a variable that has no value (in the branch the values take)",
+    fix: "Give the variable a value in the section's (or the assembly's) values, or change the value that chooses this wording (e.g. make it mutual). The library need not mark it required: the text that uses it is the one the values select. With --strict (strict: true) it is an error.",
+    example:
+      '"body": "{{#if mutual}}Each party{{else}}{{recipient}}{{/if}} shall keep …", values { "mutual": false }  (no recipient)',
+  },
+  VALUE_EMPTY_IN_SENTENCE: {
+    severity: "warning",
+    title: "An empty value leaves a gap in a sentence",
+    fix: "Give the value some text, or leave the sentence out (a condition around it). An empty value alone on its line or in a table cell of its own is not reported.",
+    example: '"body": "… Confidential Information of {{discloser}}, use it …", values { "discloser": "" }',
+  },
 } as const satisfies Record<string, CodeInfo>;

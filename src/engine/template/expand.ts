@@ -12,6 +12,8 @@ import { walkStatic } from "./static";
 import { cycleFrom, CYCLE_SEARCH_VISITS } from "./include-graph";
 import { ALONE_TAGS, BUILTINS, includeId, simpleName, startOf } from "./tags";
 import type { ExpandInput, ExpandResult } from "./types";
+import { gapProblems, type Gap } from "./gaps";
+import { isEmptyValue } from "../model/values";
 import { createExpandBudget, EXPANDED_SIZE_PAGES, expandedCost, formatCount, MAX_EXPANDED_SIZE, MAX_SECTION_EXPANDED_SIZE, SECTION_EXPANDED_SIZE_PAGES, MAX_INCLUDE_DEPTH, MAX_TEMPLATE_STEPS, type ExpandBudget } from "../limits";
 
 type Body = { src: SourceText; index: number };
@@ -48,6 +50,8 @@ class Expander {
   private readonly includes: string[] = [];
   /** The template's own variables written out (in the branches taken), whatever their value. */
   private readonly used = new Set<string>();
+  /** Values written out (in the branches taken) that are missing or blank (gaps.ts). */
+  private readonly gaps: Gap[] = [];
   /** Bodies statically checked, by text, each with the paths and loop fields it was checked under. */
   private readonly checked = new Map<string, Set<string>>();
   /** Ids of the snippets being expanded, outermost first (for cycle detection). */
@@ -75,6 +79,7 @@ class Expander {
     this.body(this.input.body, this.input.path, [], this.input.place);
     this.unreached();
     const { markdown, map } = this.out.finish();
+    for (const gap of gapProblems(this.gaps, markdown, this.input.usedIn)) this.report(gap.code, gap.message, gap.src, gap.offset);
     return {
       markdown,
       map,
@@ -265,8 +270,14 @@ class Expander {
       return;
     }
     const found = resolveName(name, frames, this.input.variables, this.input.values);
-    if (found && found.variable === this.input.variables.get(name)) this.used.add(name);
-    if (found?.value === undefined) return;
+    if (found === undefined) return;
+    const declared = found.variable === this.input.variables.get(name);
+    if (declared) this.used.add(name);
+    if (found.value === undefined || isEmptyValue(found.value)) {
+      const missing = declared && found.value === undefined;
+      this.gaps.push({ name, variable: found.variable, missing, at: this.out.size(), src: body.src, offset: at.offset });
+    }
+    if (found.value === undefined) return;
     this.write(this.escape(formatValue(found.variable, found.value, this.input.locale)), at, body);
   }
 

@@ -49,6 +49,8 @@ export type ExpandInput = {
    * the limits hold for the document as a whole. Default: a fresh budget for this expansion alone.
    */
   budget?: ExpandBudget;
+  /** What the text is, in problems about the values it uses: 'section 2 ("Fees")', "the header". */
+  usedIn?: string;
 };
 
 export type ExpandResult = {

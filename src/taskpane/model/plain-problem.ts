@@ -40,6 +40,18 @@ export function plainProblem(p: Problem, context: PlainContext): string {
       const date = /review on (\S+?):/.exec(p.message)?.[1];
       return `${who} was due for review${date ? ` on ${date}` : ""}: its text may be out of date.`;
     }
+    case "VALUE_MISSING_HERE":
+    case "VALUE_EMPTY_IN_SENTENCE": {
+      // A value the text uses (the engine's template/gaps.ts): named by its label, with the text as it reads.
+      const name = /^"([^"]+)"/.exec(p.message)?.[1];
+      const variable = section?.variables?.find((x) => x.name === name);
+      const label = variable ? labelOf(variable) : (name ?? "A value");
+      const reads = /so it reads (“[^”]*”)/.exec(p.message)?.[1];
+      const gap = reads ? ` — the text reads ${reads}` : "";
+      return p.code === "VALUE_MISSING_HERE"
+        ? `${at}: ${label} is used in the text but has no value${gap}. Fill it in (Edit values on the section), or choose the wording that does not use it.`
+        : `${at}: ${label} is empty in the middle of a sentence${gap}. Fill it in (Edit values on the section).`;
+    }
     default:
   }
   if (rest.startsWith("values")) {

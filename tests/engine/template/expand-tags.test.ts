@@ -25,7 +25,10 @@ describe("expandTemplate: value tags", () => {
   });
 
   it("a value without a value given (optional, no default) inserts nothing", () => {
-    expect(md("[{{client}}]", { variables: people, values: {} })).toBe("[]");
+    // …and, since the text uses it, says so (issue 24: VALUE_MISSING_HERE, a warning).
+    const r = expand("[{{client}}]", { variables: people, values: {} });
+    expect(r.markdown).toBe("[]");
+    expect(r.problems.map((p) => `${p.code} ${p.severity}`)).toEqual(["VALUE_MISSING_HERE warning"]);
   });
 
   it("rejects a name that has a value but no declaration (values are shared; declarations are not)", () => {

@@ -102,6 +102,50 @@ describe("expandTemplate reports problems instead of throwing", () => {
   });
 });
 
+describe("values the text uses but does not have (issue 24: broken sentences never pass silently)", () => {
+  const parties = vars(
+    v("mutual", "boolean"),
+    v("recipient", "text", { label: "Receiving party" }),
+    v("discloser", "text", { label: "Disclosing party" }),
+    v("rows", "list", { fields: [v("item", "text"), v("note", "text")] }),
+  );
+  const nda =
+    "# Confidentiality\n\n{{#if mutual}}Each Party{{else}}{{recipient}}{{/if}} shall keep all Confidential Information of {{#if mutual}}the other Party{{else}}{{discloser}}{{/if}}, use it only for this Agreement.";
+  const run = (body: string, values: Record<string, unknown>) => {
+    const r = expand(body, { variables: parties, values: values as never });
+    r.problems.forEach((p) => seen.add(p.code));
+    return r;
+  };
+
+  it("one-way without the parties: a warning for each variable the branch taken uses, at its tag, quoting the text", () => {
+    const r = run(nda, { mutual: false });
+    expect(r.problems.map((p) => `${p.code} ${p.severity} ${p.line}:${p.column}`)).toEqual([
+      "VALUE_MISSING_HERE warning 3:33",
+      "VALUE_MISSING_HERE warning 3:134",
+    ]);
+    expect(r.problems[0]!.message).toContain('"recipient" (Receiving party) has no value');
+    expect(r.problems[1]!.message).toContain("“…keep all Confidential Information of , use it only for this Agreement.”");
+    // Mutual: the branch taken uses neither party.
+    expect(run(nda, { mutual: true }).problems).toEqual([]);
+    expect(run(nda, { mutual: false, recipient: "Fabrikam", discloser: "Contoso" }).problems).toEqual([]);
+  });
+
+  it("an empty value inside a sentence is a warning with its place; alone on its line or in a cell of its own it is not", () => {
+    const r = run(nda, { mutual: false, recipient: "Fabrikam", discloser: "" });
+    expect(r.problems.map((p) => `${p.code} ${p.line}:${p.column}`)).toEqual(["VALUE_EMPTY_IN_SENTENCE 3:134"]);
+    expect(r.problems[0]!.message).toContain("Confidential Information of , use it");
+    expect(run("Intro.\n\n{{discloser}}\n\nEnd.", { discloser: "" }).problems).toEqual([]);
+    expect(run("| A | B |\n|---|---|\n| x | {{discloser}} |", { discloser: "  " }).problems).toEqual([]);
+  });
+
+  it("a list item's field without a value is reported only inside a sentence", () => {
+    const rows = [{ item: "Audit" }, { item: "Review", note: "quarterly" }];
+    const sentence = run("{{#each rows}}\n- {{item}}, done {{note}} at the latest.\n{{/each}}", { rows });
+    expect(sentence.problems.map((p) => `${p.code} ${p.line}:${p.column}`)).toEqual(["VALUE_EMPTY_IN_SENTENCE 2:18"]);
+    expect(run("| Item | Note |\n|---|---|\n{{#each rows}}\n| {{item}} | {{note}} |\n{{/each}}", { rows }).problems).toEqual([]);
+  });
+});
+
 describe("collectVariables problems", () => {
   it("TEMPLATE_VARIABLE_CONFLICT (a reserved name is the model's VARIABLE_RESERVED, not reported twice)", () => {
     const lib = [
