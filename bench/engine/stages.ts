@@ -78,7 +78,7 @@ async function main(): Promise<void> {
       const parsed = parseAssembly(assembly);
       if (!parsed.ok) throw new Error("invalid assembly");
       const state = new DocumentState({ docx: CHECK_KIT, draftingNotes: false, today: BENCH_TODAY, contentWidthTwips: 9000 });
-      const ctx: BuildContext = { assembly: parsed.value, libs, today: BENCH_TODAY, budget: createExpandBudget(), state, problems: [], snippets: [], assemblySource: undefined };
+      const ctx: BuildContext = { assembly: parsed.value, libs, today: BENCH_TODAY, budget: createExpandBudget(), state, problems: [], snippets: [], assemblySource: undefined, valueHoles: true };
       const start = cpu();
       for (let i = 0; i < k; i++) prepareSection(ctx, i);
       timedInside = cpu() - start;

@@ -9,6 +9,7 @@ import { buildNonce } from "../render/nonce";
 import type { NumberingCarry } from "../render/numbering";
 import { createExpandBudget, FRAGMENT_MAX_WIDTH_TWIPS } from "../limits";
 import { readMarkdownAt } from "../markdown/read";
+import { fillHoles } from "./fill-holes";
 import type { BuildContext } from "./context";
 import type { DocxSide } from "./docx-side";
 import { catalogueOf, type Catalogue } from "./libraries";
@@ -42,8 +43,9 @@ export type BuildInput = {
  * SectionsmithError; nothing is packed unless the input is clean, so there is never partial output.
  * `side` renders with docx and packs (docx-side.ts, exportDocument), or, for a check without `pack`
  * (validateFile: a dry run), renders with stand-ins and never loads docx (render/docx-kit.ts).
+ * `valueHoles` false expands every value as text (template/holes.ts): for the test that both agree.
  */
-export async function buildDocx(input: BuildInput, options: BuildOptions, side: DocxSide): Promise<BuildResult> {
+export async function buildDocx(input: BuildInput, options: BuildOptions, side: DocxSide, valueHoles = true): Promise<BuildResult> {
   const today = options.today ?? new Date();
   const shape = options.shape ?? "document";
   const progress = options.onProgress ?? (() => undefined);
@@ -89,6 +91,7 @@ export async function buildDocx(input: BuildInput, options: BuildOptions, side: 
     problems,
     snippets: [],
     assemblySource: input.assemblySource,
+    valueHoles,
   };
   const { snippets } = ctx;
 
@@ -149,8 +152,9 @@ function bodySection(ctx: BuildContext, i: number): { snippet: Snippet; blocks: 
   append(ctx.problems, withSource(ctx, prepared.problems));
   if (!prepared.ok) return undefined;
   append(ctx.snippets, prepared.snippets);
-  const root = readMarkdownAt(prepared.markdown, prepared.locate, state.problems);
-  if (!root) return { snippet: prepared.snippet, blocks: [] };
+  const parsed = readMarkdownAt(prepared.markdown, prepared.locate, state.problems);
+  if (!parsed) return { snippet: prepared.snippet, blocks: [] };
+  const root = fillHoles(parsed, prepared.holes);
   const blocks = renderSection(
     {
       root,
@@ -180,8 +184,9 @@ function headerFooter(ctx: BuildContext, which: "header" | "footer"): Block[] | 
   append(ctx.problems, prepared.problems);
   if (!prepared.ok) return undefined;
   append(ctx.snippets, prepared.snippets);
-  const root = readMarkdownAt(prepared.markdown, prepared.locate, state.problems);
-  if (!root) return [];
+  const parsed = readMarkdownAt(prepared.markdown, prepared.locate, state.problems);
+  if (!parsed) return [];
+  const root = fillHoles(parsed, prepared.holes);
   // A list in a header or footer is not "the previous section's list" for numbering: "continue".
   const lastOrdered = state.numbering.lastOrdered;
   const blocks = renderSection(

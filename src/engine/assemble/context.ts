@@ -25,4 +25,6 @@ export type BuildContext = {
   readonly snippets: string[];
   /** The assembly's file name, for problems about it. */
   readonly assemblySource?: string | undefined;
+  /** Expand values as holes where sound (template/holes.ts); off only to compare the two in tests. */
+  readonly valueHoles: boolean;
 };

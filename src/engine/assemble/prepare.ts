@@ -11,6 +11,9 @@ import type {
   VariableType,
 } from "../model/types";
 import { collectVariables, expandTemplate } from "../template";
+import { definesLabels } from "../template/holes";
+import { includesOf } from "../template/include-graph";
+import { readMarkdown } from "../markdown/read";
 import type { SourceLocation } from "../template/types";
 import type { LoadedLibraries } from "./libraries";
 import type { BuildContext } from "./context";
@@ -21,7 +24,10 @@ export type Prepared =
   | {
       ok: true;
       snippet: Snippet;
+      /** The expanded Markdown, with holes for values where that is sound (template/holes.ts). */
       markdown: string;
+      /** The holes' values (escaped), for assemble/fill-holes.ts. */
+      holes: string[];
       locate: (offset: number) => SourceLocation;
       notes: string[];
       /** "id@version" of the snippet and everything it includes. */
@@ -89,6 +95,7 @@ function expand(ctx: BuildContext, target: Target): Prepared {
     today,
     budget,
     usedIn: target.usedIn,
+    holes: ctx.valueHoles && treesArePositioned() && !labelsIn(target.body, libs),
   });
   append(problems, expanded.problems);
   if (errorsOf(expanded.problems).length > 0) return { ok: false, problems };
@@ -97,11 +104,45 @@ function expand(ctx: BuildContext, target: Target): Prepared {
     ok: true,
     snippet,
     markdown: expanded.markdown,
+    holes: expanded.holes,
     locate: (offset) => expanded.map.locate(offset),
     notes: expanded.notes,
     snippets: [ref(snippet), ...expanded.includes.filter((r) => r !== ref(snippet))],
     problems,
   };
+}
+
+/**
+ * Whether the Markdown parser's trees carry their positions: a tree with holes filled in is a copy
+ * (fill-holes.ts), and a problem's place is read from its nodes' positions. The markdown-it path of
+ * markdown/parse.ts gives trees without them (and finds places by parsing again, which a copy defeats);
+ * once it is gone (issue 24, micromark alone) this is always true.
+ */
+let positioned: boolean | undefined;
+const treesArePositioned = (): boolean => {
+  if (positioned === undefined) {
+    const read = readMarkdown("A paragraph.");
+    positioned = "root" in read && read.root.position !== undefined;
+  }
+  return positioned;
+};
+
+/** Whether `body` or a body it includes (at any depth) defines link or footnote labels (template/holes.ts). */
+function labelsIn(body: string, libs: LoadedLibraries): boolean {
+  if (definesLabels(body)) return true;
+  if (!body.includes(">")) return false;
+  const seen = new Set<string>();
+  const pending = [...includesOf({ body } as Snippet)];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const found = libs.lookup(id)?.snippet;
+    if (!found) continue;
+    if (definesLabels(found.body)) return true;
+    pending.push(...includesOf(found));
+  }
+  return false;
 }
 
 /**

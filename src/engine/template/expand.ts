@@ -13,6 +13,7 @@ import { cycleFrom, CYCLE_SEARCH_VISITS } from "./include-graph";
 import { ALONE_TAGS, BUILTINS, includeId, simpleName, startOf } from "./tags";
 import type { ExpandInput, ExpandResult } from "./types";
 import { gapProblems, type Gap } from "./gaps";
+import { holeFor } from "./holes";
 import { isEmptyValue } from "../model/values";
 import { createExpandBudget, EXPANDED_SIZE_PAGES, expandedCost, formatCount, MAX_EXPANDED_SIZE, MAX_SECTION_EXPANDED_SIZE, SECTION_EXPANDED_SIZE_PAGES, MAX_INCLUDE_DEPTH, MAX_TEMPLATE_STEPS, type ExpandBudget } from "../limits";
 
@@ -52,6 +53,8 @@ class Expander {
   private readonly used = new Set<string>();
   /** Values written out (in the branches taken) that are missing or blank (gaps.ts). */
   private readonly gaps: Gap[] = [];
+  /** The escaped values written as holes (holes.ts), by index. */
+  private readonly holes: string[] = [];
   /** Bodies statically checked, by text, each with the paths and loop fields it was checked under. */
   private readonly checked = new Map<string, Set<string>>();
   /** Ids of the snippets being expanded, outermost first (for cycle detection). */
@@ -79,12 +82,13 @@ class Expander {
     this.body(this.input.body, this.input.path, [], this.input.place);
     this.unreached();
     const { markdown, map } = this.out.finish();
-    for (const gap of gapProblems(this.gaps, markdown, this.input.usedIn)) this.report(gap.code, gap.message, gap.src, gap.offset);
+    for (const gap of gapProblems(this.gaps, markdown, this.input.usedIn, this.holes)) this.report(gap.code, gap.message, gap.src, gap.offset);
     return {
       markdown,
       map,
       notes: this.notes,
       includes: this.includes,
+      holes: this.holes,
       used: [...this.used],
       problems: this.problems,
     };
@@ -193,10 +197,10 @@ class Expander {
     return false;
   }
 
-  /** Writes expanded text, charging it to the budget's size (see expandedCost). */
-  private write(text: string, origin: Origin, body: Body): void {
+  /** Writes expanded text, charging it (or what it stands for: a hole's value) to the budget's size (see expandedCost). */
+  private write(text: string, origin: Origin, body: Body, charged = text): void {
     if (this.stopped) return;
-    const cost = expandedCost(text);
+    const cost = expandedCost(charged);
     this.budget.size -= cost;
     this.sectionSize -= cost;
     if (this.sectionSize < 0) {
@@ -256,7 +260,7 @@ class Expander {
     if (path.data) {
       const value = dataValue(String(path.parts[0]), frames);
       if (value !== undefined)
-        this.write(this.escape(typeof value === "boolean" ? (value ? "Yes" : "No") : String(value)), at, body);
+        this.writeValue(typeof value === "boolean" ? (value ? "Yes" : "No") : String(value), at, body);
       return;
     }
     const name = simpleName(path);
@@ -265,7 +269,7 @@ class Expander {
       if (name === "page") this.write(S_PAGE, at, body);
       else if (name === "pages") this.write(S_PAGES, at, body);
       else if (name === "today")
-        this.write(this.escape(formatToday(this.input.today, this.input.locale)), at, body);
+        this.writeValue(formatToday(this.input.today, this.input.locale), at, body);
       else if (ALONE_TAGS.has(name)) this.write(`\n\n${name === "toc" ? S_TOC : S_PAGEBREAK}\n\n`, at, body);
       return;
     }
@@ -278,14 +282,26 @@ class Expander {
       this.gaps.push({ name, variable: found.variable, missing, at: this.out.size(), src: body.src, offset: at.offset });
     }
     if (found.value === undefined) return;
-    this.write(this.escape(formatValue(found.variable, found.value, this.input.locale)), at, body);
+    this.writeValue(formatValue(found.variable, found.value, this.input.locale), at, body);
   }
 
-  /** A value as Markdown text, or percent-encoded when it lands inside a link address (escape.ts). */
-  private escape(text: string): string {
+  /**
+   * A value as Markdown text, or percent-encoded when it lands inside a link address (escape.ts); as a
+   * hole where the caller asked for holes and one is sound (holes.ts).
+   */
+  private writeValue(text: string, at: Origin, body: Body): void {
     // After a blank the value starts a new word, which is never inside a link address (escape.ts).
-    if (this.out.endsWithBlank()) return escapeValue(text);
-    return inLinkAddress(this.out.tail(512)) ? escapeUrlComponent(text) : escapeValue(text);
+    if (!this.out.endsWithBlank() && inLinkAddress(this.out.tail(512))) {
+      this.write(escapeUrlComponent(text), at, body);
+      return;
+    }
+    const escaped = escapeValue(text);
+    const hole = this.input.holes ? holeFor(this.holes.length, escaped, this.out.tail(16)) : undefined;
+    if (hole === undefined) this.write(escaped, at, body);
+    else {
+      this.holes.push(escaped);
+      this.write(hole, at, body, escaped);
+    }
   }
 
   private block(node: AST.BlockStatement, body: Body, frames: Frame[]): void {

@@ -1,6 +1,7 @@
 import type { ProblemCode } from "../errors/codes";
 import type { Variable } from "../model/types";
 import type { SourceText } from "./source-text";
+import { fillForReading } from "./holes";
 
 // Values the text uses but does not have: a broken sentence must never reach a document without a word
 // (issue 24). The expander notes every {{name}} it writes in the branches taken whose value is missing or
@@ -37,7 +38,7 @@ const QUOTE = 40;
 const WINDOW = 200;
 
 /** The stretch of its line a gap stands in (within WINDOW): the line, or its table cell when it has pipes. */
-function stretch(markdown: string, at: number): { before: string; after: string } {
+function stretch(markdown: string, at: number, holes: readonly string[]): { before: string; after: string } {
   const lineStart = Math.max(markdown.lastIndexOf("\n", at - 1) + 1, at - WINDOW);
   let lineEnd = markdown.indexOf("\n", at);
   if (lineEnd < 0 || lineEnd > at + WINDOW) lineEnd = Math.min(markdown.length, at + WINDOW);
@@ -48,7 +49,7 @@ function stretch(markdown: string, at: number): { before: string; after: string 
   if (lastPipe?.index !== undefined) before = before.slice(lastPipe.index + 1);
   const nextPipe = pipe.exec(after);
   if (nextPipe) after = after.slice(0, nextPipe.index);
-  return { before: before.replace(HIDDEN, ""), after: after.replace(HIDDEN, "") };
+  return { before: fillForReading(before, holes).replace(HIDDEN, ""), after: fillForReading(after, holes).replace(HIDDEN, "") };
 }
 
 function cutStart(text: string): string {
@@ -73,14 +74,14 @@ const named = (gap: Gap): string => `"${gap.name}"${gap.variable.label ? ` (${ga
  * The warnings for the gaps of one expansion, given its whole output; one per variable and line.
  * `usedIn` names the text ('section 2 ("Fees")'), when known.
  */
-export function gapProblems(gaps: readonly Gap[], markdown: string, usedIn: string | undefined): GapProblem[] {
+export function gapProblems(gaps: readonly Gap[], markdown: string, usedIn: string | undefined, holes: readonly string[]): GapProblem[] {
   const text = usedIn === undefined ? "the text" : `the text of ${usedIn}`;
   const out: GapProblem[] = [];
   const seen = new Set<string>();
   for (const gap of gaps) {
     const key = `${gap.name}|${gap.src.path}|${gap.src.position(gap.offset).line}`;
     if (seen.has(key)) continue;
-    const around = stretch(markdown, gap.at);
+    const around = stretch(markdown, gap.at, holes);
     const inSentence = WORD.test(around.before) || WORD.test(around.after);
     if (!gap.missing && !inSentence) continue;
     seen.add(key);

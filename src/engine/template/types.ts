@@ -51,6 +51,11 @@ export type ExpandInput = {
   budget?: ExpandBudget;
   /** What the text is, in problems about the values it uses: 'section 2 ("Fees")', "the header". */
   usedIn?: string;
+  /**
+   * Write values as holes where that is sound (holes.ts): `markdown` then holds placeholders, and
+   * `holes` their values, for assemble/fill-holes.ts to put into the parsed tree. Off by default.
+   */
+  holes?: boolean;
 };
 
 export type ExpandResult = {
@@ -61,6 +66,8 @@ export type ExpandResult = {
   notes: string[];
   /** Snippets pulled in with {{> id}}, in first-use order, as "id@version". */
   includes: string[];
+  /** The escaped values written as holes (only with `holes`), by the index their placeholders carry. */
+  holes: string[];
   /**
    * The names of `variables` whose value is written out ({{name}}) in the branches the values take, in
    * first-use order — empty or not. A variable used only in a branch not taken is not listed: the pane

@@ -1,0 +1,84 @@
+// Values as holes: the Markdown a section expands to is parsed once per shape, not once per set of values.
+//
+// A mail-merge builds the same snippets with other values over and over, and the Markdown parse is the
+// dearest stage of a build. So where it is sound, the expander writes a placeholder instead of a value
+// (a "hole"), the parser reads that text — the same text, hence the same tree, for every set of values
+// that takes the same branches and loop counts, and parsed trees are kept by their text
+// (markdown/read.ts) — and the values go into a copy of the tree (assemble/fill-holes.ts).
+//
+// Sound means the tree of the text with the value is the tree of the text with its placeholder, with
+// the value where the placeholder is. A value is escaped (escape.ts): every ASCII punctuation character
+// backslash-escaped, line breaks and edge blanks as sentinels, so it is literal text that starts and ends
+// no construct. What is left is how its first and last characters class for CommonMark's flanking rules
+// (whitespace, punctuation or other: they decide whether `*`, `_` and `~` next to it open or close), so
+// the placeholder classes as the value does at each end: "§" (punctuation) where the value's edge is
+// punctuation, a noncharacter (other) where it is other. A value is written as it is (no hole) when:
+// - an edge is whitespace, or a surrogate (an astral character, which parsers class by halves);
+// - it holds `*`, `_` or `~`, so that the Markdown limits (markdown/limits.ts), which count those in the
+//   text as it is, see every one; or a backtick, a quote or an angle bracket, which escapes do not keep
+//   in: in a code span a backtick ends it, and in an HTML tag a quote or `>` ends an attribute or the tag;
+// - it starts a link address or lands inside one (there it is the URL, or percent-encoded: escape.ts);
+// - the section's bodies define link or footnote labels ("]:"): a label matched against a value (the
+//   reference `[{{x}}]` to a definition `[ACME]: …`) would not match a placeholder.
+// A value in a text, a title or a code info string is the value unescaped, as the parser reads escapes;
+// in code and raw HTML, where escapes are not read, the escaped text itself.
+
+/** Start of a hole whose value starts with an "other" character, and with a punctuation character. */
+const OPEN_OTHER = "\uFDE0";
+const OPEN_PUNCT = "§\uFDE2";
+/** End of a hole whose value ends with an "other" character, and with a punctuation character. */
+const CLOSE_OTHER = "\uFDE1";
+const CLOSE_PUNCT = "\uFDE3§";
+
+/** Every hole in a text: its index in the expansion's list of values. */
+export const HOLE = /(?:§\uFDE2|\uFDE0)(\d+)(?:\uFDE3§|\uFDE1)/g;
+/** Whether a text may hold a hole (cheap test before the regular expression). */
+export const mayHoldHole = (text: string): boolean => text.includes("\uFDE1") || text.includes("\uFDE3");
+
+const WHITESPACE = /\s/;
+const PUNCTUATION = /[\p{P}\p{S}]/u;
+const NOT_HOLED = /[*_~`"'<>]/;
+
+type Edge = "other" | "punctuation" | undefined;
+
+function edge(c: string): Edge {
+  const code = c.charCodeAt(0);
+  if (code >= 0xd800 && code <= 0xdfff) return undefined;
+  if (WHITESPACE.test(c)) return undefined;
+  return PUNCTUATION.test(c) ? "punctuation" : "other";
+}
+
+/** The text written so far ends where a link address starts ("](", "<", a definition's label). */
+const ADDRESS_START = /(?:\]\([ \t]*\n?[ \t]*|<)$/;
+
+/**
+ * The placeholder for value `index` (its escaped text `escaped`), written after `before` (the output's
+ * last characters), or undefined when the value must be written as it is (see above).
+ */
+export function holeFor(index: number, escaped: string, before: string): string | undefined {
+  if (escaped === "" || NOT_HOLED.test(escaped) || ADDRESS_START.test(before)) return undefined;
+  const first = edge(escaped[0]!);
+  const last = edge(escaped[escaped.length - 1]!);
+  if (first === undefined || last === undefined) return undefined;
+  return `${first === "other" ? OPEN_OTHER : OPEN_PUNCT}${index}${last === "other" ? CLOSE_OTHER : CLOSE_PUNCT}`;
+}
+
+/** Whether a body defines link or footnote labels: then its expansion writes every value as it is. */
+export const definesLabels = (body: string): boolean => body.includes("]:");
+
+const ESCAPED = /\\([!-/:-@[-`{-~])/g;
+
+/** A value's text as the parser reads it in text: the escaped value with its backslash escapes read. */
+export const unescaped = (escaped: string): string => (escaped.includes("\\") ? escaped.replace(ESCAPED, "$1") : escaped);
+
+/**
+ * `text` (part of the expanded Markdown) with its whole holes filled as text and the pieces of holes cut
+ * at its ends left out: for quoting the text around a place (gaps.ts).
+ */
+export function fillForReading(text: string, holes: readonly string[]): string {
+  if (holes.length === 0) return text;
+  return text
+    .replace(HOLE, (_, i: string) => unescaped(holes[Number(i)] ?? ""))
+    .replace(/^\d*(?:\uFDE3§|\uFDE1)/, "")
+    .replace(/(?:§\uFDE2|\uFDE0)\d*$/, "");
+}
