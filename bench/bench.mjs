@@ -13,6 +13,7 @@ await build({
   entryPoints: {
     run: "bench/run.ts",
     "engine-worker": "bench/engine/worker.ts",
+    "batch-worker": "bench/batch/worker.ts",
     "insert-worker": "bench/insert/worker.ts",
     profile: "bench/engine/profile.ts",
     stages: "bench/engine/stages.ts",

@@ -1,9 +1,10 @@
-// `npm run bench [-- engine|cli|insert|search|pane|limits|server …] [--quick] [--full]`: runs the parts asked for (all of them by
+// `npm run bench [-- engine|batch|cli|insert|search|pane|limits|server …] [--quick] [--full]`: runs the parts asked for (all of them by
 // default), prints their tables and the budget summary, and rewrites bench/results.md from every part's
 // latest results (bench/results/<part>.json).
 
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runBatchBench } from "./batch/run";
 import { runCliBench } from "./cli/run";
 import { runEngineBench } from "./engine/run";
 import { runInsertBench } from "./insert/run";
@@ -80,6 +81,8 @@ async function main(): Promise<void> {
       report =
         part === "engine"
           ? await runEngineBench({ scripts, quick, full, log })
+          : part === "batch"
+            ? await runBatchBench({ scripts, quick, log })
           : part === "cli"
             ? await runCliBench({ quick, log })
             : part === "insert"
