@@ -11,8 +11,6 @@ import type {
   VariableType,
 } from "../model/types";
 import { collectVariables, expandTemplate } from "../template";
-import { definesLabels } from "../template/holes";
-import { includesOf } from "../template/include-graph";
 import { readMarkdown } from "../markdown/read";
 import type { SourceLocation } from "../template/types";
 import type { LoadedLibraries } from "./libraries";
@@ -95,7 +93,7 @@ function expand(ctx: BuildContext, target: Target): Prepared {
     today,
     budget,
     usedIn: target.usedIn,
-    holes: ctx.valueHoles && treesArePositioned() && !labelsIn(target.body, libs),
+    holes: ctx.valueHoles && treesArePositioned(),
   });
   append(problems, expanded.problems);
   if (errorsOf(expanded.problems).length > 0) return { ok: false, problems };
@@ -126,24 +124,6 @@ const treesArePositioned = (): boolean => {
   }
   return positioned;
 };
-
-/** Whether `body` or a body it includes (at any depth) defines link or footnote labels (template/holes.ts). */
-function labelsIn(body: string, libs: LoadedLibraries): boolean {
-  if (definesLabels(body)) return true;
-  if (!body.includes(">")) return false;
-  const seen = new Set<string>();
-  const pending = [...includesOf({ body } as Snippet)];
-  while (pending.length > 0) {
-    const id = pending.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const found = libs.lookup(id)?.snippet;
-    if (!found) continue;
-    if (definesLabels(found.body)) return true;
-    pending.push(...includesOf(found));
-  }
-  return false;
-}
 
 /**
  * An included snippet is content too: a draft, deprecated or stale one is warned about like a section's

@@ -16,6 +16,10 @@ const shift = (o: Origin, k: number): Origin => (o.literal && k !== 0 ? { ...o, 
 // note stays a heading instead of becoming the paragraph "<note>## Title".
 const BLOCK_PREFIX = /^(?:[ \t]*(?:>[ \t]?|[-*+][ \t]+|\d{1,9}[.)][ \t]+))*[ \t]*(?:#{1,6}[ \t]+|\|[ \t]*)?/;
 
+/** What the bracket count reads character by character: brackets, backslashes, line feeds. */
+const BRACKET_STATE = /[[\]\\\n]/;
+const NOT_BLANK = /[^ \t\r]/;
+
 /** Where the run of blanks (space, tab, CR, LF) that ends `text` starts. */
 function trailingBlanksStart(text: string): number {
   let i = text.length;
@@ -46,6 +50,12 @@ export class MarkdownBuilder {
   private pendingNotes: Array<{ index: number; origin: Origin }> = [];
   private readonly indents: Array<{ text: string; origin: Origin }> = [];
   private needIndent = false;
+  /** `[` written since the last blank line and not closed (escaped brackets not counted): see inBrackets. */
+  private openBrackets = 0;
+  /** Whether the last character emitted is a backslash that escapes the next one. */
+  private escaping = false;
+  /** Whether the line being written holds only blanks so far (a blank line ends a paragraph). */
+  private lineBlank = true;
 
   constructor(private readonly sources: SourceText[]) {}
 
@@ -68,6 +78,14 @@ export class MarkdownBuilder {
     const last = this.pending[this.pending.length - 1];
     const c = last ? last.text.charCodeAt(last.text.length - 1) : this.lastChar.charCodeAt(0);
     return c === 32 || c === 9 || c === 10;
+  }
+
+  /**
+   * Whether a `[` written since the paragraph began is still open: text written now may be part of a
+   * link or footnote label (template/holes.ts). Held-back blanks cannot open or close one.
+   */
+  inBrackets(): boolean {
+    return this.openBrackets > 0;
   }
 
   /**
@@ -194,6 +212,29 @@ export class MarkdownBuilder {
     this.parts.push(text);
     this.length += text.length;
     this.lastChar = text[text.length - 1] as string;
+    this.trackBrackets(text);
+  }
+
+  private trackBrackets(text: string): void {
+    // Most writes hold none of what changes the count: a cheap test first.
+    if (!BRACKET_STATE.test(text)) {
+      this.escaping = false;
+      if (this.lineBlank && NOT_BLANK.test(text)) this.lineBlank = false;
+      return;
+    }
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      const escaped = this.escaping;
+      this.escaping = c === 0x5c && !escaped;
+      if (c === 0x0a) {
+        if (this.lineBlank) this.openBrackets = 0;
+        this.lineBlank = true;
+      } else if (c !== 0x20 && c !== 0x09 && c !== 0x0d) {
+        this.lineBlank = false;
+        if (c === 0x5b && !escaped) this.openBrackets++;
+        else if (c === 0x5d && !escaped && this.openBrackets > 0) this.openBrackets--;
+      }
+    }
   }
 
   private sourceMap(total: number): SourceMap {

@@ -285,6 +285,12 @@ class Expander {
     this.writeValue(formatValue(found.variable, found.value, this.input.locale), at, body);
   }
 
+  /** A placeholder for an escaped value, where one is sound (holes.ts). */
+  private hole(escaped: string): string | undefined {
+    if (this.out.inBrackets()) return undefined;
+    return holeFor(this.holes.length, escaped, this.out.tail(16));
+  }
+
   /**
    * A value as Markdown text, or percent-encoded when it lands inside a link address (escape.ts); as a
    * hole where the caller asked for holes and one is sound (holes.ts).
@@ -296,7 +302,7 @@ class Expander {
       return;
     }
     const escaped = escapeValue(text);
-    const hole = this.input.holes ? holeFor(this.holes.length, escaped, this.out.tail(16)) : undefined;
+    const hole = this.input.holes ? this.hole(escaped) : undefined;
     if (hole === undefined) this.write(escaped, at, body);
     else {
       this.holes.push(escaped);

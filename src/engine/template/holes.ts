@@ -18,8 +18,9 @@
 //   text as it is, see every one; or a backtick, a quote or an angle bracket, which escapes do not keep
 //   in: in a code span a backtick ends it, and in an HTML tag a quote or `>` ends an attribute or the tag;
 // - it starts a link address or lands inside one (there it is the URL, or percent-encoded: escape.ts);
-// - the section's bodies define link or footnote labels ("]:"): a label matched against a value (the
-//   reference `[{{x}}]` to a definition `[ACME]: …`) would not match a placeholder.
+// - it stands inside brackets (a `[` still open since the last blank line): it may be part of a label, and a
+//   label is matched against the document's definitions (`[{{x}}]` against `[ACME]: …`, `[^{{x}}]`
+//   against a footnote), which a placeholder would not match.
 // A value in a text, a title or a code info string is the value unescaped, as the parser reads escapes;
 // in code and raw HTML, where escapes are not read, the escaped text itself.
 
@@ -48,12 +49,13 @@ function edge(c: string): Edge {
   return PUNCTUATION.test(c) ? "punctuation" : "other";
 }
 
-/** The text written so far ends where a link address starts ("](", "<", a definition's label). */
+/** The text written so far ends where a link address starts ("](", "<"). */
 const ADDRESS_START = /(?:\]\([ \t]*\n?[ \t]*|<)$/;
 
 /**
  * The placeholder for value `index` (its escaped text `escaped`), written after `before` (the output's
- * last characters), or undefined when the value must be written as it is (see above).
+ * last characters), or undefined when the value must be written as it is. The caller has made sure the
+ * value does not stand inside brackets (the expander's builder counts them: MarkdownBuilder.inBrackets).
  */
 export function holeFor(index: number, escaped: string, before: string): string | undefined {
   if (escaped === "" || NOT_HOLED.test(escaped) || ADDRESS_START.test(before)) return undefined;
@@ -62,9 +64,6 @@ export function holeFor(index: number, escaped: string, before: string): string 
   if (first === undefined || last === undefined) return undefined;
   return `${first === "other" ? OPEN_OTHER : OPEN_PUNCT}${index}${last === "other" ? CLOSE_OTHER : CLOSE_PUNCT}`;
 }
-
-/** Whether a body defines link or footnote labels: then its expansion writes every value as it is. */
-export const definesLabels = (body: string): boolean => body.includes("]:");
 
 const ESCAPED = /\\([!-/:-@[-`{-~])/g;
 

@@ -61,7 +61,7 @@ async function build(input: FuzzInput, holes: boolean): Promise<Outcome> {
 
 /** Values whose edges class every way for the flanking rules, and that hold what Markdown reads. */
 const VALUES = [
-  "ACME", "£5.00", "(a)", "a)", "“Services”", "—x", "x—", "7", "1. item", "- item", "# title", "> quote", "a|b", "[x]", "[x](y)",
+  "ACME", "acme", "£5.00", "(a)", "a)", "“Services”", "—x", "x—", "7", "1. item", "- item", "# title", "> quote", "a|b", "[x]", "[x](y)",
   "<b>", "&amp;", "a\\b", "a*b", "_x_", "~~x~~", "`code`", " lead", "trail ", "two\nlines", "\u00a0nbsp", "x\u00a0", "😀", "a😀", "ß", "İ", "",
   "https://example.com", "www.example.com", "info@example.com", "a]b", "a](b", "§", "%EF%B7%A0",
 ];
@@ -71,6 +71,8 @@ const PLACES = [
   "`{{x}}`", "`` {{x}} ``", "[{{x}}](https://example.com)", "[a](https://example.com \"{{x}}\")", "![{{x}}](https://example.com/i.png)",
   "# {{x}}", "- {{x}}", "1. {{x}}", "> {{x}}", "| {{x}} | b |\n|---|---|\n| {{x}} | c |", "```{{x}}\ncode {{x}}\n```", "    {{x}} indented",
   "<span>{{x}}</span>", "Text{{x}}[^n]\n\n[^n]: Note {{x}}.", "{{x}}\n===", "{{x}}  \nnext", "a {{x}} b", "{{x}}{{x}}", "§{{x}}§", "<{{x}}>",
+  "[{{x}}]\n\n[ACME]: https://example.com", "[^{{x}}]\n\n[^ACME]: A note.", "See [the\n{{x}}][ref].\n\n[ref]: https://example.com", "[{{x}}][]\n\n[acme]: https://example.com",
+  "[a](https://example.com/{{x}})", "[a]({{x}})", "[a]( {{x}} )", "[{{x}}]: https://example.com\n\n[ACME]",
 ];
 
 const input = (body: string, value: string): FuzzInput =>
