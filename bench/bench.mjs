@@ -14,6 +14,7 @@ await build({
     run: "bench/run.ts",
     "engine-worker": "bench/engine/worker.ts",
     "batch-worker": "bench/batch/worker.ts",
+    "cli-floor": "bench/cli/floor-docx.ts",
     "insert-worker": "bench/insert/worker.ts",
     profile: "bench/engine/profile.ts",
     stages: "bench/engine/stages.ts",

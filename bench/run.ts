@@ -84,7 +84,7 @@ async function main(): Promise<void> {
           : part === "batch"
             ? await runBatchBench({ scripts, quick, log })
           : part === "cli"
-            ? await runCliBench({ quick, log })
+            ? await runCliBench({ scripts, quick, log })
             : part === "insert"
               ? await runInsertBench({ scripts, quick, log })
               : part === "search"

@@ -1,5 +1,6 @@
 // Engine benchmark: every contender at every size, each in processes of its own (bench/engine/worker.ts),
-// taking turns in rounds; then the table, the ratios to the hand-written docx floor, and issue 5's budgets.
+// taking turns in rounds; then the table, the ratios to the hand-written docx floor, and the budgets: the
+// 200-page document's build time and the 1,000-section document's memory (the peers are information).
 
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -12,7 +13,6 @@ import type { ContenderKey } from "./contenders/types";
 import { merge } from "./merge";
 import type { WorkerRequest, WorkerResult } from "./worker";
 import { checks } from "./checks";
-import { runSteady, steadyTable } from "./steady";
 
 export type EngineBenchOptions = {
   /** Directory of the bundled scripts (engine-worker.mjs). */
@@ -37,13 +37,12 @@ const QUICK: readonly Size[] = [
   { sections: 10, runs: 3, maxSeconds: 5 },
 ];
 
-const ORDER: readonly ContenderKey[] = ["floor", "engine", "floor-held", "docxtemplater", "html-to-docx"];
-/** Contenders whose 10-section output LibreOffice counts pages of (the held floor writes the floor's document). */
+const ORDER: readonly ContenderKey[] = ["floor", "engine", "docxtemplater", "html-to-docx"];
+/** Contenders whose 10-section output LibreOffice counts pages of. */
 const PAGED: readonly ContenderKey[] = ["floor", "engine", "docxtemplater", "html-to-docx"];
 const NAMES: Record<ContenderKey, string> = {
   floor: "docx by hand (floor)",
   engine: "Sectionsmith engine",
-  "floor-held": "docx by hand, holding a specimen (information)",
   docxtemplater: "docxtemplater",
   "html-to-docx": "html-to-docx",
 };
@@ -116,9 +115,6 @@ export async function runEngineBench(options: EngineBenchOptions): Promise<PartR
     }
   }
 
-  log("  warm processes (information) …");
-  const steady = options.quick ? new Map<string, WorkerResult>() : await runSteady(options.scripts, sizes, log);
-
   const pages = await countPages(PAGED.map((c) => join(outDir, `${c}-10.docx`)));
   const pagesOf = (c: ContenderKey) => pages?.get(join(outDir, `${c}-10.docx`));
   const floorPages = pagesOf("floor");
@@ -190,8 +186,8 @@ export async function runEngineBench(options: EngineBenchOptions): Promise<PartR
     machineStart,
     machineEnd: machine(),
     seconds: (performance.now() - started) / 1000,
-    checks: checks(results, sizes, failed, steady),
-    tables: steady.size > 0 ? [table, steadyTable(steady, sizes)] : [table],
+    checks: checks(results, sizes, failed),
+    tables: [table],
     notes,
   };
 }

@@ -24,12 +24,6 @@ export type WorkerRequest = {
    * pays for re-growing the heap: measured 2× on 1-section builds), so they run back to back.
    */
   gcBetweenRuns: boolean;
-  /**
-   * Builds of the timed document itself before timing (after the usual warm-up), not timed: the timed runs
-   * are then a warm process's, with V8's optimizing compiler done with the code the size uses. Information
-   * beside the budget runs, which time a process's first builds.
-   */
-  steady?: number;
 };
 
 export type WorkerResult = {
@@ -83,10 +77,6 @@ async function main(): Promise<void> {
   const warmStart = performance.now();
   for (let i = 0; i < 3; i++) await timed(contender, warm);
   const warmupMs = (performance.now() - warmStart) / 3;
-  for (let i = 0; i < (request.steady ?? 0); i++) {
-    if (request.gcBetweenRuns) gc();
-    await timed(contender, input);
-  }
 
   gc();
   const baselineRss = process.memoryUsage().rss;

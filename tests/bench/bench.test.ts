@@ -8,7 +8,10 @@ import { CONTENDERS } from "../../bench/engine/contenders";
 import type { ContenderKey } from "../../bench/engine/contenders/types";
 import { verifyDocx } from "../../bench/engine/verify";
 import { benchDocument, createFormatters, expected, PARAGRAPHS_PER_SECTION } from "../../bench/fixtures/document";
-import { benchLibrary } from "../../bench/fixtures/sectionsmith";
+import { benchAssembly, benchLibrary } from "../../bench/fixtures/sectionsmith";
+import { benchMarkdown } from "../../bench/fixtures/markdown";
+import { mailMerge } from "../../bench/fixtures/mail-merge";
+import { exportDocument } from "../../src/engine";
 import { searchLibrary } from "../../bench/search/library";
 import { median, p95, quantile } from "../../bench/lib/stats";
 
@@ -31,6 +34,29 @@ describe("bench fixtures", () => {
     if (!parsed.ok) return;
     expect(parsed.value.snippets).toHaveLength(300);
     expect(new Set(parsed.value.snippets.map((s) => s.id)).size).toBeLessThan(300);
+  });
+});
+
+describe("the CLI's and the batch's fixtures", () => {
+  it("write the document as plain Markdown: a blank line before each table, footnote labels unique", () => {
+    const md = benchMarkdown(benchDocument(3));
+    expect(md.match(/\n\n\| Item \| Quantity \| Price \|/g)).toHaveLength(3);
+    const labels = [...md.matchAll(/^\[\^(\w+)\]:/gm)].map((m) => m[1]);
+    expect(labels).toHaveLength(6);
+    expect(new Set(labels).size).toBe(6);
+    expect(md).not.toContain("{{");
+  });
+
+  it("make a batch of the same snippets with other values, the same every run, that the engine builds whole", async () => {
+    const base = benchDocument(2);
+    expect(mailMerge(base, 7)).toEqual(mailMerge(base, 7));
+    const [a, b] = [mailMerge(base, 1), mailMerge(base, 2)];
+    expect(a.map((s) => s.title)).toEqual(b.map((s) => s.title));
+    expect(a[0]!.values).not.toEqual(b[0]!.values);
+    const built = await exportDocument(benchLibrary(base), benchAssembly(a), { as: "buffer" });
+    expect(built.warnings).toEqual([]);
+    const v = await verifyDocx(built.output, expected(a, createFormatters()));
+    expect(v.failures).toEqual([]);
   });
 });
 

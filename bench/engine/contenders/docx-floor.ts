@@ -158,29 +158,3 @@ export const docxFloor: Contender<readonly SectionContent[]> = {
     return bytes;
   },
 };
-
-/**
- * Information, not a budget: the floor holding a small document of its own for the life of the process,
- * as the engine holds its specimen (src/engine/assemble/specimen.ts). Without one, the full GC the bench
- * forces before each timed build from 100 sections frees the hidden classes of docx's objects (they all
- * die with the previous build) and V8 drops and later recompiles docx's optimized code — which the
- * engine's specimen avoids and the plain floor pays on every such build. This row shows what the
- * engine's ratio would be had the floor done the same (bench/analysis.md).
- */
-const held: { doc: Document; bytes: Uint8Array }[] = [];
-let heldRuns = 0;
-
-export const docxFloorHeld: Contender<readonly SectionContent[]> = {
-  ...docxFloor,
-  name: "docx by hand, holding a specimen",
-  key: "floor-held",
-  async run(sections, mark) {
-    // At the second build of the process (a warm-up build), as the engine makes its specimen
-    // (src/engine/assemble/docx-side.ts): the same extra warm-up for both, so only the holding differs.
-    if (++heldRuns === 2) {
-      const specimen = buildFloorDocument(sections.slice(0, 1));
-      held.push({ doc: specimen, bytes: await Packer.pack(specimen, "uint8array") });
-    }
-    return docxFloor.run(sections, mark);
-  },
-};

@@ -1,5 +1,5 @@
 import { docxtemplaterContender } from "./docxtemplater";
-import { docxFloor, docxFloorHeld } from "./docx-floor";
+import { docxFloor } from "./docx-floor";
 import { engineContender } from "./engine";
 import { htmlToDocxContender } from "./html-to-docx";
 import type { Contender, ContenderKey } from "./types";
@@ -8,7 +8,6 @@ import type { Contender, ContenderKey } from "./types";
 export const CONTENDERS: Record<ContenderKey, Contender<unknown>> = {
   floor: docxFloor as Contender<unknown>,
   engine: engineContender as Contender<unknown>,
-  "floor-held": docxFloorHeld as Contender<unknown>,
   docxtemplater: docxtemplaterContender as Contender<unknown>,
   "html-to-docx": htmlToDocxContender as Contender<unknown>,
 };

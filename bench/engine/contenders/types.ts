@@ -22,4 +22,4 @@ export type Contender<Input> = {
   caveat?: string;
 };
 
-export type ContenderKey = "engine" | "floor" | "floor-held" | "docxtemplater" | "html-to-docx";
+export type ContenderKey = "engine" | "floor" | "docxtemplater" | "html-to-docx";
