@@ -1,7 +1,10 @@
 // Validates every .docx under the given folders (or the given files) with the Open XML SDK's
 // OpenXmlValidator against FileFormatVersions.Microsoft365, and prints JSON Lines on stdout:
 //   {"kind":"error","file":…,"part":…,"xpath":…,"id":…,"errorType":…,"element":…,"description":…}
+//   {"kind":"document","file":…,"features":["standalone","table",…]}   (after the file's errors)
 //   {"kind":"summary","files":N,"errors":M,"ms":T}          (always the last line)
+// The features say which kinds of output a document holds (Features.cs), so a run can show that every
+// kind was validated.
 // A package the SDK cannot open is one error with id "Package.Open". Exit code: 0 when every file is
 // valid, 1 when any error was printed, 2 on bad usage. Files are read in sorted order and their errors
 // printed in that order, whatever order the parallel validation finished in.
@@ -36,28 +39,32 @@ foreach (var arg in args)
 files.Sort(StringComparer.Ordinal);
 
 var clock = Stopwatch.StartNew();
-var found = new ConcurrentDictionary<int, List<Finding>>();
+var found = new ConcurrentDictionary<int, (List<Finding> Errors, DocumentLine Document)>();
 Parallel.For(0, files.Count, i => found[i] = Validate(files[i]));
 
 using var stdout = Console.OpenStandardOutput();
 var total = 0;
 for (var i = 0; i < files.Count; i++)
 {
-    foreach (var finding in found[i])
+    var (errors, document) = found[i];
+    foreach (var finding in errors)
     {
         WriteLine(stdout, finding);
         total++;
     }
+    WriteLine(stdout, document);
 }
 WriteLine(stdout, new Summary("summary", files.Count, total, clock.ElapsedMilliseconds));
 return total == 0 ? 0 : 1;
 
-static List<Finding> Validate(string file)
+static (List<Finding>, DocumentLine) Validate(string file)
 {
     var findings = new List<Finding>();
+    var features = new List<string>();
     try
     {
         using var document = WordprocessingDocument.Open(file, false);
+        features = Features.Of(document);
         // MaxNumberOfErrors 0: every error, not the first 1,000.
         var validator = new OpenXmlValidator(FileFormatVersions.Microsoft365) { MaxNumberOfErrors = 0 };
         foreach (var e in validator.Validate(document))
@@ -77,7 +84,7 @@ static List<Finding> Validate(string file)
     {
         findings.Add(new Finding("error", file, "", "", "Package.Open", "Package", "", $"{ex.GetType().Name}: {ex.Message}"));
     }
-    return findings;
+    return (findings, new DocumentLine("document", file, features));
 }
 
 static void WriteLine<T>(Stream stdout, T value)
@@ -87,6 +94,8 @@ static void WriteLine<T>(Stream stdout, T value)
 }
 
 record Finding(string kind, string file, string part, string xpath, string id, string errorType, string element, string description);
+
+record DocumentLine(string kind, string file, List<string> features);
 
 record Summary(string kind, int files, int errors, long ms);
 
