@@ -44,6 +44,9 @@ export declare function parseValidatorOutput(stdout: string): {
 export declare function excepts(exception: Exception, finding: Finding): boolean;
 export declare function checkExceptions(list: unknown): string[];
 export declare function judge(findings: Finding[], exceptions: Exception[], fileCount: number): Verdict;
-export declare function coverage(documents: DocumentLine[]): { counts: Map<string, number>; missing: string[] };
+export declare function coverage(documents: DocumentLine[]): {
+  counts: Map<string, number>;
+  missing: string[];
+};
 export declare function formatFinding(f: Finding): string;
 export declare function jestReport(verdict: Verdict, startTime: number, checks?: Check[]): JestReport;

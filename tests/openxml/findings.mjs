@@ -163,7 +163,9 @@ export function jestReport(verdict, startTime, checks = []) {
       {
         name: "tests/openxml (Open XML SDK validator)",
         status: failed ? "failed" : "passed",
-        message: failed ? `${verdict.errors} errors in ${verdict.failedDocuments} documents, ${failedChecks} failed checks` : "",
+        message: failed
+          ? `${verdict.errors} errors in ${verdict.failedDocuments} documents, ${failedChecks} failed checks`
+          : "",
         assertionResults,
       },
     ],

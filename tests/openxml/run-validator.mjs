@@ -13,7 +13,14 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkExceptions, coverage, formatFinding, jestReport, judge, parseValidatorOutput } from "./findings.mjs";
+import {
+  checkExceptions,
+  coverage,
+  formatFinding,
+  jestReport,
+  judge,
+  parseValidatorOutput,
+} from "./findings.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, "../..");
@@ -38,7 +45,9 @@ for (let i = 0; i < args.length; i++) {
   if (a.startsWith("--outputFile=")) outputFile = a.slice("--outputFile=".length);
   else if (a === "--outputFile") outputFile = args[++i];
   else if (a.startsWith("-")) {
-    console.error(`test:openxml: unknown option ${a} (usage: npm run test:openxml -- [FOLDER] [--json --outputFile=FILE])`);
+    console.error(
+      `test:openxml: unknown option ${a} (usage: npm run test:openxml -- [FOLDER] [--json --outputFile=FILE])`,
+    );
     process.exit(2);
   } else positional.push(a);
 }
@@ -76,7 +85,11 @@ if (countDocx(folder) === 0) {
       `test:openxml: no .docx in ${folder}. Run the suites with CHECKED_DOCX_DIR=${relative(process.cwd(), folder) || "."} first ` +
         "(npm test, npm run test:fidelity, test:e2e, test:fuzz), then npm run test:openxml.",
     );
-    writeReport(jestReport(judge([], [], 0), startTime, [{ title: "documents to validate", failureMessages: [`no .docx in ${folder}`] }]));
+    writeReport(
+      jestReport(judge([], [], 0), startTime, [
+        { title: "documents to validate", failureMessages: [`no .docx in ${folder}`] },
+      ]),
+    );
     process.exit(1);
   }
   console.log(`test:openxml: ${relative(ROOT, folder)} is empty: filling it with the documents of npm test`);
@@ -101,7 +114,11 @@ if (build.status !== 0) {
     `test:openxml: the validator did not build (dotnet build ${relative(ROOT, PROJECT)}; the first build restores ` +
       `DocumentFormat.OpenXml from NuGet):\n${build.stdout}${build.stderr}`,
   );
-  writeReport(jestReport(judge([], [], 0), startTime, [{ title: "validator build", failureMessages: ["dotnet build failed"] }]));
+  writeReport(
+    jestReport(judge([], [], 0), startTime, [
+      { title: "validator build", failureMessages: ["dotnet build failed"] },
+    ]),
+  );
   process.exit(1);
 }
 
@@ -140,7 +157,9 @@ const checks = [
   },
 ];
 if (kinds.missing.length > 0)
-  console.log(`✕ no document held: ${kinds.missing.join(", ")} (every kind of output must reach the validator)`);
+  console.log(
+    `✕ no document held: ${kinds.missing.join(", ")} (every kind of output must reach the validator)`,
+  );
 for (const e of verdict.unusedExceptions)
   console.log(`note: the exception for ${e.id} on ${e.element} matched nothing in this run`);
 console.log(

@@ -96,7 +96,9 @@ describe("coverage and the report", () => {
     const report = jestReport(verdict, 0, [{ title: "every kind of output validated", failureMessages: [] }]);
     expect(report).toMatchObject({ success: false, numTotalTests: 4, numPassedTests: 3, numFailedTests: 1 });
     expect(report.testResults[0]!.assertionResults[0]!.failureMessages).toHaveLength(2);
-    const clean = jestReport(judge([], [], 3), 0, [{ title: "kinds", failureMessages: ["no document held: image"] }]);
+    const clean = jestReport(judge([], [], 3), 0, [
+      { title: "kinds", failureMessages: ["no document held: image"] },
+    ]);
     expect(clean).toMatchObject({ success: false, numPassedTests: 3, numFailedTests: 1 });
   });
 });
