@@ -17,15 +17,22 @@ const LATIN_CLASS = new Set(["Latn", "Cyrl", "Grek", "Armn", "Geor"]);
 
 /**
  * The language tag Word uses for a locale: language, the script only where it is not the one the
- * language and region imply, and the region (bare languages get their likely region, as Word names a
- * culture): de → de-DE, zh-Hant → zh-TW, sr-Latn → sr-Latn-RS, en-GB-u-nu-latn → en-GB.
+ * language and region imply, and a two-letter region (bare languages get their likely region, as Word
+ * names a culture): de → de-DE, zh-Hant → zh-TW, sr-Latn → sr-Latn-RS, en-GB-u-nu-latn → en-GB. Word
+ * reads only language-REGION tags from its own list (MS-OI29500 on ST_Lang; the Word rules check's
+ * WORD_LANG_TAG), so a numeric region such as Latin America's 419 becomes the language's likely region
+ * (es-419 → es-ES): a Spanish dictionary rather than none.
  */
 export function wordLanguageTag(locale: string): string | undefined {
   try {
     const full = new Intl.Locale(locale).maximize();
     if (!full.region || !full.script) return undefined;
-    const usual = new Intl.Locale(`${full.language}-${full.region}`).maximize().script;
-    return [full.language, full.script === usual ? undefined : full.script, full.region]
+    const region = /^[A-Z]{2}$/.test(full.region)
+      ? full.region
+      : new Intl.Locale(full.language).maximize().region;
+    if (!region || !/^[A-Z]{2}$/.test(region)) return undefined;
+    const usual = new Intl.Locale(`${full.language}-${region}`).maximize().script;
+    return [full.language, full.script === usual ? undefined : full.script, region]
       .filter((p) => p !== undefined)
       .join("-");
   } catch {

@@ -17,6 +17,7 @@ describe("the language tag Word uses for a locale", () => {
     ["zh", "zh-CN"],
     ["sr-Latn", "sr-Latn-RS"],
     ["ja", "ja-JP"],
+    ["es-419", "es-ES"],
   ])("%s → %s", (locale, tag) => expect(wordLanguageTag(locale)).toBe(tag));
 
   it("goes in the attribute of the locale's script: w:val, w:eastAsia or w:bidi", () => {
