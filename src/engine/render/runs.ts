@@ -35,11 +35,19 @@ const SPLIT = /[\uFDD0-\uFDEF\r\n]/;
  */
 function textRun(kit: DocxKit, text: string, fmt: Format, language: ProofingLanguage | undefined): ParagraphChild {
   // A fragment's runs say their language (language.ts); a standalone document's say it once, in styles.xml.
-  if (language !== undefined) return new kit.TextRun({ ...runOptions(fmt), text, language });
+  if (language !== undefined) return languageRun(kit, text, fmt, language);
   if (isPlain(fmt)) return new kit.TextRun(text);
   if (fmt.bold && !fmt.italics && onlyBoldItalics(fmt)) return new kit.TextRun({ text, bold: true });
   if (fmt.italics && !fmt.bold && onlyBoldItalics(fmt)) return new kit.TextRun({ text, italics: true });
   return new kit.TextRun({ ...runOptions(fmt), text });
+}
+
+/** textRun for a fragment: the same fixed shapes, each with the language. */
+function languageRun(kit: DocxKit, text: string, fmt: Format, language: ProofingLanguage): ParagraphChild {
+  if (isPlain(fmt)) return new kit.TextRun({ text, language });
+  if (fmt.bold && !fmt.italics && onlyBoldItalics(fmt)) return new kit.TextRun({ text, bold: true, language });
+  if (fmt.italics && !fmt.bold && onlyBoldItalics(fmt)) return new kit.TextRun({ text, italics: true, language });
+  return new kit.TextRun({ ...runOptions(fmt), text, language });
 }
 
 const onlyBoldItalics = (fmt: Format): boolean =>
