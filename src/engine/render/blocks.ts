@@ -5,6 +5,7 @@ import type { SectionState } from "./context";
 import { commented } from "./comments";
 import { documentSizeMessage, overDocumentSize, report } from "./context";
 import { renderInline, textRuns } from "./inline";
+import { plainRun } from "./runs";
 import { clampLevel, listIndent, MAX_LIST_LEVEL, type ListFamily, type ListRef } from "./numbering";
 import { renderTable } from "./table";
 import { FILL_IN_SPACE_BEFORE, isFillInLine } from "./fill-in";
@@ -266,10 +267,10 @@ function renderList(node: List, s: SectionState, ctx: BlockContext, parent?: Par
     let from = 0;
     if (first?.type === "paragraph") {
       const runs = renderInline(first.children, s);
-      out.push(makeParagraph(s, ctx, { numbering, children: check ? [new s.doc.docx.TextRun(check), ...runs] : runs }));
+      out.push(makeParagraph(s, ctx, { numbering, children: check ? [plainRun(s, check), ...runs] : runs }));
       from = 1;
     } else {
-      out.push(makeParagraph(s, ctx, { numbering, children: check ? [new s.doc.docx.TextRun(check)] : [] }));
+      out.push(makeParagraph(s, ctx, { numbering, children: check ? [plainRun(s, check)] : [] }));
     }
     const under: ParentList = { ref, family, item, sublists };
     for (let k = from; k < children.length; k++) {

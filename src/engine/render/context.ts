@@ -1,5 +1,6 @@
 import type { ICommentOptions, Paragraph } from "docx";
 import type { DocxKit } from "./docx-kit";
+import type { ProofingLanguage } from "./language";
 import type { Node } from "mdast";
 import type { ProblemCode } from "../errors/codes";
 import { problem, type Problem } from "../errors/problem";
@@ -29,6 +30,8 @@ export class DocumentState {
   imageBytes = 0;
   /** Whether LIMIT_DOCUMENT_SIZE has been reported (it is reported once). */
   sizeReported = false;
+  /** The <w:lang> every text run carries (fragments only: language.ts), or undefined. */
+  readonly runLanguage: ProofingLanguage | undefined;
 
   constructor(
     readonly options: {
@@ -51,10 +54,13 @@ export class DocumentState {
        * text width (pct) instead of twips, and pictures are capped to FRAGMENT_MAX_WIDTH_TWIPS too.
        */
       fragment?: boolean;
+      /** The proofing language to write on every text run (a fragment's, from its locale). */
+      runLanguage?: ProofingLanguage;
     },
   ) {
     this.numbering = new NumberingState(options.carry);
     this.docx = options.docx;
+    this.runLanguage = options.runLanguage;
   }
 
   allocateFootnote(children: Paragraph[]): number {
@@ -72,6 +78,13 @@ export class DocumentState {
     this.footnotes[id] = { children };
   }
 
+  /** A paragraph of unformatted text, in the run language when there is one. */
+  private plainParagraph(text: string): Paragraph {
+    const language = this.runLanguage;
+    if (language === undefined) return new this.docx.Paragraph(text);
+    return new this.docx.Paragraph({ children: [new this.docx.TextRun({ text, language })] });
+  }
+
   addComment(text: string, author: string): number {
     const id = this.nextCommentId++;
     this.comments.push({
@@ -79,7 +92,7 @@ export class DocumentState {
       author,
       initials: initialsOf(author),
       date: this.options.today,
-      children: text.split(/\r\n?|\n/).map((line) => new this.docx.Paragraph(line)),
+      children: text.split(/\r\n?|\n/).map((line) => this.plainParagraph(line)),
     });
     return id;
   }

@@ -5,6 +5,7 @@ import { append } from "../append";
 import { noteEnd, noteStart } from "./comments";
 import { overDocumentSize, type SectionState } from "./context";
 import type { DocxKit } from "./docx-kit";
+import type { ProofingLanguage } from "./language";
 
 // Runs (<w:r>): text with its formatting (<w:rPr>), and what the template's sentinels stand for inside
 // text — line breaks (<w:br/>), PAGE and NUMPAGES fields, drafting-note ranges (comments.ts).
@@ -32,11 +33,21 @@ const SPLIT = /[\uFDD0-\uFDEF\r\n]/;
  * property reads megamorphic (its RunProperties took ~2× the hand-written floor's time per run; the
  * spread's maps also died at every full GC, dropping the optimized code that used them).
  */
-function textRun(kit: DocxKit, text: string, fmt: Format): ParagraphChild {
+function textRun(kit: DocxKit, text: string, fmt: Format, language: ProofingLanguage | undefined): ParagraphChild {
+  // A fragment's runs say their language (language.ts); a standalone document's say it once, in styles.xml.
+  if (language !== undefined) return languageRun(kit, text, fmt, language);
   if (isPlain(fmt)) return new kit.TextRun(text);
   if (fmt.bold && !fmt.italics && onlyBoldItalics(fmt)) return new kit.TextRun({ text, bold: true });
   if (fmt.italics && !fmt.bold && onlyBoldItalics(fmt)) return new kit.TextRun({ text, italics: true });
   return new kit.TextRun({ ...runOptions(fmt), text });
+}
+
+/** textRun for a fragment: the same fixed shapes, each with the language. */
+function languageRun(kit: DocxKit, text: string, fmt: Format, language: ProofingLanguage): ParagraphChild {
+  if (isPlain(fmt)) return new kit.TextRun({ text, language });
+  if (fmt.bold && !fmt.italics && onlyBoldItalics(fmt)) return new kit.TextRun({ text, bold: true, language });
+  if (fmt.italics && !fmt.bold && onlyBoldItalics(fmt)) return new kit.TextRun({ text, italics: true, language });
+  return new kit.TextRun({ ...runOptions(fmt), text, language });
 }
 
 const onlyBoldItalics = (fmt: Format): boolean =>
@@ -60,13 +71,18 @@ export function runOptions(fmt: Format): IRunOptions {
   return opts;
 }
 
+/** One run of unformatted text that holds no sentinel (a task list item's check box). */
+export function plainRun(s: SectionState, text: string): ParagraphChild {
+  return textRun(s.doc.docx, text, {}, s.doc.runLanguage);
+}
+
 /** Text that may carry sentinels → runs, breaks (<w:br/>), fields and drafting-note ranges. */
 export function textRuns(value: string, fmt: Format, s: SectionState): ParagraphChild[] {
   if (!SPLIT.test(value)) {
     // The common case, as splitSentinels would give it: one piece of text (none for empty text).
     if (value === "" || overDocumentSize(s.doc)) return [];
     s.doc.estimatedBytes += ESTIMATE_BYTES.run + value.length;
-    return [textRun(s.doc.docx, value, fmt)];
+    return [textRun(s.doc.docx, value, fmt, s.doc.runLanguage)];
   }
   return sentinelRuns(value, fmt, s);
 }
@@ -78,7 +94,8 @@ export function textRuns(value: string, fmt: Format, s: SectionState): Paragraph
  */
 function sentinelRuns(value: string, fmt: Format, s: SectionState): ParagraphChild[] {
   const out: ParagraphChild[] = [];
-  const opts = runOptions(fmt);
+  const language = s.doc.runLanguage;
+  const opts = language === undefined ? runOptions(fmt) : { ...runOptions(fmt), language };
   for (const piece of splitSentinels(value)) {
     // A paragraph of a million line breaks stops here; renderBlocks reports the size at the next block.
     if (overDocumentSize(s.doc)) break;
@@ -88,7 +105,7 @@ function sentinelRuns(value: string, fmt: Format, s: SectionState): ParagraphChi
         s.doc.estimatedBytes += piece.text.length;
         // A line ending inside text is a Markdown soft break: a space, as CommonMark renders it. Word
         // repairs a <w:t> holding a line feed (anthropics/skills#1569); hard breaks are <w:br/> below.
-        out.push(textRun(s.doc.docx, piece.text.replace(LINE_ENDING, " "), fmt));
+        out.push(textRun(s.doc.docx, piece.text.replace(LINE_ENDING, " "), fmt, language));
         break;
       case "break":
         out.push(new s.doc.docx.TextRun({ ...opts, break: 1 }));

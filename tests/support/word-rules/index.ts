@@ -6,6 +6,7 @@
 import type { OpcPackage } from "../ooxml/package";
 import { wordContext } from "./context";
 import { bookmarkIds, bookmarkNames, commentIds, drawingIds } from "./ids";
+import { languageTag } from "./language";
 import { noteIds, noteSeparator, notesPartMissing } from "./notes";
 import { abstractNumLevels, numberingReferences } from "./numbering";
 import { contentTypes, emptyParts, hyperlinkUri, relationships } from "./package-rules";
@@ -27,6 +28,7 @@ export const WORD_RULES: readonly WordRule[] = [
   abstractNumLevels,
   textNewline,
   sdtInCell,
+  languageTag,
   tableGrid,
   contentTypes,
   relationships,
