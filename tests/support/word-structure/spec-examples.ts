@@ -60,7 +60,7 @@ export function footnoteExamples(): Example[] {
       html: string;
     }[]
   ).map((c, i) => ({
-    key: `footnotes inline ${i + 1}`,
+    key: `footnotes case ${i + 1}`,
     section: `micromark-extension-gfm-footnote: ${c.name}`,
     markdown: c.markdown,
     html: c.html,
