@@ -115,8 +115,6 @@ function initialsOf(name: string): string {
 export type SectionState = {
   doc: DocumentState;
   locate: (offset: number) => SourceLocation;
-  /** Where a node of the section's tree starts in its Markdown (markdown/position.ts). */
-  offsetOf: (node: Node | undefined) => number;
   /** Texts of {{#note}} ranges (index = sentinel index). */
   notes: readonly string[];
   /** note index → comment id, once its range has started. */
@@ -157,7 +155,7 @@ export type SectionState = {
 
 /** A problem at `node`'s place in the snippet body (through the section's source map). */
 export function report(s: SectionState, node: Node | undefined, code: ProblemCode, message: string): void {
-  const at = s.locate(s.offsetOf(node));
+  const at = s.locate(node?.position?.start.offset ?? 0);
   s.doc.problems.push(problem({ code, message, ...at }));
 }
 
