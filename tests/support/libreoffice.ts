@@ -62,10 +62,12 @@ async function withTempDir<T>(prefix: string, body: (dir: string) => Promise<T>)
   }
 }
 
-export type ConvertTarget = "txt" | "pdf";
+export type ConvertTarget = "txt" | "pdf" | "fodt";
 const FILTERS: Record<ConvertTarget, string> = {
   txt: "txt:Text (encoded):UTF8",
   pdf: "pdf:writer_pdf_Export",
+  // Flat OpenDocument: LibreOffice's own model of the document (heading outline levels, list nesting, tables).
+  fodt: "fodt",
 };
 
 /** Converts every document with ONE soffice run; results are in input order. */

@@ -73,8 +73,10 @@ export function bodyMarkdown(blocks: readonly Block[], options: BodyOptions): Bo
   };
 
   let i = 0;
+  let lastWasTable = false;
   while (i < blocks.length) {
     const block = blocks[i]!;
+    lastWasTable = out.length > 0 && out[out.length - 1]!.startsWith("|");
     if (block.kind === "paragraph" && block.list && block.heading === undefined) {
       let j = i;
       while (j < blocks.length && isListItem(blocks[j]!)) j++;
@@ -117,6 +119,9 @@ export function bodyMarkdown(blocks: readonly Block[], options: BodyOptions): Bo
         break;
       }
       case "table":
+        // Two tables with nothing between them are one table to Word and LibreOffice: the document had a
+        // paragraph there (Word needs one), and an empty one (a no-break space) keeps them apart.
+        if (lastWasTable) out.push("\u00a0");
         out.push(tableMarkdown(block, inline, changes));
         break;
       case "pagebreak":

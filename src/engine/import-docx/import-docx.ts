@@ -65,8 +65,8 @@ export type ImportedSnippet = {
   source: { file: string; first: number; last: number; position: number };
   /** Each variable's value as the document wrote it (the placeholder's text, a check box's state). */
   placeholders: Record<string, string | boolean>;
-  /** The heading level its first heading had in the document (a section's heading offset restores it). */
-  headingLevel?: number;
+  /** The heading offset that puts its headings back at the document's levels (its top heading was Heading offset + 1). */
+  headingOffset: number;
   pageBreakBefore: boolean;
   /** Not kept, or kept in another form: DOCX_NOT_KEPT and DOCX_CHANGED warnings at their places. */
   warnings: Problem[];
@@ -150,6 +150,7 @@ function read(bytes: Uint8Array, options: ImportOptions): DocxImport {
   const fileTitle = options.fileName.replace(/^.*[\\/]/, "").replace(/\.docx$/i, "");
   const title = (pkg.title ?? (titleParagraph ? titleParagraph.inlines.map(inlineText).join("").trim() : "") ?? "") || fileTitle;
   const numberedHeadings = blocks.some((b) => b.kind === "paragraph" && b.heading !== undefined && b.heading > 0 && (b.list !== undefined || b.typedHeadingNumber !== undefined));
+  if (numberedHeadings) ctx.notes.push(...headingNumberNotes(blocks));
   const prefix = options.idPrefix ?? `${slug(fileTitle, 40)}.`;
   const taken = new Set((options.library ?? []).map((s) => s.id));
   const records = new Map<string, VariableRecord>();
@@ -169,12 +170,12 @@ function read(bytes: Uint8Array, options: ImportOptions): DocxImport {
     const pieceTitle = (piece.title || (position === 0 ? title : `Part ${position + 1}`)).slice(0, 200);
     const id = uniqueId(`${prefix}${slug(pieceTitle, 100 - prefix.length - 4)}`, taken);
     const names = [...new Set(result.occurrences.map((o) => o.guess.name))];
-    return { piece, position, result, pieceTitle, id, names };
+    return { piece, position, result, pieceTitle, id, names, topHeading: topHeading === 99 ? 1 : topHeading };
   });
   const variables = [...records.values()].map((r) => r.variable);
   const byName = new Map(variables.map((v) => [v.name, v]));
   const placeNotes = [...ctx.notes];
-  const snippets: ImportedSnippet[] = built.map(({ piece, position, result, pieceTitle, id, names }) => {
+  const snippets: ImportedSnippet[] = built.map(({ piece, position, result, pieceTitle, id, names, topHeading }) => {
     const snippet: SnippetJson = {
       id,
       version: 1,
@@ -194,11 +195,17 @@ function read(bytes: Uint8Array, options: ImportOptions): DocxImport {
       snippet,
       source: { file: options.fileName, first: piece.firstPlace, last: piece.lastPlace, position: position + 1 },
       placeholders: Object.fromEntries(names.map((n) => [n, records.get(n)!.placeholder])),
-      ...(piece.headingLevel !== undefined ? { headingLevel: piece.headingLevel } : {}),
+      headingOffset: Math.max(0, Math.min(8, topHeading - 1)),
       pageBreakBefore: piece.pageBreakBefore,
       warnings: notes.sort((a, b) => a.place - b.place).map((n) => noteProblem(n, options.fileName, id)),
     };
   });
+  // A snippet ending in a table before one starting with a table: the same paragraph keeps them apart.
+  for (let k = 0; k + 1 < snippets.length; k++) {
+    const body = snippets[k]!.snippet.body;
+    if (/\|\s*$/.test(body.split("\n").pop() ?? "") && snippets[k + 1]!.snippet.body.startsWith("|") && !snippets[k + 1]!.pageBreakBefore)
+      snippets[k]!.snippet.body = `${body}\n\n\u00a0`;
+  }
   findDuplicates(snippets, options.library ?? []);
   return {
     source: options.fileName,
@@ -210,6 +217,36 @@ function read(bytes: Uint8Array, options: ImportOptions): DocxImport {
     numberedHeadings,
     warnings: placeNotes.map((n) => noteProblem(n, options.fileName, undefined, n.place > bodyParagraphs)),
   };
+}
+
+/**
+ * Numbered headings are built with the library's clause numbering ("headingNumbering": "legal": 1, 1.1,
+ * 1.1.1 on every heading). Where Word shows another label ("1.", "(a)", "Article 1", or none), each
+ * heading level says so once.
+ */
+function headingNumberNotes(blocks: readonly Block[]): Note[] {
+  const counts: number[] = [];
+  const reported = new Set<number>();
+  const notes: Note[] = [];
+  for (const b of blocks) {
+    if (b.kind !== "paragraph" || b.heading === undefined || b.heading < 1) continue;
+    const level = b.heading;
+    counts.length = level;
+    counts[level - 1] = (counts[level - 1] ?? 0) + 1;
+    const library = Array.from({ length: level }, (_, k) => counts[k] ?? 1).join(".");
+    const word = b.list?.label ?? b.typedHeadingNumber ?? "";
+    if (word === library || reported.has(level)) continue;
+    reported.add(level);
+    notes.push({
+      code: "DOCX_CHANGED",
+      kind: "numbering",
+      place: b.place,
+      message: word === ""
+        ? `Word does not number Heading ${level} “”; the library's clause numbering numbers every heading, here “${library}”.`
+        : `Word numbers Heading ${level} “${word}”; the library's clause numbering writes “${library}” (build with "headingNumbering": "legal").`,
+    });
+  }
+  return notes;
 }
 
 function noteProblem(n: Note, file: string, snippet: string | undefined, inFootnote = false): Problem {

@@ -114,7 +114,10 @@ function readRun(ctx: ReadContext, run: XmlElement, scope: InlineScope, out: Raw
       note(ctx, "DOCX_NOT_KEPT", "hidden-text", `Hidden text is left out: "${excerpt(t)}".`);
       return;
     }
-    emit(ctx, out, { kind: "text", text: look.caps ? t.toUpperCase() : t, marks });
+    // All caps is a look, like a font: the text stays as written (what Word stores and copies), listed.
+    if (look.caps)
+      note(ctx, "DOCX_CHANGED", "formatting", `All-caps formatting is not kept: “${excerpt(t, 40)}” keeps the letters as written; type them in capitals where it matters.`);
+    emit(ctx, out, { kind: "text", text: t, marks });
   };
   for (const c of elementsOf(run)) {
     switch (c.name) {
