@@ -187,7 +187,7 @@ function listMarkdown(
     const kind = `${list.ordered}:${list.list}`;
     // Markdown continues a list while the marker's kind stays the same: another Word list at the same
     // depth under the same item switches the delimiter, so it starts a list of its own.
-    if (kinds[depth] !== undefined && kinds[depth] !== kind) other[depth] = !other[depth];
+    if (kinds[depth] !== undefined && kinds[depth] !== kind && kinds[depth]!.startsWith(`${list.ordered}:`)) other[depth] = !other[depth];
     kinds.length = depth + 1;
     other.length = depth + 1;
     kinds[depth] = kind;

@@ -148,7 +148,14 @@ function read(bytes: Uint8Array, options: ImportOptions): DocxImport {
   const pieces = split(blocks, mode, structure);
   const titleParagraph = blocks.find((b): b is Paragraph => b.kind === "paragraph" && b.heading === 0);
   const fileTitle = options.fileName.replace(/^.*[\\/]/, "").replace(/\.docx$/i, "");
-  const title = (pkg.title ?? (titleParagraph ? titleParagraph.inlines.map(inlineText).join("").trim() : "") ?? "") || fileTitle;
+  // The document's name: its properties' title, its Title paragraph, or its first line when that is short.
+  const firstLine = blocks.find((b): b is Paragraph => b.kind === "paragraph" && b.inlines.some((i) => inlineText(i).trim() !== ""));
+  const firstText = firstLine ? firstLine.inlines.map(inlineText).join("").replace(/\s+/g, " ").trim() : "";
+  const title =
+    (pkg.title ?? "") ||
+    (titleParagraph ? titleParagraph.inlines.map(inlineText).join("").trim() : "") ||
+    (firstText.length <= 60 && !/[.;:]\s|[.;:]$/.test(firstText) ? firstText : "") ||
+    fileTitle;
   const numberedHeadings = blocks.some((b) => b.kind === "paragraph" && b.heading !== undefined && b.heading > 0 && (b.list !== undefined || b.typedHeadingNumber !== undefined));
   if (numberedHeadings) ctx.notes.push(...headingNumberNotes(blocks));
   const prefix = options.idPrefix ?? `${slug(fileTitle, 40)}.`;
@@ -167,7 +174,7 @@ function read(bytes: Uint8Array, options: ImportOptions): DocxImport {
     });
     if (headings.length > 0) afterHeading = true;
     mergeVariables(records, result.occurrences);
-    const pieceTitle = (piece.title || (position === 0 ? title : `Part ${position + 1}`)).slice(0, 200);
+    const pieceTitle = (piece.title || leadTitle(piece.blocks) || (position === 0 ? title : `Part ${position + 1}`)).slice(0, 200);
     const id = uniqueId(`${prefix}${slug(pieceTitle, 100 - prefix.length - 4)}`, taken);
     const names = [...new Set(result.occurrences.map((o) => o.guess.name))];
     return { piece, position, result, pieceTitle, id, names, topHeading: topHeading === 99 ? 1 : topHeading };
@@ -181,7 +188,7 @@ function read(bytes: Uint8Array, options: ImportOptions): DocxImport {
       version: 1,
       title: pieceTitle,
       description: `Imported from ${fileTitle}.docx, paragraph${piece.firstPlace === piece.lastPlace ? ` ${piece.firstPlace}` : `s ${piece.firstPlace}–${piece.lastPlace}`}.`,
-      category: options.category ?? [title, ...piece.parents].map((c) => c.replace(/\//g, "-").trim()).filter((c) => c !== "").join("/"),
+      category: options.category ?? [title, ...piece.parents.filter((p) => p !== title)].map((c) => c.replace(/\//g, "-").trim()).filter((c) => c !== "").join("/"),
       status: "draft",
       ...(result.titleBlock ? { titleBlock: true as const } : {}),
       variables: names.map((n) => variableJson(byName.get(n)!)),
@@ -217,6 +224,18 @@ function read(bytes: Uint8Array, options: ImportOptions): DocxImport {
     numberedHeadings,
     warnings: placeNotes.map((n) => noteProblem(n, options.fileName, undefined, n.place > bodyParagraphs)),
   };
+}
+
+/** A piece that starts before any split point is named by its first heading, or its first short line. */
+function leadTitle(blocks: readonly Block[]): string {
+  for (const b of blocks) {
+    if (b.kind !== "paragraph") continue;
+    const text = b.inlines.map(inlineText).join("").replace(/\s+/g, " ").trim();
+    if (text === "") continue;
+    if (b.heading !== undefined || (text.length <= 80 && !/[.;:]\s|[.;:]$/.test(text))) return text;
+    return "";
+  }
+  return "";
 }
 
 /**
