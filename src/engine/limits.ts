@@ -132,11 +132,11 @@ export const MAX_DOCX_PART_BYTES = 32 * 1024 * 1024;
 /** Bytes all the parts read for one import unpack to, together. */
 export const MAX_DOCX_UNZIPPED_BYTES = 128 * 1024 * 1024;
 /** XML elements in all the parts read for one import. */
-export const MAX_DOCX_ELEMENTS = 2_000_000;
+export const MAX_DOCX_ELEMENTS = 1_000_000;
 /** XML elements inside each other (a table in a table adds three: table, row, cell). */
 export const MAX_DOCX_NESTING = 160;
 /** Paragraphs in one imported document (table cells, footnotes and comments included). */
-export const MAX_DOCX_PARAGRAPHS = 200_000;
+export const MAX_DOCX_PARAGRAPHS = 100_000;
 
 export type LimitInfo = { value: number; unit: string; code: ProblemCode; what: string };
 

@@ -11,6 +11,13 @@ import { diffArrays } from "diff";
 // (npm run bench -- import) for 5,000 snippets.
 
 export const NEAR = 0.8;
+/**
+ * Word diffs run per text looked up, at most: the candidates go in order of their bag similarity (an upper
+ * bound of the diff's), and the search stops at the first whose bound cannot beat the best found or after
+ * this many diffs. Texts that many near-copies of one another (a template repeated) are rare in a library,
+ * and any of the closest is then a fair match to show.
+ */
+const MAX_DIFFS = 4;
 
 export type Comparable = { key: string; text: string };
 export type WordChange = { op: "same" | "added" | "removed"; text: string };
@@ -84,28 +91,40 @@ export class DuplicateIndex {
     if (bag.length === 0) return undefined;
     const candidates = new Set<number>();
     for (const t of this.prefix(bag)) for (const i of this.postings.get(t) ?? []) candidates.add(i);
-    let best: Match | undefined;
     const mine = new Set(bag);
+    const scored: Array<{ other: Entry; bound: number }> = [];
     for (const i of candidates) {
       const other = this.entries[i]!;
       if (exclude?.(other.key)) continue;
       const total = bag.length + other.bag.length;
-      // Length filter, then the bag bound, then the word diff.
+      // Length filter, then the bag bound.
       if (Math.min(bag.length, other.bag.length) * 2 < NEAR * total) continue;
       let shared = 0;
       for (const t of other.bag) if (mine.has(t)) shared++;
-      if ((2 * shared) / total < NEAR) continue;
+      const bound = (2 * shared) / total;
+      if (bound >= NEAR) scored.push({ other, bound });
+    }
+    scored.sort((a, b) => b.bound - a.bound);
+    let best: Match | undefined;
+    let diffs = 0;
+    for (const { other, bound } of scored) {
+      if (best && bound <= best.similarity) break;
       const identical = words.length === other.words.length && words.every((w, k) => w === other.words[k]);
-      const similarity = identical ? 1 : (2 * commonWords(words, other.words)) / total;
+      if (!identical && diffs++ >= MAX_DIFFS) break;
+      const similarity = identical ? 1 : (2 * commonWords(words, other.words)) / (words.length + other.words.length);
       if (similarity >= NEAR && (!best || similarity > best.similarity)) best = { key: other.key, similarity, identical };
     }
     return best;
   }
 }
 
+/** Words a word diff keeps; 0 when more edits than a near-duplicate can have would be needed (the diff stops there). */
 function commonWords(a: readonly string[], b: readonly string[]): number {
+  const maxEditLength = Math.ceil((1 - NEAR) * (a.length + b.length)) + 1;
+  const parts = diffArrays(a as string[], b as string[], { maxEditLength });
+  if (!parts) return 0;
   let same = 0;
-  for (const part of diffArrays(a as string[], b as string[])) if (!part.added && !part.removed) same += part.value.length;
+  for (const part of parts) if (!part.added && !part.removed) same += part.value.length;
   return same;
 }
 
