@@ -108,6 +108,7 @@ export async function importDocxCommand(
   ];
   const target = args.dryRun || outPath === "-" ? undefined : await resolveOutput(outPath, inputs, { suggestedName, stdout: io.stdout });
   // The library written to: extended when it exists (its snippets are the ones compared with).
+  // A new library is named after its one document, or after the file it is written to.
   let existing: { name?: string; snippets?: unknown[] } | undefined;
   const problems: Problem[] = [];
   if (target?.kind === "replace" && target.mode !== undefined) {
@@ -146,7 +147,7 @@ export async function importDocxCommand(
     imports.flatMap((i) => i.snippets.filter((s) => s.duplicate).map((s) => [s.snippet.id, args.duplicates ?? engine.defaultChoice(s)!] as const)),
   );
   const errors = problems.filter((p) => p.severity === "error");
-  const applied = errors.length === 0 ? engine.applyImport(imports, { duplicates: decisions }, existing, basename(outPath, ".json")) : undefined;
+  const applied = errors.length === 0 ? engine.applyImport(imports, { duplicates: decisions }, existing, imports.length === 1 ? imports[0]!.title : basename(outPath, ".json")) : undefined;
   if (args.json)
     await io.print(
       JSON.stringify({ documents: imports, problems, written: applied?.ok && !args.dryRun ? outPath : null }, null, 2) + "\n",
