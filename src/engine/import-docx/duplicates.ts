@@ -28,22 +28,48 @@ export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/\{\{[^}]*\}\}|[\p{L}\p{N}]+/gu) ?? [];
 }
 
-type Entry = { key: string; words: string[]; bag: string[] };
+type Entry = { key: string; words: string[]; ranks: Int32Array };
 
-/** Each word numbered by its occurrence ("the#0", "the#1"), so a bag of words is a set. */
-function bagOf(words: readonly string[]): string[] {
-  const seen = new Map<string, number>();
-  return words.map((w) => {
-    const n = seen.get(w) ?? 0;
-    seen.set(w, n + 1);
-    return `${w}#${n}`;
-  });
+/** Occurrences of one word apart in a bag element: element = occurrence × SPREAD + the word's number. */
+const SPREAD = 2 ** 24;
+
+/** How many values two ascending arrays share (a merge). */
+function overlap(a: Int32Array, b: Int32Array): number {
+  let i = 0;
+  let j = 0;
+  let shared = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      shared++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return shared;
 }
 
 export class DuplicateIndex {
   private readonly entries: Entry[] = [];
-  private readonly postings = new Map<string, number[]>();
-  private readonly frequency = new Map<string, number>();
+  private readonly postings = new Map<number, number[]>();
+  /** Bag element → its rank, rarest first: the one global order prefix filtering needs. */
+  private readonly rank = new Map<number, number>();
+  /** Word → its number, for bag elements (numbers, not strings: cheaper to hash and to keep). */
+  private readonly wordIds = new Map<string, number>();
+
+  /** Each word numbered by its occurrence ("the" first, second …), so that a bag of words is a set. */
+  private bagOf(words: readonly string[]): number[] {
+    const seen = new Map<number, number>();
+    return words.map((w) => {
+      let id = this.wordIds.get(w);
+      if (id === undefined) this.wordIds.set(w, (id = this.wordIds.size));
+      const n = seen.get(id) ?? 0;
+      seen.set(id, n + 1);
+      return n * SPREAD + id;
+    });
+  }
 
   /**
    * Indexes `corpus`; `later` are texts added or looked up afterwards, counted now so that word rarity —
@@ -51,33 +77,41 @@ export class DuplicateIndex {
    */
   constructor(corpus: readonly Comparable[], later: readonly string[] = []) {
     const prepared = corpus.map((c) => ({ key: c.key, words: wordsOf(c.text) }));
+    const frequency = new Map<number, number>();
     const count = (words: string[]) => {
-      for (const t of new Set(bagOf(words))) this.frequency.set(t, (this.frequency.get(t) ?? 0) + 1);
+      for (const t of this.bagOf(words)) frequency.set(t, (frequency.get(t) ?? 0) + 1);
     };
     for (const p of prepared) count(p.words);
     for (const t of later) count(wordsOf(t));
+    [...frequency.entries()]
+      .sort((a, b) => a[1] - b[1] || a[0] - b[0])
+      .forEach(([t], k) => this.rank.set(t, k));
     for (const p of prepared) this.addWords(p.key, p.words);
+  }
+
+  /** The bag as ascending ranks; an element never counted (so never shared) gets a rank of its own. */
+  private ranksOf(words: readonly string[]): Int32Array {
+    let fresh = this.rank.size;
+    const out = Int32Array.from(this.bagOf(words), (t) => this.rank.get(t) ?? fresh++);
+    return out.sort();
+  }
+
+  private static prefixLength(size: number): number {
+    const t = NEAR / (2 - NEAR); // the Jaccard threshold equivalent to Dice ≥ NEAR
+    return Math.max(1, size - Math.ceil(t * size) + 1);
   }
 
   add(key: string, text: string): void {
     this.addWords(key, wordsOf(text));
   }
 
-  private order(bag: string[]): string[] {
-    return [...bag].sort((a, b) => (this.frequency.get(a) ?? 0) - (this.frequency.get(b) ?? 0) || (a < b ? -1 : a > b ? 1 : 0));
-  }
-
-  private prefix(bag: string[]): string[] {
-    const t = NEAR / (2 - NEAR); // the Jaccard threshold equivalent to Dice ≥ NEAR
-    const length = bag.length - Math.ceil(t * bag.length) + 1;
-    return this.order(bag).slice(0, Math.max(1, length));
-  }
-
   private addWords(key: string, words: string[]): void {
-    const bag = bagOf(words);
+    const ranks = this.ranksOf(words);
     const index = this.entries.length;
-    this.entries.push({ key, words, bag });
-    for (const t of this.prefix(bag)) {
+    this.entries.push({ key, words, ranks });
+    const length = Math.min(ranks.length, DuplicateIndex.prefixLength(ranks.length));
+    for (let k = 0; k < length; k++) {
+      const t = ranks[k]!;
       let list = this.postings.get(t);
       if (!list) this.postings.set(t, (list = []));
       list.push(index);
@@ -87,21 +121,19 @@ export class DuplicateIndex {
   /** The most similar text at or above NEAR, or undefined. */
   best(text: string, exclude?: (key: string) => boolean): Match | undefined {
     const words = wordsOf(text);
-    const bag = bagOf(words);
-    if (bag.length === 0) return undefined;
+    if (words.length === 0) return undefined;
+    const ranks = this.ranksOf(words);
     const candidates = new Set<number>();
-    for (const t of this.prefix(bag)) for (const i of this.postings.get(t) ?? []) candidates.add(i);
-    const mine = new Set(bag);
+    const length = Math.min(ranks.length, DuplicateIndex.prefixLength(ranks.length));
+    for (let k = 0; k < length; k++) for (const i of this.postings.get(ranks[k]!) ?? []) candidates.add(i);
     const scored: Array<{ other: Entry; bound: number }> = [];
     for (const i of candidates) {
       const other = this.entries[i]!;
+      const total = ranks.length + other.ranks.length;
+      // Length filter, then the bag bound (an upper bound of the diff's similarity).
+      if (Math.min(ranks.length, other.ranks.length) * 2 < NEAR * total) continue;
       if (exclude?.(other.key)) continue;
-      const total = bag.length + other.bag.length;
-      // Length filter, then the bag bound.
-      if (Math.min(bag.length, other.bag.length) * 2 < NEAR * total) continue;
-      let shared = 0;
-      for (const t of other.bag) if (mine.has(t)) shared++;
-      const bound = (2 * shared) / total;
+      const bound = (2 * overlap(ranks, other.ranks)) / total;
       if (bound >= NEAR) scored.push({ other, bound });
     }
     scored.sort((a, b) => b.bound - a.bound);
