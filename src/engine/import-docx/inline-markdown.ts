@@ -39,12 +39,30 @@ type Atom =
 
 const OBJECT = "\uFFFC";
 
-/** Escapes text so it is literal in the Markdown and in the template. */
+const MARKDOWN_SPECIAL = "`*_[]<>|~#&";
+
+/**
+ * Escapes text so it is literal in the Markdown and in the template. A piece of text may sit next to a tag
+ * or another piece, so what would join with it is a character reference: "{" at the end ("{" + "{{x}}"
+ * is "{{{"), "}" at the start ("}}}"), and a backslash at the end or before "{{" (the template reads "\\{{"
+ * as a backslash and a tag). Found by the import fuzz test.
+ */
 export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/[\\`*_[\]<>|~#&]/g, "\\$&")
-    .replace(/\{\{/g, "\\{{")
-    .replace(/\t/g, " ");
+  let out = "";
+  const last = text.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const c = text[i]!;
+    if (c === "\\") out += i === last || text.startsWith("{{", i + 1) ? "&#92;" : "\\\\";
+    else if (c === "{" && text[i + 1] === "{") {
+      out += "\\{{";
+      i++;
+    } else if (c === "{" && i === last) out += "&#123;";
+    else if (c === "}" && i === 0) out += "&#125;";
+    else if (c === "\t") out += " ";
+    else if (MARKDOWN_SPECIAL.includes(c)) out += `\\${c}`;
+    else out += c;
+  }
+  return out;
 }
 
 export function inlineMarkdown(
