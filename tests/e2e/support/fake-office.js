@@ -36,7 +36,7 @@
 //                  unless set). The paragraphs inside an inserted package's controls are read from the
 //                  file (w:numPr; w:numFmt "bullet" is a Bullet list, others Number; list id = 1000 + w:numId)
 //                  and take Paragraph.detachFromList / attachToList(listId, level) (WordApi 1.3)
-/* global window, DOMParser */
+/* global window, DOMParser, atob */
 (() => {
   const config = Object.assign(
     { wordApi: "1.5", platform: "PC", failures: [], bodyBackground: undefined },
