@@ -28,7 +28,6 @@ export const useDocxImportStyles = makeStyles({
   variable: { display: "flex", flexWrap: "wrap", alignItems: "center", gap: tokens.spacingHorizontalS },
   variableName: { flexGrow: 1, minWidth: "8em" },
   select: { minWidth: "9em", maxWidth: "100%" },
-  wide: { width: "100%" },
   diff: {
     fontSize: tokens.fontSizeBase200,
     whiteSpace: "pre-wrap",

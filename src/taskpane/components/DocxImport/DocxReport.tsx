@@ -67,7 +67,7 @@ export function DocxReport(props: Props) {
       </Caption1>
       <Field label="Split into snippets">
         <Select
-          className={styles.wide}
+          className={styles.select}
           value={modeKey(report.split)}
           disabled={busy}
           onChange={(_, d) => {
