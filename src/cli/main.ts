@@ -73,6 +73,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await list(args);
       case "export":
         return await exportTeamLibrary(args);
+      case "import-docx":
+        return await (await import("./import-docx")).importDocxCommand(args, { say, print, stdout: io.stdout }, formatProblem);
     }
   } catch (error) {
     // The reader of our output is gone: nothing more to say to anyone (see docs/cli.md, exit codes).

@@ -30,6 +30,8 @@ import {
 } from "../../store";
 import { countsText } from "../../model/library-counts";
 import { ImportReport } from "../ImportReport/ImportReport";
+import { DocxImport } from "../DocxImport/DocxImport";
+import { useDocxImport } from "../../hooks/use-docx-import";
 import { ProblemList } from "../ProblemList/ProblemList";
 import { SnippetEditor, type EditorDraft } from "../SnippetEditor/SnippetEditor";
 import { VersionHistory } from "../VersionHistory/VersionHistory";
@@ -37,8 +39,8 @@ import { useLibraryManagerStyles } from "./LibraryManager.styles";
 import { Row, titleOf } from "./LibraryRow";
 
 export type LibraryManagerProps = {
-  /** For "Capture from Word" (reads the selection as HTML). */
-  host?: Pick<WordHost, "getSelectionHtml">;
+  /** For "Capture from Word" (reads the selection as HTML) and "Import this document". */
+  host?: Pick<WordHost, "getSelectionHtml" | "documentFile">;
   /** Outside Word there is no selection to capture: the button is disabled and its tooltip says why. */
   standalone?: boolean;
   library: LibraryApi;
@@ -92,6 +94,7 @@ export function LibraryManager({
   const [deleted, setDeleted] = useState<SnippetRecord>();
   const input = useRef<HTMLInputElement>(null);
   const records = useMemo(() => snapshot?.records ?? [], [snapshot]);
+  const docx = useDocxImport(library, libraryStore, host);
 
   // Unsaved changes from before (another tab, a closed pane) reopen the editor they were made in.
   useEffect(() => {
@@ -266,6 +269,7 @@ export function LibraryManager({
             </Button>
           ))}
       </div>
+      <DocxImport api={docx} inWord={!standalone && host?.documentFile !== undefined} />
       {message && (
         <MessageBar intent={message.intent} layout="multiline">
           <MessageBarBody>{message.text}</MessageBarBody>
