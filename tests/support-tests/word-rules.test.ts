@@ -189,6 +189,18 @@ const variants: Record<string, Variant> = {
         mustReplace(xml, CELL_PARAGRAPH, CELL_PARAGRAPH.replace("</w:r></w:p>", `</w:r>${RUN_SDT}</w:p>`)),
     }),
   },
+  contentControlIdTwice: {
+    code: "WORD_SDT_ID",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(
+          xml,
+          CELL_PARAGRAPH,
+          `<w:sdt><w:sdtPr><w:id w:val="-7"/></w:sdtPr><w:sdtContent>${CELL_PARAGRAPH}</w:sdtContent></w:sdt>` +
+            `<w:sdt><w:sdtPr><w:id w:val="-7"/></w:sdtPr><w:sdtContent>${CELL_PARAGRAPH}</w:sdtContent></w:sdt>`,
+        ),
+    }),
+  },
   tableWithoutGrid: {
     code: "WORD_TABLE_GRID",
     make: edit({ [DOC]: (xml) => mustReplace(xml, /<w:tblGrid>[\s\S]*?<\/w:tblGrid>/, "") }),
@@ -260,6 +272,15 @@ const fine: Record<string, (good: Uint8Array) => Promise<Uint8Array>> = {
         xml,
         CELL_PARAGRAPH,
         `<w:sdt><w:sdtPr/><w:sdtContent>${CELL_PARAGRAPH}</w:sdtContent></w:sdt>`,
+      ),
+  }),
+  contentControlsWithTheirOwnIds: edit({
+    [DOC]: (xml) =>
+      mustReplace(
+        xml,
+        CELL_PARAGRAPH,
+        `<w:sdt><w:sdtPr><w:id w:val="-7"/></w:sdtPr><w:sdtContent>${CELL_PARAGRAPH}</w:sdtContent></w:sdt>` +
+          `<w:sdt><w:sdtPr><w:id w:val="-6"/></w:sdtPr><w:sdtContent>${CELL_PARAGRAPH}</w:sdtContent></w:sdt>`,
       ),
   }),
   runSdtAloneInCell: edit({ [DOC]: (xml) => mustReplace(xml, CELL_PARAGRAPH, `<w:p>${RUN_SDT}</w:p>`) }),

@@ -31,7 +31,11 @@ type Context = {
 // npm run bench:profile -- insert 10). The outline's package is therefore built ahead while the pane
 // is idle after each change (prebuildFragments, from useDocumentActions), and kept by what it was
 // built from: the catalogue (a changed library is a new catalogue), the assembly and the day (dates
-// and "stale" depend on it). Insert then reuses it.
+// and "stale" depend on it). Insert then takes it — once: each build draws the nonce its bookmark names
+// and content-control ids come from, so a package handed to Word is never handed to it again (two
+// inserts of the same bytes repeat both, and Word keeps only the last control of a repeated id). The
+// package an Insert takes is replaced by a fresh build as soon as it is ready, so the next Insert of an
+// unchanged outline finds its own payload built ahead too.
 type Fragment = { base64: string; warnings: Problem[]; carry: NumberingCarry; hasToc: boolean };
 type FragmentOptions = { contentControls: boolean };
 const MAX_KEPT = 200;
@@ -39,17 +43,25 @@ const fragments = new WeakMap<Engine, WeakMap<Catalogue, Map<string, Promise<Fra
 /** Builds that have finished: Insert shows no "Building…" progress for them (a render before Word gets the file). */
 const finished = new WeakSet<Promise<Fragment>>();
 
+function keptFor(engine: Engine, catalogue: Catalogue): Map<string, Promise<Fragment>> {
+  let byLibraries = fragments.get(engine);
+  if (byLibraries === undefined) fragments.set(engine, (byLibraries = new WeakMap()));
+  let kept = byLibraries.get(catalogue);
+  if (kept === undefined) byLibraries.set(catalogue, (kept = new Map()));
+  return kept;
+}
+
+const fragmentKey = (assembly: AssemblyInput, { contentControls }: FragmentOptions) =>
+  JSON.stringify([new Date().toDateString(), assembly, contentControls]);
+
 function fragmentFor(
   engine: Engine,
   catalogue: Catalogue,
   assembly: AssemblyInput,
   { contentControls }: FragmentOptions,
 ): Promise<Fragment> {
-  let byLibraries = fragments.get(engine);
-  if (byLibraries === undefined) fragments.set(engine, (byLibraries = new WeakMap()));
-  let kept = byLibraries.get(catalogue);
-  if (kept === undefined) byLibraries.set(catalogue, (kept = new Map()));
-  const key = JSON.stringify([new Date().toDateString(), assembly, contentControls]);
+  const kept = keptFor(engine, catalogue);
+  const key = fragmentKey(assembly, { contentControls });
   const found = kept.get(key);
   if (found !== undefined) return found;
   const building = engine
@@ -69,6 +81,30 @@ function fragmentFor(
   // Oldest first out: the outline being edited keeps its recent sections.
   if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
   return building;
+}
+
+/**
+ * The package for one hand-over to Word: the one built ahead (or under way), taken out so that no later
+ * hand-over gets the same bytes. `rebuild`: once it is ready, a fresh one starts for the next Insert.
+ */
+function takeFragment(
+  engine: Engine,
+  catalogue: Catalogue,
+  assembly: AssemblyInput,
+  options: FragmentOptions,
+  rebuild: boolean,
+): Promise<Fragment> {
+  const taken = fragmentFor(engine, catalogue, assembly, options);
+  const kept = keptFor(engine, catalogue);
+  const key = fragmentKey(assembly, options);
+  if (kept.get(key) === taken) kept.delete(key);
+  // After it, not beside it: a click that came before the build ended is not slowed by the next one.
+  if (rebuild)
+    void taken.then(
+      () => fragmentFor(engine, catalogue, assembly, options).catch(() => undefined),
+      () => undefined,
+    );
+  return taken;
 }
 
 const oneSection = (doc: DocumentState, i: number) =>
@@ -126,7 +162,7 @@ async function buildPackages(
 ): Promise<Built & { offsets: Map<Problem, number> }> {
   const offsets = new Map<Problem, number>();
   const { engine, catalogue, doc, onProgress } = ctx;
-  const building = fragmentFor(engine, catalogue, wholeOutline(doc), INSERT);
+  const building = takeFragment(engine, catalogue, wholeOutline(doc), INSERT, true);
   if (!finished.has(building)) onProgress("Building…");
   const whole = await building;
   const title = outlineTitle(doc, 0, doc.sections.length);
@@ -226,7 +262,7 @@ export async function buildFragments({
         : p;
     try {
       // Ready at once when built ahead; otherwise built now, one section after the other.
-      const building = fragmentFor(engine, catalogue, oneSection(doc, i), { contentControls: false });
+      const building = takeFragment(engine, catalogue, oneSection(doc, i), { contentControls: false }, false);
       if (!finished.has(building)) onProgress(total === 1 ? "Building…" : `Building ${i + 1} of ${total}…`);
       const result = await building;
       const resolved = lookup(section.snippet, section.version)?.snippet;
