@@ -131,6 +131,13 @@ export function DocumentSettings({ settings, onChange }: Props) {
         checked={settings.draftingNotes}
         onChange={(_, d) => onChange({ draftingNotes: d.checked })}
       />
+      <Field hint="Headings are numbered 1, 1.1, 1.1.1 and the lists under them (a), (b), as in a contract; inserts split across files keep counting.">
+        <Switch
+          label="Legal clause numbers"
+          checked={settings.headingNumbering === "legal"}
+          onChange={(_, d) => onChange({ headingNumbering: d.checked ? "legal" : "none" })}
+        />
+      </Field>
       <Field
         label="Locale"
         hint="Formats numbers, currencies and dates (BCP 47, e.g. en-GB)."
