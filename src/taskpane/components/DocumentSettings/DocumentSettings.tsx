@@ -140,7 +140,7 @@ export function DocumentSettings({ settings, onChange }: Props) {
       </Field>
       <Field
         label="Locale"
-        hint="Formats numbers, currencies and dates (BCP 47, e.g. en-GB)."
+        hint="How numbers, amounts and dates are written: a language and region, like en-GB or de-DE."
         validationState={localeError ? "error" : "none"}
         validationMessage={localeError ? `${localeError} The document keeps ${settings.locale}.` : undefined}
       >

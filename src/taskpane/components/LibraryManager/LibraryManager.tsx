@@ -134,10 +134,11 @@ export function LibraryManager({
   const download = (keys?: ReadonlySet<string>) => {
     const file = exportLibrary(snapshot, keys);
     saveBlob(new Blob([libraryFileText(file)], { type: "application/json" }), EXPORT_FILE);
-    setMessage({
-      intent: "success",
-      text: `Exported ${file.snippets.length} snippet${file.snippets.length === 1 ? "" : "s"} to ${EXPORT_FILE}.`,
-    });
+    // Counted as the heading counts: snippets (ids), and the versions when there are more of those.
+    const snippets = new Set(file.snippets.map((s) => s.id)).size;
+    const versions = file.snippets.length;
+    const counted = `${snippets} snippet${snippets === 1 ? "" : "s"}${versions !== snippets ? ` (${versions} versions)` : ""}`;
+    setMessage({ intent: "success", text: `Exported ${counted} to ${EXPORT_FILE}.` });
   };
 
   const onFile = async (files: FileList | null) => {

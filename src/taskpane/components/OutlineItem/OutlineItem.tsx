@@ -100,9 +100,9 @@ export function OutlineItem(props: OutlineItemProps) {
               {summary}
             </Caption1>
           )}
-          <Caption1 className={styles.meta}>
-            {section.snippet}@{snippet?.version ?? section.version ?? "?"}
-          </Caption1>
+          {(snippet?.version ?? section.version) !== undefined && (
+            <Caption1 className={styles.meta}>version {snippet?.version ?? section.version}</Caption1>
+          )}
           {snippet ? (
             <StatusBadges snippet={snippet} today={today} />
           ) : (
