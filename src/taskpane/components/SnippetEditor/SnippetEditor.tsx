@@ -93,6 +93,13 @@ export function SnippetEditor(props: SnippetEditorProps) {
   // A new snippet's empty fields are not problems yet: a field's problems show once it is typed in, and
   // every problem once Save is tried (an existing snippet's problems are real from the start).
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  // Opened from a row far down Manage's list, the editor starts at its top, with focus on its heading:
+  // the page kept the list's scroll position, which showed the editor's bottom.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView?.({ block: "start" });
+  }, []);
   const [tried, setTried] = useState(false);
   const onDraftChange = useRef(props.onDraftChange);
   onDraftChange.current = props.onDraftChange;
@@ -220,7 +227,7 @@ export function SnippetEditor(props: SnippetEditorProps) {
   return (
     <div className={styles.root}>
       <div className={styles.header}>
-        <h2 className={styles.title}>
+        <h2 className={styles.title} ref={heading} tabIndex={-1}>
           {record ? `Edit ${titleOf(draft)} (version ${record.version})` : "New snippet"}
         </h2>
         <Badge
