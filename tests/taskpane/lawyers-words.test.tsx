@@ -80,7 +80,7 @@ describe("a lawyer's words", () => {
     await userEvent.setup().click(screen.getByRole("tab", { name: /Document/ }));
     const outline = await screen.findByRole("list", { name: "Document outline" });
     expect(outline.textContent).not.toMatch(/payment@\d/);
-    expect(outline.textContent).toMatch(/version \d/);
+    expect(outline.textContent).toMatch(/Version \d/);
   });
 
   it("Document settings explain the locale without naming a standard", async () => {

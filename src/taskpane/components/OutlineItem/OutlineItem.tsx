@@ -101,7 +101,7 @@ export function OutlineItem(props: OutlineItemProps) {
             </Caption1>
           )}
           {(snippet?.version ?? section.version) !== undefined && (
-            <Caption1 className={styles.meta}>version {snippet?.version ?? section.version}</Caption1>
+            <Caption1 className={styles.meta}>Version {snippet?.version ?? section.version}</Caption1>
           )}
           {snippet ? (
             <StatusBadges snippet={snippet} today={today} />
