@@ -74,10 +74,10 @@ describe("Insert's package is built ahead from the moment Insert is enabled", ()
       await jest.runAllTimersAsync();
       await inserting;
     });
-    // The click waited for the build under way and Word got that package; the one other build is the
-    // next Insert's fresh package (issue 27), started once this one was taken.
+    // The click waited for the build under way and Word got that package; the two other builds are the
+    // next Inserts' fresh packages (issue 27), started one after the other once this one was taken.
     expect(host.calls[0]?.pieces[0]?.base64 === outputs[0]).toBe(true);
-    expect(builds()).toBe(2);
+    expect(builds()).toBe(3);
   });
 
   it("after the first round, a change to the outline still waits for typing to settle", async () => {
@@ -88,16 +88,17 @@ describe("Insert's package is built ahead from the moment Insert is enabled", ()
     await act(async () => {
       await jest.advanceTimersByTimeAsync(0);
     });
-    expect(builds()).toBe(1);
+    // The outline's package, and once it is done the one for an Insert right after (issue 27).
+    expect(builds()).toBe(2);
     doc = outline(true); // another assembly: another package
     rerender();
     await act(async () => {
       await jest.advanceTimersByTimeAsync(100);
     });
-    expect(builds()).toBe(1);
+    expect(builds()).toBe(2);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(300);
     });
-    expect(builds()).toBe(2);
+    expect(builds()).toBeGreaterThan(2);
   });
 });
