@@ -119,7 +119,8 @@ describe("every Insert hands Word a fresh package", () => {
     expect(b.bookmarks.filter((name) => a.bookmarks.includes(name))).toEqual([]);
     // Each package had been built before its click: an Insert right after another does not wait for one.
     expect([readyBeforeClick[0]!.has(first), readyBeforeClick[1]!.has(second)]).toEqual([true, true]);
-    // Each Insert's package is replaced by a fresh build (under way by the time Word gets the package).
-    expect(builtAtInsert).toEqual([3, 4]);
+    // No build starts at a click (a build is a long task that would hold up the next click): the package
+    // taken is replaced a moment later, so the spare is there again for the next Insert.
+    expect(builtAtInsert).toEqual([2, 3]);
   });
 });

@@ -107,10 +107,19 @@ function takeFragment(
   options: FragmentOptions,
   keep: number,
 ): Promise<Fragment> {
-  const taken = fill(engine, catalogue, assembly, options, 1).shift()!;
-  if (keep > 0) fill(engine, catalogue, assembly, options, keep, taken);
+  const queue = fill(engine, catalogue, assembly, options, 1);
+  const taken = queue.shift()!;
+  if (keep === 0) return taken;
+  // Nothing left ready: the next Insert's package starts as soon as this one is built. Otherwise the
+  // refill waits for a quiet moment: a build is a long task on the pane's thread, and one started at
+  // the click held up the next click (an Insert right after another) by as long as it ran.
+  if (queue.length === 0) fill(engine, catalogue, assembly, options, 1, taken);
+  setTimeout(() => fill(engine, catalogue, assembly, options, keep, taken), REFILL_DELAY_MS);
   return taken;
 }
+
+/** After an Insert, how long the spare package waits: the user's next clicks come first. */
+const REFILL_DELAY_MS = 2000;
 
 const oneSection = (doc: DocumentState, i: number) =>
   buildAssembly([doc.sections[i]!], doc.settings, { whole: false });
