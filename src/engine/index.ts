@@ -20,3 +20,6 @@ export { PROVENANCE_PROPERTY } from "./render/document";
 
 // The file formats as zod schemas (the JSON Schemas for editors are files: schemas/*.schema.json)
 export { librarySchema, snippetSchema, variableSchema, assemblySchema } from "./model/schemas";
+
+// Importing a Word document as snippets: a clause bank read into a library (docs/import-docx.md)
+export * from "./import-docx";

@@ -189,6 +189,51 @@ const variants: Record<string, Variant> = {
         mustReplace(xml, CELL_PARAGRAPH, CELL_PARAGRAPH.replace("</w:r></w:p>", `</w:r>${RUN_SDT}</w:p>`)),
     }),
   },
+  contentControlIdTwice: {
+    code: "WORD_SDT_ID",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(
+          xml,
+          CELL_PARAGRAPH,
+          `<w:sdt><w:sdtPr><w:id w:val="-7"/></w:sdtPr><w:sdtContent>${CELL_PARAGRAPH}</w:sdtContent></w:sdt>` +
+            `<w:sdt><w:sdtPr><w:id w:val="-7"/></w:sdtPr><w:sdtContent>${CELL_PARAGRAPH}</w:sdtContent></w:sdt>`,
+        ),
+    }),
+  },
+  languageWithUnderscore: {
+    code: "WORD_LANG_TAG",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(
+          xml,
+          CELL_PARAGRAPH,
+          CELL_PARAGRAPH.replace("<w:r>", '<w:r><w:rPr><w:lang w:val="de_DE"/></w:rPr>'),
+        ),
+    }),
+  },
+  languageHexadecimal: {
+    code: "WORD_LANG_TAG",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(
+          xml,
+          CELL_PARAGRAPH,
+          CELL_PARAGRAPH.replace("<w:r>", '<w:r><w:rPr><w:lang w:eastAsia="0411"/></w:rPr>'),
+        ),
+    }),
+  },
+  languageWithoutRegion: {
+    code: "WORD_LANG_TAG",
+    make: edit({
+      "word/styles.xml": (xml) =>
+        mustReplace(
+          xml,
+          "<w:rPrDefault/>",
+          '<w:rPrDefault><w:rPr><w:lang w:val="de"/></w:rPr></w:rPrDefault>',
+        ),
+    }),
+  },
   tableWithoutGrid: {
     code: "WORD_TABLE_GRID",
     make: edit({ [DOC]: (xml) => mustReplace(xml, /<w:tblGrid>[\s\S]*?<\/w:tblGrid>/, "") }),

@@ -1,5 +1,5 @@
-// The repository's own texts, for differential tests that run a fast path against its reference over
-// every string the project holds (tests/engine/markdown/parse-fast.test.ts, template/parse-fast.test.ts).
+// The repository's own files and texts, for tests that read what the project holds (its root, its JSON
+// files and every string in them).
 
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";

@@ -11,7 +11,6 @@ import type {
   VariableType,
 } from "../model/types";
 import { collectVariables, expandTemplate } from "../template";
-import { readMarkdown } from "../markdown/read";
 import type { SourceLocation } from "../template/types";
 import type { LoadedLibraries } from "./libraries";
 import type { BuildContext } from "./context";
@@ -93,7 +92,7 @@ function expand(ctx: BuildContext, target: Target): Prepared {
     today,
     budget,
     usedIn: target.usedIn,
-    holes: ctx.valueHoles && treesArePositioned(),
+    holes: ctx.valueHoles,
   });
   append(problems, expanded.problems);
   if (errorsOf(expanded.problems).length > 0) return { ok: false, problems };
@@ -109,21 +108,6 @@ function expand(ctx: BuildContext, target: Target): Prepared {
     problems,
   };
 }
-
-/**
- * Whether the Markdown parser's trees carry their positions: a tree with holes filled in is a copy
- * (fill-holes.ts), and a problem's place is read from its nodes' positions. The markdown-it path of
- * markdown/parse.ts gives trees without them (and finds places by parsing again, which a copy defeats);
- * once it is gone (issue 24, micromark alone) this is always true.
- */
-let positioned: boolean | undefined;
-const treesArePositioned = (): boolean => {
-  if (positioned === undefined) {
-    const read = readMarkdown("A paragraph.");
-    positioned = "root" in read && read.root.position !== undefined;
-  }
-  return positioned;
-};
 
 /**
  * An included snippet is content too: a draft, deprecated or stale one is warned about like a section's

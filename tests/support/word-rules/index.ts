@@ -5,7 +5,8 @@
 
 import type { OpcPackage } from "../ooxml/package";
 import { wordContext } from "./context";
-import { bookmarkIds, bookmarkNames, commentIds, drawingIds } from "./ids";
+import { bookmarkIds, bookmarkNames, commentIds, contentControlIds, drawingIds } from "./ids";
+import { languageTag } from "./language";
 import { noteIds, noteSeparator, notesPartMissing } from "./notes";
 import { abstractNumLevels, numberingReferences } from "./numbering";
 import { contentTypes, emptyParts, hyperlinkUri, relationships } from "./package-rules";
@@ -23,10 +24,12 @@ export const WORD_RULES: readonly WordRule[] = [
   bookmarkNames,
   commentIds,
   drawingIds,
+  contentControlIds,
   numberingReferences,
   abstractNumLevels,
   textNewline,
   sdtInCell,
+  languageTag,
   tableGrid,
   contentTypes,
   relationships,
