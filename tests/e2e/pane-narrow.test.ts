@@ -10,7 +10,15 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { addSection, openSnippet, SECTIONS, searchBox, showDocument, tab, type SectionPlan } from "./support/flow";
+import {
+  addSection,
+  openSnippet,
+  SECTIONS,
+  searchBox,
+  showDocument,
+  tab,
+  type SectionPlan,
+} from "./support/flow";
 import { horizontalOverflow } from "./support/overflow";
 import { openPane, ROOT, startPane, type OpenPane, type PaneSession } from "./support/pane";
 import { expectWithMessage } from "../support/expect-message";
@@ -81,8 +89,9 @@ describe("a 320 px pane never scrolls sideways", () => {
     expect(await tab(page, "Document").textContent()).toMatch(/^Document \(3\)/);
     for (const name of ["Library", "Snippet", "Document"]) {
       await tab(page, name).click();
-      const scrollbar = await page.evaluate(() => window.innerWidth - document.documentElement.clientWidth);
-      expect(scrollbar).toBeGreaterThan(0); // the page is narrower than the window: the case that overflowed
+      // The tab's view mounts after the click returns; the scrollbar appears once it has laid out.
+      const scrollbar = () => page.evaluate(() => window.innerWidth - document.documentElement.clientWidth);
+      await poll(scrollbar, { timeout: 5_000 }).toBeGreaterThan(0); // the page is narrower than the window: the case that overflowed
       await expectNoSidewaysScroll(`the ${name} tab with “Document (3)”`);
     }
   });
