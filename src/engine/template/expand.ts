@@ -288,7 +288,11 @@ class Expander {
   /** A placeholder for an escaped value, where one is sound (holes.ts). */
   private hole(escaped: string): string | undefined {
     if (this.out.inBrackets()) return undefined;
-    return holeFor(this.holes.length, escaped, this.out.tail(16));
+    // Enough of the output to see where a link address starts, blanks aside; all blanks that do not
+    // reach back to the start of the output leave that unknown, and unknown is no hole.
+    const before = this.out.tail(16);
+    if (before.trimEnd() === "" && this.out.size() > before.length) return undefined;
+    return holeFor(this.holes.length, escaped, before);
   }
 
   /**

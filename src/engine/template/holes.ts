@@ -17,7 +17,8 @@
 // - it holds `*`, `_` or `~`, so that the Markdown limits (markdown/limits.ts), which count those in the
 //   text as it is, see every one; or a backtick, a quote or an angle bracket, which escapes do not keep
 //   in: in a code span a backtick ends it, and in an HTML tag a quote or `>` ends an attribute or the tag;
-// - it starts a link address or lands inside one (there it is the URL, or percent-encoded: escape.ts);
+// - it starts a link address (an inline link's, an autolink's or a definition's) or lands inside one
+//   (there it is the URL, or percent-encoded: escape.ts);
 // - it stands inside brackets (a `[` still open since the last blank line): it may be part of a label, and a
 //   label is matched against the document's definitions (`[{{x}}]` against `[ACME]: …`, `[^{{x}}]`
 //   against a footnote), which a placeholder would not match.
@@ -49,16 +50,22 @@ function edge(c: string): Edge {
   return PUNCTUATION.test(c) ? "punctuation" : "other";
 }
 
-/** The text written so far ends where a link address starts ("](", "<"). */
-const ADDRESS_START = /(?:\]\([ \t]*\n?[ \t]*|<)$/;
+/**
+ * The text written so far, blanks left out, ends where a link address starts: an inline link's "](", an
+ * autolink's "<", or a link reference definition's "]:" (its address may start on a later line). Any "]:"
+ * counts, not only a definition's: a value there is written as it is, which is always sound.
+ */
+const ADDRESS_START = /(?:\]\(|\]:|<)$/;
 
 /**
  * The placeholder for value `index` (its escaped text `escaped`), written after `before` (the output's
  * last characters), or undefined when the value must be written as it is. The caller has made sure the
- * value does not stand inside brackets (the expander's builder counts them: MarkdownBuilder.inBrackets).
+ * value does not stand inside brackets (the expander's builder counts them: MarkdownBuilder.inBrackets),
+ * and that `before` reaches back to something other than blanks (or to the start of the output).
  */
 export function holeFor(index: number, escaped: string, before: string): string | undefined {
-  if (escaped === "" || NOT_HOLED.test(escaped) || ADDRESS_START.test(before)) return undefined;
+  if (escaped === "" || NOT_HOLED.test(escaped)) return undefined;
+  if (ADDRESS_START.test(before.trimEnd())) return undefined;
   const first = edge(escaped[0]!);
   const last = edge(escaped[escaped.length - 1]!);
   if (first === undefined || last === undefined) return undefined;

@@ -72,6 +72,7 @@ const PLACES = [
   "<span>{{x}}</span>", "Text{{x}}[^n]\n\n[^n]: Note {{x}}.", "{{x}}\n===", "{{x}}  \nnext", "a {{x}} b", "{{x}}{{x}}", "§{{x}}§", "<{{x}}>",
   "[{{x}}]\n\n[ACME]: https://example.com", "[^{{x}}]\n\n[^ACME]: A note.", "See [the\n{{x}}][ref].\n\n[ref]: https://example.com", "[{{x}}][]\n\n[acme]: https://example.com",
   "[a](https://example.com/{{x}})", "[a]({{x}})", "[a]( {{x}} )", "[{{x}}]: https://example.com\n\n[ACME]",
+  "[a][r]\n\n[r]: {{x}}", "[a][r]\n\n[r]:\n  {{x}}", "[a][r]\n\n[r]: https://example.com \"{{x}}\"", "[a][r]\n\n[r]: https://example.com/{{x}}",
 ];
 
 const input = (body: string, value: string): FuzzInput =>
