@@ -204,8 +204,7 @@ WEIGHTS["[".charCodeAt(0)] = LINK_WEIGHT;
 
 /** Whether a list item's marker ("- ", "* ", "+ ", "1. ", "1) ") starts at `i`, at the start of a line. */
 function listMarkerAt(s: string, i: number): boolean {
-  // Every read is within the string: reading past its end (NaN, as the rules want) made V8 drop the
-  // optimized code of its caller ("out of bounds"), several times a build.
+  // Every read is within the string (j < n before each charCodeAt).
   const n = s.length;
   let j = i;
   while (j < n && (s.charCodeAt(j) === 32 || s.charCodeAt(j) === 62)) j++; // indentation and ">" of quotes
@@ -228,14 +227,9 @@ export function expandedCost(text: string): number {
 const SHORT_TEXT = 64;
 
 // The characters with a weight (WEIGHTS, and U+FDD0) are found with indexOf, one character at a time,
-// and counted: V8 searches a string for one character with a fast skip, and most characters of a text
-// have no weight. Every body and every expanded text of a build is costed (a library's weight, then each
-// write of the expansion): a regular expression finding the next weighted character cost ~50 ns a match
-// (13 → 7 ms for the benchmark's 1,000 sections, issue 15, then ~17 ms of a first build's expansion);
-// the searches take ~4 ms (session 22). The rule, character by character: costOfReference in
-// tests/engine/limits/cost-of.test.ts.
-// A function of its own, not a closure made per call: V8 kept recompiling the closure (9 optimized
-// compiles in a 10-section build's first runs).
+// and counted: most characters of a text have no weight, and every body and every expanded text of a
+// build is costed, so the runtime's own search does the skipping (docs/decisions.md, "The engine's
+// speed"). The rule, character by character: costOfReference in tests/engine/limits/cost-of.test.ts.
 function costOf(s: string): number {
   const n = s.length;
   if (n < SHORT_TEXT) return costByCharacter(s);

@@ -129,9 +129,8 @@ function checkItem(list: Variable, item: unknown, path: string): { value?: ListI
   return ok ? { value: out, problems } : { problems };
 }
 
-// checkItem's problems are worded apart from it: it runs for every list item, and V8 optimizes a function
-// only after it has run an amount of bytecode that grows with the function's size, rare branches included
-// (bench/analysis.md, "10 sections, session 22").
+// checkItem's problems are worded apart from it: it runs for every list item, and hot functions keep
+// only their common path (docs/decisions.md, "The engine's speed").
 
 const itemNotObject = (list: Variable, item: unknown, path: string): Problem =>
   problem({
@@ -257,9 +256,8 @@ export function resolveValues(
   return { values, problems };
 }
 
-// resolveValues' problems are worded apart from it: it runs for every section, and V8 optimizes a
-// function only after it has run an amount of bytecode that grows with the function's size, rare
-// branches included (bench/analysis.md, "10 sections, session 22").
+// resolveValues' problems are worded apart from it: it runs for every section, and hot functions keep
+// only their common path (docs/decisions.md, "The engine's speed").
 
 const tooManyItems = (name: string, items: number, layerPath: string): Problem =>
   problem({

@@ -62,7 +62,7 @@ function overSize(s: SectionState, node: Node): boolean {
  * Makes a <w:p>, applying the section's pending page break and drafting note to its first paragraph.
  * `options` carries the children: callers write it as an object literal of a fixed shape, and it goes to
  * docx as it is unless something is added here (rare) — docx's paragraph constructor reads ~30 option
- * names, and options copied with spreads came in many hidden classes, which made those reads megamorphic.
+ * names, and options copied with spreads in many shapes made those reads slow (docs/decisions.md, "The engine's speed").
  */
 export function makeParagraph(s: SectionState, ctx: BlockContext, options: IParagraphOptions): Paragraph {
   let opts = options;
@@ -166,9 +166,8 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
   }
 }
 
-// The rarer blocks are made apart from renderBlock, which runs for every block: V8 optimizes a function
-// only after it has run an amount of bytecode that grows with the function's size, rare branches included
-// (bench/analysis.md, "10 sections, session 22").
+// The rarer blocks are made apart from renderBlock, which runs for every block and keeps only its common
+// path (docs/decisions.md, "The engine's speed").
 
 /**
  * Legal clause numbers: <w:numPr><w:ilvl w:val="level-1"/><w:numId …/></w:numPr> on the paragraph itself,

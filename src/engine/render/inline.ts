@@ -106,9 +106,8 @@ export function renderInline(
   return out;
 }
 
-// The inline HTML cases and their problems live apart from renderInline, which runs for every paragraph:
-// V8 optimizes a function only after it has run an amount of bytecode that grows with the function's
-// size, rare branches included (bench/analysis.md, "10 sections, session 22").
+// The inline HTML cases and their problems live apart from renderInline, which runs for every paragraph
+// and keeps only its common path (docs/decisions.md, "The engine's speed").
 
 /** An inline HTML node: a format tag opens or closes (the format that follows), <br> breaks, else a problem. */
 function inlineHtml(

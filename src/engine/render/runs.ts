@@ -31,9 +31,8 @@ const SPLIT = /[\uFDD0-\uFDEF\r\n]/;
 /**
  * One text run. The usual formats are written as object literals of a fixed shape (plain text as docx's
  * own string form, as hand-written docx code makes them): docx's run constructor reads ~40 option names,
- * and options copied with a spread came in many shapes and hidden classes of their own, which made its
- * property reads megamorphic (its RunProperties took ~2× the hand-written floor's time per run; the
- * spread's maps also died at every full GC, dropping the optimized code that used them).
+ * and options copied with a spread in many shapes made those reads ~2× slower than the hand-written
+ * floor's (docs/decisions.md, "The engine's speed").
  */
 function textRun(kit: DocxKit, text: string, fmt: Format, language: ProofingLanguage | undefined): ParagraphChild {
   // A fragment's runs say their language (language.ts); a standalone document's say it once, in styles.xml.
@@ -98,8 +97,7 @@ export function textRuns(value: string, fmt: Format, s: SectionState): Paragraph
 
 /**
  * Text holding sentinels or line endings, piece by piece. Apart from textRuns, which runs for every text
- * node: V8 optimizes a function after running a number of bytes of bytecode that grows with its size,
- * and this rare loop would more than double textRuns' (bench/analysis.md, "10 sections, session 22").
+ * node and keeps only its common path (docs/decisions.md, "The engine's speed").
  */
 function sentinelRuns(value: string, fmt: Format, s: SectionState): ParagraphChild[] {
   const out: ParagraphChild[] = [];
