@@ -22,6 +22,8 @@ export type {
 } from "./assemble/types";
 export { DOCX_MIME, toBase64, fromBase64, type OutputForm, type OutputOf } from "./pack/output";
 export { PROVENANCE_PROPERTY } from "./render/document";
+// Redlines: two versions as one document of tracked changes
+export { exportRedline, type RedlineOptions, type RedlineResult } from "./redline/export";
 
 // The model: parsing, validation, selection
 export * from "./model";

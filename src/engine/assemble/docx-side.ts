@@ -79,6 +79,9 @@ async function packDocument(parts: PackParts): Promise<{ doc: docx.Document; byt
   // the properties of the paragraph at the cursor and lose its own style and list number. A plain
   // empty paragraph at the end is the one that gives its mark up instead.
   if (fragment) body.push(new docx.Paragraph({}));
+  // A body ends with a paragraph, as Word writes every document (Word adds one after a final table when
+  // it opens the file): a redline can then end the body with a mark both versions have.
+  else if (body.at(-1) instanceof docx.Table) body.push(new docx.Paragraph({}));
   const { geometry, header, footer, snippets } = parts;
   const doc = createDocument({ assembly, shape, geometry, state, body, header, footer, snippets });
   const props = assembly.properties ?? {};

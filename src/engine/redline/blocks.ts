@@ -1,17 +1,13 @@
-// The blocks of a story (the body, a table cell, a footnote): paragraphs, tables and the table of
-// contents, aligned between the two documents and written as the redline. Paragraphs the documents share
-// are written exactly as the new document has them. A table of the same shape is compared row by row
-// and cell by cell; rows are inserted and deleted as rows (w:trPr/w:ins, w:trPr/w:del). The table of
-// contents (a field whose result Word rebuilds) is one block: kept, or deleted and inserted whole.
-//
-// The last paragraph mark of a story cannot be deleted or inserted (a cell, a note and the body end
-// with one). When the story's last paragraphs are only deleted (or only inserted), the change moves to
-// the mark before them: the last paragraph both documents have gives its mark up, and the story's final
-// mark takes that paragraph's new properties (its old ones kept as a property change). When both kinds
-// end the story, the last deleted and the last inserted paragraph are one changed paragraph instead.
+// The blocks of a story (the body, a table cell, a footnote, the table of contents): paragraphs, tables
+// and content controls, aligned between the two documents and written as the redline. Paragraphs the
+// documents share are written exactly as the new document has them. A table of the same shape is
+// compared row by row and cell by cell; rows are inserted and deleted as rows (w:trPr/w:ins,
+// w:trPr/w:del), and a table of another shape is deleted and inserted whole. The table of contents keeps
+// its control and has its entries compared inside it. Where paragraph marks change: marks.ts.
 
 import { align, wordSimilarity, type Step } from "./align";
 import type { Merge } from "./merge";
+import { arrangeMarks, pairable } from "./marks";
 import { writeParagraph, type Mark, type Story } from "./paragraph";
 import { wordsOf } from "./side";
 import { clone, el, kid, kids, type XmlElement, type XmlNode } from "./xml";
@@ -20,7 +16,7 @@ type Kind = "p" | "tbl" | "sdt" | "other";
 export type Block = { el: XmlElement; kind: Kind; key: string; words: string[] };
 type Row = { el: XmlElement; key: string; shape: string; words: string[] };
 export type Plan = PlanStep[];
-type PlanStep = Step<Block> & { rows?: RowStep[] };
+type PlanStep = Step<Block> & { rows?: RowStep[]; inner?: Plan };
 type RowStep = Step<Row> & { cells?: Plan[] };
 export type NumPair = { old: string; new: string };
 
@@ -44,8 +40,11 @@ export function planBlocks(
   const b = blocksOf(m, "new", story.newPart, news);
   const steps: Plan = align(a, b, { before: a.map((x) => x.key), after: b.map((x) => x.key) }, (x, y) => {
     if (x.kind !== y.kind) return 0;
-    if (x.kind === "p") return wordSimilarity(x.words, y.words);
+    // Paragraphs with pictures, or on two list levels, are replaced whole (marks.ts: pairable).
+    if (x.kind === "p") return pairable(x.el, y.el) ? wordSimilarity(x.words, y.words) : 0;
     if (x.kind === "tbl") return tableShape(m.old, story.oldPart, x.el) === tableShape(m.new, story.newPart, y.el) ? 1 : 0;
+    // The table of contents: one control of the same kind, its entries compared inside it.
+    if (x.kind === "sdt") return controlKind(m.old, story.oldPart, x.el) === controlKind(m.new, story.newPart, y.el) ? 1 : 0;
     return 0;
   });
   for (const step of steps) {
@@ -55,6 +54,9 @@ export function planBlocks(
       const numB = numIdOf(step.b.el);
       if (numA !== undefined && numB !== undefined) lists.push({ old: numA, new: numB });
     } else if (step.a.kind === "tbl" && step.op === "change") step.rows = planRows(m, story, step.a.el, step.b.el, lists);
+    else if (step.a.kind === "sdt" && step.op === "change") {
+      step.inner = planBlocks(m, story, content(kid(step.a.el, "w:sdtContent") ?? step.a.el), content(kid(step.b.el, "w:sdtContent") ?? step.b.el), lists);
+    }
   }
   return steps;
 }
@@ -63,6 +65,11 @@ function tableShape(side: Merge["old"], part: string, tbl: XmlElement): string {
   const tblPr = kid(tbl, "w:tblPr");
   const grid = kid(tbl, "w:tblGrid");
   return `${tblPr ? side.keyOf(tblPr, part) : ""}${grid ? side.keyOf(grid, part) : ""}`;
+}
+
+function controlKind(side: Merge["old"], part: string, sdt: XmlElement): string {
+  const sdtPr = kid(sdt, "w:sdtPr");
+  return sdtPr ? side.keyOf(sdtPr, part) : "";
 }
 
 function planRows(m: Merge, story: Story, oldTable: XmlElement, newTable: XmlElement, lists: NumPair[]): RowStep[] {
@@ -102,38 +109,10 @@ function numIdOf(p: XmlElement): string | undefined {
   return numId?.attrs.find(([n]) => n === "w:val")?.[1];
 }
 
-/** Writes a story's plan (see the note at the top on the story's last mark). */
+/** Writes a story's plan, its paragraph marks arranged as marks.ts says. */
 export function writeBlocks(m: Merge, story: Story, plan: Plan): XmlElement[] {
   const steps = [...plan];
-  const isP = (s: PlanStep) => (s.op === "insert" ? s.b.kind : s.a.kind) === "p";
-  let last = -1;
-  for (let k = steps.length - 1; k >= 0; k--) {
-    const s = steps[k]!;
-    if ((s.op === "equal" || s.op === "change") && s.a.kind === "p") {
-      last = k;
-      break;
-    }
-  }
-  const tail = steps.slice(last + 1);
-  const dels = tail.filter((s): s is PlanStep & { op: "delete" } => s.op === "delete" && isP(s));
-  const inss = tail.filter((s): s is PlanStep & { op: "insert" } => s.op === "insert" && isP(s));
-  const marks = new Map<PlanStep, Mark>();
-  if (dels.length > 0 && inss.length > 0) {
-    const d = dels.at(-1)!;
-    const i = inss.at(-1)!;
-    steps.splice(steps.indexOf(d), 1);
-    steps.splice(steps.indexOf(i), 1);
-    steps.push({ op: "change", a: d.a, b: i.b });
-  } else if ((dels.length > 0 || inss.length > 0) && last >= 0 && tail.every(isP)) {
-    const at = steps[last]! as PlanStep & { op: "equal" | "change" };
-    if (dels.length > 0) {
-      marks.set(at, { accepted: at.b.el, rejected: at.a.el, mark: "del" });
-      marks.set(dels.at(-1)!, { accepted: at.b.el, rejected: dels.at(-1)!.a.el });
-    } else {
-      marks.set(at, { accepted: at.b.el, rejected: at.a.el, mark: "ins" });
-      marks.set(inss.at(-1)!, { accepted: inss.at(-1)!.b.el, rejected: at.a.el });
-    }
-  }
+  const marks = arrangeMarks(steps);
   const out: XmlElement[] = [];
   for (const step of steps) out.push(...writeStep(m, story, step, marks.get(step)));
   return out;
@@ -161,11 +140,15 @@ function writeStep(m: Merge, story: Story, step: PlanStep, mark: Mark | undefine
     return [wholeTable(m, story, step.b.el, "ins")];
   }
   if (kind === "sdt") {
-    // The table of contents: deleted and inserted whole when it differs.
-    const out: XmlElement[] = [];
-    if (step.op === "delete" || step.op === "change") out.push(wholeControl(m, story, step.a.el, "del"));
-    if (step.op === "insert" || step.op === "change") out.push(wholeControl(m, story, (step as { b: Block }).b.el, "ins"));
-    return out;
+    if (step.op === "change") {
+      // The new control, its content the two contents' redline.
+      const sdt = el("w:sdt", step.b.el.attrs.map(([n, v]) => [n, v]));
+      for (const c of kids(step.b.el)) {
+        sdt.children.push(c.name === "w:sdtContent" ? el("w:sdtContent", [], writeBlocks(m, story, step.inner ?? [])) : c);
+      }
+      return [sdt];
+    }
+    return [wholeControl(m, story, step.op === "delete" ? step.a.el : step.b.el, step.op === "delete" ? "del" : "ins")];
   }
   // Anything else at block level is written as the new document has it.
   return step.op === "delete" ? [] : [(step as { b: Block }).b.el];

@@ -1,7 +1,7 @@
 // A paragraph's content as a list of tokens for the word-level diff: each word, space and sign of its
-// text, each tab, break, footnote reference and picture, each whole field (from its begin to its end
-// character: a tracked change never starts or ends inside a field's code). A token knows the run it
-// came from (its formatting goes with it) and the link it sits in, and both are part of its key, so
+// text, each tab, break, footnote reference and picture, each field's code (from its begin to its
+// separate character: a tracked change never starts or ends inside a field's code) and end character.
+// A token knows the run it came from (its formatting goes with it) and the link it sits in, and both are part of its key, so
 // "30 days" bold and "30 days" plain differ, and formatting stays with every word. Bookmarks and comment
 // anchors are not tokens: the new document's are put back before the token that followed them.
 
@@ -35,8 +35,10 @@ const MARKERS = new Set(["w:bookmarkStart", "w:bookmarkEnd", "w:commentRangeStar
 export function tokenize(p: XmlElement, side: Side, part: string): Tokens {
   const out: Tokens = { tokens: [], trailing: [], other: [] };
   let pending: XmlElement[] = [];
-  type Field = { depth: number; pieces: XmlElement[]; rPr: XmlElement | null; link: XmlElement | null };
-  let field: Field | null = null;
+  // A field's code (its begin character, instructions and separate character) is one token: a change
+  // never starts or ends inside it. Its result is text like any other; its end character is a token.
+  type Code = { depth: number; pieces: XmlElement[]; rPr: XmlElement | null; link: XmlElement | null };
+  let code: Code | null = null;
 
   const keys = new Map<XmlElement, string>();
   const keyOf = (e: XmlElement, shallow: boolean) => {
@@ -57,20 +59,18 @@ export function tokenize(p: XmlElement, side: Side, part: string): Tokens {
     for (const child of run.children) {
       if (typeof child === "string" || child.name === "w:rPr") continue;
       const piece: XmlElement = { name: "w:r", attrs: run.attrs, children: rPr ? [rPr, child] : [child] };
-      if (field) {
-        field.pieces.push(piece);
-        if (child.name === "w:fldChar") {
-          const type = child.attrs.find(([n]) => n === "w:fldCharType")?.[1];
-          if (type === "begin") field.depth++;
-          else if (type === "end" && --field.depth === 0) {
-            push({ kind: "atom", text: "", pieces: field.pieces, rPr: field.rPr, link: field.link }, `f:${field.pieces.map((x) => side.keyOf(x, part)).join("")}`);
-            field = null;
-          }
+      const type = child.name === "w:fldChar" ? child.attrs.find(([n]) => n === "w:fldCharType")?.[1] : undefined;
+      if (code) {
+        code.pieces.push(piece);
+        if (type === "begin") code.depth++;
+        else if ((type === "separate" && code.depth === 1) || (type === "end" && --code.depth === 0)) {
+          push({ kind: "atom", text: "", pieces: code.pieces, rPr: code.rPr, link: code.link }, `f:${code.pieces.map((x) => keyOf(x, false)).join("")}`);
+          code = null;
         }
         continue;
       }
-      if (child.name === "w:fldChar" && child.attrs.some(([n, v]) => n === "w:fldCharType" && v === "begin")) {
-        field = { depth: 1, pieces: [piece], rPr, link };
+      if (type === "begin") {
+        code = { depth: 1, pieces: [piece], rPr, link };
         continue;
       }
       if (child.name === "w:t") {
@@ -79,7 +79,7 @@ export function tokenize(p: XmlElement, side: Side, part: string): Tokens {
         continue;
       }
       // A footnote reference matches any footnote reference: the notes' own texts are compared apart.
-      const payload = child.name === "w:footnoteReference" ? "a:fn" : `a:${side.keyOf(child, part)}`;
+      const payload = child.name === "w:footnoteReference" ? "a:fn" : `a:${keyOf(child, false)}`;
       push({ kind: "atom", text: "", pieces: [piece], rPr, link }, payload);
     }
   };
@@ -89,14 +89,14 @@ export function tokenize(p: XmlElement, side: Side, part: string): Tokens {
     else if (node.name === "w:hyperlink") {
       for (const c of node.children) if (typeof c !== "string") visit(c, node);
     } else if (MARKERS.has(node.name)) {
-      if (field) field.pieces.push(node);
+      if (code) code.pieces.push(node);
       else pending.push(node);
     } else if (node.name !== "w:pPr") out.other.push(node);
   };
   for (const c of p.children) if (typeof c !== "string") visit(c, null);
-  // A field left open (its end in another paragraph) is one token to the paragraph's end.
-  const open = field as Field | null;
-  if (open) push({ kind: "atom", text: "", pieces: open.pieces, rPr: open.rPr, link: open.link }, `f:${open.pieces.map((x) => side.keyOf(x, part)).join("")}`);
+  // A field code left open at the paragraph's end is one token to there.
+  const open = code as Code | null;
+  if (open) push({ kind: "atom", text: "", pieces: open.pieces, rPr: open.rPr, link: open.link }, `f:${open.pieces.map((x) => keyOf(x, false)).join("")}`);
   out.trailing = pending;
   return out;
 }

@@ -33,9 +33,11 @@ Failed:
 End Sub
 
 Sub ReviewOne(sMode As String, sIn As String, sOut As String)
-  Dim args(1) As New com.sun.star.beans.PropertyValue
+  Dim args(2) As New com.sun.star.beans.PropertyValue
   args(0).Name = "Hidden" : args(0).Value = True
   args(1).Name = "FilterName" : args(1).Value = "MS Word 2007 XML"
+  REM No question about updating fields or links: a dialog cannot open headless.
+  args(2).Name = "UpdateDocMode" : args(2).Value = com.sun.star.document.UpdateDocMode.QUIET_UPDATE
   Dim oDoc As Object
   oDoc = StarDesktop.loadComponentFromURL(ConvertToURL(sIn), "_blank", 0, args())
   Dim s As String
