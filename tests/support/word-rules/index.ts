@@ -10,6 +10,7 @@ import { languageTag } from "./language";
 import { noteIds, noteSeparator, notesPartMissing } from "./notes";
 import { abstractNumLevels, numberingReferences } from "./numbering";
 import { contentTypes, emptyParts, hyperlinkUri, relationships } from "./package-rules";
+import { deletedText, fieldCodeRevision, revisionAuthor, revisionIds } from "./revisions";
 import type { WordRule, WordRuleFinding } from "./rule";
 import { tableGrid } from "./tables";
 import { sdtInCell, textNewline } from "./text";
@@ -29,6 +30,10 @@ export const WORD_RULES: readonly WordRule[] = [
   textNewline,
   sdtInCell,
   languageTag,
+  revisionIds,
+  revisionAuthor,
+  deletedText,
+  fieldCodeRevision,
   tableGrid,
   contentTypes,
   relationships,
