@@ -15,6 +15,7 @@ import {
   type ListArgs,
   type ValidateArgs,
 } from "./args";
+import { diff } from "./diff";
 import { readText } from "./files";
 import { resolveOutput, writeOutput, type Input } from "./output";
 import { CliFileError, ClosedPipeError, EXIT_CLOSED_PIPE, formatCliError, writeProblem } from "./problems";
@@ -73,6 +74,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await list(args);
       case "export":
         return await exportTeamLibrary(args);
+      case "diff":
+        return await diff(args, { say, print, report, stdout: io.stdout });
     }
   } catch (error) {
     // The reader of our output is gone: nothing more to say to anyone (see docs/cli.md, exit codes).
@@ -84,7 +87,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof SectionsmithError) {
       report(error.problems);
       const errors = error.problems.filter((p) => p.severity === "error").length;
-      say(`\n${plural(errors, "error")}${args.command === "build" ? " — nothing was written" : ""}.`);
+      say(`\n${plural(errors, "error")}${args.command === "build" || args.command === "diff" ? " — nothing was written" : ""}.`);
       return 1;
     }
     if (error instanceof UsageError) {
