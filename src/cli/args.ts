@@ -228,7 +228,8 @@ function parseDiff(rest: readonly string[]): DiffArgs {
     if (values.values !== undefined)
       throw new UsageError("--values goes with two snippet versions; two assemblies carry their own values.");
     const libraries = values.library ?? [];
-    if (libraries.length === 0) throw new UsageError("diff OLD.json NEW.json needs at least one --library LIB.json.");
+    if (libraries.length === 0)
+      throw new UsageError("diff OLD.json NEW.json needs at least one --library LIB.json.");
     return { ...common, mode: "assemblies", libraries, before: positionals[0]!, after: positionals[1]! };
   }
   throw new UsageError("diff needs LIB.json ID@V1 ID@V2, or OLD.json NEW.json --library LIB.json.");

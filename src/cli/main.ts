@@ -87,7 +87,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof SectionsmithError) {
       report(error.problems);
       const errors = error.problems.filter((p) => p.severity === "error").length;
-      say(`\n${plural(errors, "error")}${args.command === "build" || args.command === "diff" ? " — nothing was written" : ""}.`);
+      say(
+        `\n${plural(errors, "error")}${args.command === "build" || args.command === "diff" ? " — nothing was written" : ""}.`,
+      );
       return 1;
     }
     if (error instanceof UsageError) {

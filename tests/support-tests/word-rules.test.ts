@@ -21,7 +21,11 @@ const RUN_SDT = "<w:sdt><w:sdtPr/><w:sdtContent><w:r><w:t>field</w:t></w:r></w:s
 const BY = 'w:author="Ann Smith" w:date="2027-01-04T09:30:00Z"';
 const run = (inner: string) => `<w:r>${inner}</w:r>`;
 const field = (code: string, result: string) =>
-  run('<w:fldChar w:fldCharType="begin"/>') + code + run('<w:fldChar w:fldCharType="separate"/>') + result + run('<w:fldChar w:fldCharType="end"/>');
+  run('<w:fldChar w:fldCharType="begin"/>') +
+  code +
+  run('<w:fldChar w:fldCharType="separate"/>') +
+  result +
+  run('<w:fldChar w:fldCharType="end"/>');
 const TRACKED_PARAGRAPH =
   `<w:p><w:pPr><w:rPr><w:ins w:id="905" ${BY}/></w:rPr><w:pPrChange w:id="906" ${BY}><w:pPr/></w:pPrChange></w:pPr>` +
   run('<w:t xml:space="preserve">Table </w:t>') +
@@ -38,7 +42,10 @@ const partlyTracked = (wrap: (runs: string) => string) =>
     p.replace(
       "</w:p>",
       run('<w:fldChar w:fldCharType="begin"/>') +
-        wrap(run('<w:instrText xml:space="preserve"> DATE </w:instrText>') + run('<w:fldChar w:fldCharType="separate"/>')) +
+        wrap(
+          run('<w:instrText xml:space="preserve"> DATE </w:instrText>') +
+            run('<w:fldChar w:fldCharType="separate"/>'),
+        ) +
         run("<w:t>today</w:t>") +
         run('<w:fldChar w:fldCharType="end"/>') +
         "</w:p>",
@@ -316,15 +323,18 @@ const variants: Record<string, Variant> = {
     make: async (good) =>
       rewriteParts(await tracked()(good), {
         "word/header1.xml": (xml) =>
-          mustReplace(xml, "Sample header text", `Sample header text</w:t></w:r><w:ins w:id="903" ${BY}><w:r><w:t>!`).replace(
-            "!</w:t></w:r>",
-            "!</w:t></w:r></w:ins>",
-          ),
+          mustReplace(
+            xml,
+            "Sample header text",
+            `Sample header text</w:t></w:r><w:ins w:id="903" ${BY}><w:r><w:t>!`,
+          ).replace("!</w:t></w:r>", "!</w:t></w:r></w:ins>"),
       }),
   },
   revisionAuthorBlank: {
     code: "WORD_REVISION_AUTHOR",
-    make: tracked((p) => p.replace(`w:id="902" ${BY}`, 'w:id="902" w:author=" " w:date="2027-01-04T09:30:00Z"')),
+    make: tracked((p) =>
+      p.replace(`w:id="902" ${BY}`, 'w:id="902" w:author=" " w:date="2027-01-04T09:30:00Z"'),
+    ),
   },
   revisionWithoutDate: {
     code: "WORD_REVISION_AUTHOR",
@@ -348,7 +358,9 @@ const variants: Record<string, Variant> = {
   },
   fieldCodeDeletedInPart: {
     code: "WORD_FIELD_CODE_REVISION",
-    make: partlyTracked((runs) => `<w:del w:id="907" ${BY}>${runs.replace(/instrText/g, "delInstrText")}</w:del>`),
+    make: partlyTracked(
+      (runs) => `<w:del w:id="907" ${BY}>${runs.replace(/instrText/g, "delInstrText")}</w:del>`,
+    ),
   },
 };
 

@@ -37,7 +37,8 @@ function marksIn(ctx: WordContext, part: string): XmlElement[] {
 
 export const revisionIds: WordRule = {
   code: "WORD_REVISION_ID",
-  reason: "every tracked change (w:ins, w:del, w:pPrChange, …) has a w:id unique among the document's tracked changes",
+  reason:
+    "every tracked change (w:ins, w:del, w:pPrChange, …) has a w:id unique among the document's tracked changes",
   source:
     "ECMA-376 Part 1 §17.13.5 (revision ids unique in the document); UseJunior/safe-docx#926 (Word's revision-id policy)",
   check(ctx, report) {
@@ -54,7 +55,8 @@ export const revisionIds: WordRule = {
         if (!where.has(id)) where.set(id, part);
       }
     }
-    for (const id of duplicates(ids)) report(where.get(id)!, `tracked change id ${id} is used more than once`);
+    for (const id of duplicates(ids))
+      report(where.get(id)!, `tracked change id ${id} is used more than once`);
   },
 };
 
@@ -75,7 +77,8 @@ export const revisionAuthor: WordRule = {
         if (author === undefined || author.trim() === "") report(part, `w:${mark.local} ${id} has no author`);
         const date = wAttr(mark, "date");
         if (date === undefined) report(part, `w:${mark.local} ${id} has no date`);
-        else if (!DATE_TIME.test(date)) report(part, `w:${mark.local} ${id} has the date "${date}", not an xsd:dateTime`);
+        else if (!DATE_TIME.test(date))
+          report(part, `w:${mark.local} ${id} has the date "${date}", not an xsd:dateTime`);
       }
     }
   },
@@ -95,7 +98,10 @@ export const deletedText: WordRule = {
           continue;
         }
         if (removed && (c.local === "t" || c.local === "instrText"))
-          report(part, `w:${c.local} inside a tracked deletion (Word needs w:del${c.local === "t" ? "Text" : "InstrText"})`);
+          report(
+            part,
+            `w:${c.local} inside a tracked deletion (Word needs w:del${c.local === "t" ? "Text" : "InstrText"})`,
+          );
         if (!removed && (c.local === "delText" || c.local === "delInstrText"))
           report(part, `w:${c.local} outside a tracked deletion`);
         // A paragraph mark's own w:del (in w:pPr/w:rPr) removes no run content.
@@ -132,7 +138,8 @@ export const fieldCodeRevision: WordRule = {
             run(c, state);
             continue;
           }
-          const tracked = c.ns === NS.w && ["ins", "del", "moveFrom", "moveTo"].includes(c.local) && !isMarkRevision(el);
+          const tracked =
+            c.ns === NS.w && ["ins", "del", "moveFrom", "moveTo"].includes(c.local) && !isMarkRevision(el);
           visit(c, tracked ? c.local : state);
         }
       };
@@ -148,10 +155,17 @@ export const fieldCodeRevision: WordRule = {
             }
             if (!inner) continue;
             if (inner.inCode && state !== inner.state)
-              report(part, `a field's ${type} is ${describe(state)} but its begin is ${describe(inner.state)}`);
+              report(
+                part,
+                `a field's ${type} is ${describe(state)} but its begin is ${describe(inner.state)}`,
+              );
             if (type === "separate") inner.inCode = false;
             if (type === "end") open.pop();
-          } else if ((c.local === "instrText" || c.local === "delInstrText") && inner?.inCode && state !== inner.state) {
+          } else if (
+            (c.local === "instrText" || c.local === "delInstrText") &&
+            inner?.inCode &&
+            state !== inner.state
+          ) {
             report(part, `a field's code is ${describe(state)} in part, its begin ${describe(inner.state)}`);
           }
         }
