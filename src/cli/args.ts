@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { ImportUsageError, parseImportDocx, type ImportDocxArgs } from "./import-docx";
 
 // Argument parsing with Node's own util.parseArgs: strict (unknown flags are usage errors), no dependency.
 
@@ -18,6 +19,9 @@ export const USAGE = `Usage:
   sectionsmith diff OLD.json NEW.json --library LIB.json [--library MORE.json …] [same options]
   sectionsmith validate FILE.json… [--library LIB.json …]
   sectionsmith list LIB.json… [--search TEXT] [--json]
+  sectionsmith import-docx FILE.docx… [-o LIBRARY.json | -o -] [--split heading[:N]|clause|section|document]
+                           [--category TEXT] [--id-prefix TEXT] [--library LIB.json …]
+                           [--duplicates skip|version|new] [--dry-run] [--json] [--quiet]
   sectionsmith --help | --version
 
 Exit codes: 0 ok, 1 invalid input or unwritable output (nothing written), 2 usage, 3 internal error,
@@ -56,7 +60,7 @@ export type DiffArgs = {
   | { mode: "assemblies"; before: string; after: string }
 );
 export type CliArgs =
-  BuildArgs | DiffArgs | ValidateArgs | ListArgs | ExportArgs | { command: "help" } | { command: "version" };
+  BuildArgs | DiffArgs | ValidateArgs | ListArgs | ExportArgs | ImportDocxArgs | { command: "help" } | { command: "version" };
 
 const TEAM_OPTIONS = {
   server: { type: "string" },
@@ -173,11 +177,14 @@ export function parseCli(argv: readonly string[]): CliArgs {
         if (libraries.length !== 1) throw new UsageError("export needs exactly one --library NAME.");
         return { command: "export", library: libraries[0]!, out: values.output, team };
       }
+      case "import-docx":
+        return parseImportDocx(rest);
       default:
         throw new UsageError(`Unknown command "${command}".`);
     }
   } catch (error) {
     if (error instanceof UsageError) throw error;
+    if (error instanceof ImportUsageError) throw new UsageError(error.message);
     // parseArgs throws TypeErrors with ERR_PARSE_ARGS_* codes for unknown or malformed options.
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }

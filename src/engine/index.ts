@@ -25,6 +25,9 @@ export { PROVENANCE_PROPERTY } from "./render/document";
 // Redlines: two versions as one document of tracked changes
 export { exportRedline, type RedlineOptions, type RedlineResult } from "./redline/export";
 
+// Importing a Word document as snippets (issue 30)
+export * from "./import-docx";
+
 // The model: parsing, validation, selection
 export * from "./model";
 

@@ -23,6 +23,8 @@ export type Format = {
 };
 
 const LINE_ENDING = /\r\n?|\n/g;
+/** The colour of docx's Hyperlink character style, for code inside a link (it carries the HTMLCode style). */
+const LINK_COLOR = "0563C1";
 /** Text with none of these is one run as it is: no sentinel to split on, no line ending to replace. */
 const SPLIT = /[\uFDD0-\uFDEF\r\n]/;
 
@@ -58,9 +60,16 @@ export function runOptions(fmt: Format): IRunOptions {
   // Only the keys that are set: docx builds a run about 3× slower from options carrying undefined keys
   // (measured: 75,000 runs in 1.4 s with them, 0.4 s without), and a long document has tens of thousands.
   const opts: { -readonly [K in keyof IRunOptions]: IRunOptions[K] } = {};
-  // <w:rStyle>: built-in character styles, so the host document's own definitions apply on insert.
-  if (fmt.link) opts.style = "Hyperlink";
-  else if (fmt.code) opts.style = "HTMLCode";
+  // <w:rStyle>: built-in character styles, so the host document's own definitions apply on insert. A run
+  // has one: code inside a link keeps the code style, and the link's look (the Hyperlink style's blue
+  // underline) is set on the run itself.
+  if (fmt.code) {
+    opts.style = "HTMLCode";
+    if (fmt.link) {
+      opts.color = LINK_COLOR;
+      opts.underline = {};
+    }
+  } else if (fmt.link) opts.style = "Hyperlink";
   if (fmt.bold) opts.bold = true;
   if (fmt.italics) opts.italics = true;
   if (fmt.strike) opts.strike = true;
