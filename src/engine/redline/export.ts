@@ -4,6 +4,7 @@ import { isCatalogue, type Catalogue } from "../assemble/libraries";
 import type { OutputShape } from "../assemble/types";
 import { SectionsmithError, type Problem } from "../errors/problem";
 import { wrapOutput, type OutputForm, type OutputOf } from "../pack/output";
+import { clipName } from "../render/author-name";
 import { redlinePackages } from "./redline";
 import type { RevisionCounts } from "./revisions";
 
@@ -69,7 +70,7 @@ export async function exportRedline<F extends OutputForm>(
   }
   if (problems.length > 0) throw new SectionsmithError(problems);
   const [old, now] = results.map((r) => (r as PromiseFulfilledResult<BuildResult>).value) as [BuildResult, BuildResult];
-  const author = options.author?.trim() || "Sectionsmith";
+  const author = clipName(options.author?.trim() || "Sectionsmith");
   const merged = redlinePackages(old.bytes, now.bytes, { author, date: today });
   return {
     output: wrapOutput(merged.bytes, options.as),

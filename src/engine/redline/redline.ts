@@ -5,6 +5,7 @@
 // (lists, footnotes, pictures, links, styles) is copied in.
 
 import { strToU8, zipSync, type Zippable } from "fflate";
+import { clipName } from "../render/author-name";
 import { planBlocks, writeBlocks, type NumPair } from "./blocks";
 import { Merge } from "./merge";
 import { MAIN_PART } from "./package";
@@ -27,7 +28,7 @@ export type RedlineMerge = {
 };
 
 export function redlinePackages(before: Uint8Array, after: Uint8Array, options: RedlineMergeOptions): RedlineMerge {
-  const author = options.author.trim() || "Sectionsmith";
+  const author = clipName(options.author.trim() || "Sectionsmith");
   const m = new Merge(before, after, author, revisionDate(options.date));
   const oldDoc = m.old.pkg.xml(MAIN_PART);
   const newDoc = m.new.pkg.xml(MAIN_PART);

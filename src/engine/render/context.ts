@@ -9,6 +9,7 @@ import { NumberingState, type NumberingCarry } from "./numbering";
 import { CHECK_KIT } from "./check-kit";
 import { keepAlive } from "../keep-alive";
 import { formatCount, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_XML_BYTES } from "../limits";
+import { clipName } from "./author-name";
 
 /** Document-wide state shared by every section while one document is rendered. */
 export class DocumentState {
@@ -103,15 +104,6 @@ keepAlive(
   new DocumentState({ docx: CHECK_KIT, draftingNotes: false, today: new Date(0), contentWidthTwips: 1 }),
 );
 
-/** Word keeps at most 255 UTF-16 code units of an author's name; Microsoft's validator refuses more. */
-const AUTHOR_MAX = 255;
-
-/** The name cut to AUTHOR_MAX code units, never between the two halves of a surrogate pair. */
-function clipName(name: string): string {
-  if (name.length <= AUTHOR_MAX) return name;
-  const last = name.charCodeAt(AUTHOR_MAX - 1);
-  return name.slice(0, last >= 0xd800 && last <= 0xdbff ? AUTHOR_MAX - 1 : AUTHOR_MAX);
-}
 
 function initialsOf(name: string): string {
   const letters = name
