@@ -14,21 +14,46 @@ import { REDLINE_CASES } from "./support/redline-cases";
 const TODAY = new Date("2027-01-04T09:30:00Z");
 const SHAPES = ["document", "fragment"] as const;
 
-type Outcome = { old: Review; new: Review; redline: Review; accepted: Review; rejected: Review; check: DocxCheckResult; changes: number };
+type Outcome = {
+  old: Review;
+  new: Review;
+  redline: Review;
+  accepted: Review;
+  rejected: Review;
+  check: DocxCheckResult;
+  changes: number;
+};
 const outcomes = new Map<string, Outcome>();
 
 beforeAll(async () => {
-  const built: Array<{ key: string; old: Uint8Array; new: Uint8Array; redline: Uint8Array; changes: number }> = [];
+  const built: Array<{
+    key: string;
+    old: Uint8Array;
+    new: Uint8Array;
+    redline: Uint8Array;
+    changes: number;
+  }> = [];
   for (const c of REDLINE_CASES) {
     for (const shape of SHAPES) {
       const options = { as: "buffer" as const, shape, today: TODAY, contentControls: false };
       const [old, now, redline] = await Promise.all([
         exportDocument(c.library, c.before, options),
         exportDocument(c.library, c.after, options),
-        exportRedline(c.library, c.before, c.after, { as: "buffer", shape, today: TODAY, author: "Redline Test" }),
+        exportRedline(c.library, c.before, c.after, {
+          as: "buffer",
+          shape,
+          today: TODAY,
+          author: "Redline Test",
+        }),
       ]);
       const changes = redline.changes.insertions + redline.changes.deletions + redline.changes.formatting;
-      built.push({ key: `${c.name} (${shape})`, old: old.output, new: now.output, redline: redline.output, changes });
+      built.push({
+        key: `${c.name} (${shape})`,
+        old: old.output,
+        new: now.output,
+        redline: redline.output,
+        changes,
+      });
     }
   }
   const jobs = built.flatMap((b) => [
@@ -40,8 +65,22 @@ beforeAll(async () => {
   ]);
   const [reviews, checks] = await Promise.all([reviewDocx(jobs), checkDocxAll(built.map((b) => b.redline))]);
   built.forEach((b, k) => {
-    const [old, now, redline, accepted, rejected] = reviews.slice(k * 5, k * 5 + 5) as [Review, Review, Review, Review, Review];
-    outcomes.set(b.key, { old, new: now, redline, accepted, rejected, check: checks[k]!, changes: b.changes });
+    const [old, now, redline, accepted, rejected] = reviews.slice(k * 5, k * 5 + 5) as [
+      Review,
+      Review,
+      Review,
+      Review,
+      Review,
+    ];
+    outcomes.set(b.key, {
+      old,
+      new: now,
+      redline,
+      accepted,
+      rejected,
+      check: checks[k]!,
+      changes: b.changes,
+    });
   });
 }, 600_000);
 

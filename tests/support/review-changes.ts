@@ -23,7 +23,10 @@ export type Review = {
   lines: string[];
 };
 
-const MACRO = [join(__dirname, "libreoffice", "review-changes.bas"), join(process.cwd(), "tests", "support", "libreoffice", "review-changes.bas")].find((p) => existsSync(p))!;
+const MACRO = [
+  join(__dirname, "libreoffice", "review-changes.bas"),
+  join(process.cwd(), "tests", "support", "libreoffice", "review-changes.bas"),
+].find((p) => existsSync(p))!;
 
 export async function reviewDocx(
   jobs: ReadonlyArray<{ docx: Uint8Array; mode: ReviewMode }>,
@@ -36,9 +39,18 @@ export async function reviewDocx(
     const profile = join(dir, "profile");
     await mkdir(home);
     const env = { ...process.env, HOME: home, TMPDIR: dir, SAL_USE_VCLPLUGIN: "svp" };
-    const base = ["--headless", "--norestore", "--nolockcheck", `-env:UserInstallation=${pathToFileURL(profile).href}`];
+    const base = [
+      "--headless",
+      "--norestore",
+      "--nolockcheck",
+      `-env:UserInstallation=${pathToFileURL(profile).href}`,
+    ];
     // A first start makes the profile (its Basic library "Standard"); the macro then replaces Module1.
-    await run(SOFFICE, [...base, "--terminate_after_init"], { env, cwd: dir, timeoutMs: options.timeoutMs ?? 120_000 });
+    await run(SOFFICE, [...base, "--terminate_after_init"], {
+      env,
+      cwd: dir,
+      timeoutMs: options.timeoutMs ?? 120_000,
+    });
     const module = join(profile, "user", "basic", "Standard", "Module1.xba");
     if (!existsSync(module)) throw new Error(`soffice made no Basic library in ${profile}`);
     const source = await readFile(MACRO, "utf8");
@@ -59,12 +71,15 @@ export async function reviewDocx(
       cwd: dir,
       timeoutMs: options.timeoutMs ?? 300_000,
     });
-    if (existsSync(`${jobsFile}.error`)) throw new Error(`LibreOffice: ${await readFile(`${jobsFile}.error`, "utf8")}`);
+    if (existsSync(`${jobsFile}.error`))
+      throw new Error(`LibreOffice: ${await readFile(`${jobsFile}.error`, "utf8")}`);
     const reviews: Review[] = [];
     for (const [k, job] of jobs.entries()) {
       const out = join(dir, `doc${k}.txt`);
       if (!existsSync(out)) {
-        throw new Error(`LibreOffice reviewed no document ${k} (exit ${result.code})\n${result.stdout}\n${result.stderr}`);
+        throw new Error(
+          `LibreOffice reviewed no document ${k} (exit ${result.code})\n${result.stdout}\n${result.stderr}`,
+        );
       }
       const text = (await readFile(out, "utf8")).replace(/^\uFEFF/, "");
       const all = text.split("\n").filter((l) => l !== "");
@@ -98,7 +113,10 @@ async function withoutComments(docx: Uint8Array): Promise<Uint8Array> {
       .replace(/<w:commentRange(?:Start|End)\b[^>]*\/>/g, "")
       .replace(/<w:r>(?:<w:rPr>(?:(?!<\/w:r>)[\s\S])*?<\/w:rPr>)?<w:commentReference\b[^>]*\/><\/w:r>/g, ""),
   );
-  zip.file("word/_rels/document.xml.rels", (await rels.async("string")).replace(/<Relationship\b[^>]*\/comments"[^>]*\/>/g, ""));
+  zip.file(
+    "word/_rels/document.xml.rels",
+    (await rels.async("string")).replace(/<Relationship\b[^>]*\/comments"[^>]*\/>/g, ""),
+  );
   return zip.generateAsync({ type: "uint8array", compression: "DEFLATE" });
 }
 

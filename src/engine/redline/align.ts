@@ -73,10 +73,12 @@ function pairStretch<T>(
     return;
   }
   // best[i][j]: the most similarity pairing the first i old items with the first j new ones can reach.
-  const sim: number[][] = removed.map((a) => added.map((b) => {
-    const s = similarity(a, b);
-    return s >= threshold ? s : 0;
-  }));
+  const sim: number[][] = removed.map((a) =>
+    added.map((b) => {
+      const s = similarity(a, b);
+      return s >= threshold ? s : 0;
+    }),
+  );
   const best: number[][] = Array.from({ length: m + 1 }, () => new Array<number>(n + 1).fill(0));
   for (let x = 1; x <= m; x++) {
     for (let y = 1; y <= n; y++) {

@@ -42,9 +42,11 @@ export function planBlocks(
     if (x.kind !== y.kind) return 0;
     // Paragraphs with pictures, or on two list levels, are replaced whole (marks.ts: pairable).
     if (x.kind === "p") return pairable(x.el, y.el) ? wordSimilarity(x.words, y.words) : 0;
-    if (x.kind === "tbl") return tableShape(m.old, story.oldPart, x.el) === tableShape(m.new, story.newPart, y.el) ? 1 : 0;
+    if (x.kind === "tbl")
+      return tableShape(m.old, story.oldPart, x.el) === tableShape(m.new, story.newPart, y.el) ? 1 : 0;
     // The table of contents: one control of the same kind, its entries compared inside it.
-    if (x.kind === "sdt") return controlKind(m.old, story.oldPart, x.el) === controlKind(m.new, story.newPart, y.el) ? 1 : 0;
+    if (x.kind === "sdt")
+      return controlKind(m.old, story.oldPart, x.el) === controlKind(m.new, story.newPart, y.el) ? 1 : 0;
     return 0;
   });
   for (const step of steps) {
@@ -53,9 +55,16 @@ export function planBlocks(
       const numA = numIdOf(step.a.el);
       const numB = numIdOf(step.b.el);
       if (numA !== undefined && numB !== undefined) lists.push({ old: numA, new: numB });
-    } else if (step.a.kind === "tbl" && step.op === "change") step.rows = planRows(m, story, step.a.el, step.b.el, lists);
+    } else if (step.a.kind === "tbl" && step.op === "change")
+      step.rows = planRows(m, story, step.a.el, step.b.el, lists);
     else if (step.a.kind === "sdt" && step.op === "change") {
-      step.inner = planBlocks(m, story, content(kid(step.a.el, "w:sdtContent") ?? step.a.el), content(kid(step.b.el, "w:sdtContent") ?? step.b.el), lists);
+      step.inner = planBlocks(
+        m,
+        story,
+        content(kid(step.a.el, "w:sdtContent") ?? step.a.el),
+        content(kid(step.b.el, "w:sdtContent") ?? step.b.el),
+        lists,
+      );
     }
   }
   return steps;
@@ -72,14 +81,25 @@ function controlKind(side: Merge["old"], part: string, sdt: XmlElement): string 
   return sdtPr ? side.keyOf(sdtPr, part) : "";
 }
 
-function planRows(m: Merge, story: Story, oldTable: XmlElement, newTable: XmlElement, lists: NumPair[]): RowStep[] {
+function planRows(
+  m: Merge,
+  story: Story,
+  oldTable: XmlElement,
+  newTable: XmlElement,
+  lists: NumPair[],
+): RowStep[] {
   const rows = (side: Merge["old"], part: string, t: XmlElement): Row[] =>
     kids(t, "w:tr").map((tr) => {
       const trPr = kid(tr, "w:trPr");
       return {
         el: tr,
         key: side.keyOf(tr, part),
-        shape: `${kids(tr, "w:tc").length}|${trPr ? side.keyOf(trPr, part) : ""}|${kids(tr, "w:tc").map((tc) => { const tcPr = kid(tc, "w:tcPr"); return tcPr ? side.keyOf(tcPr, part) : ""; }).join("|")}`,
+        shape: `${kids(tr, "w:tc").length}|${trPr ? side.keyOf(trPr, part) : ""}|${kids(tr, "w:tc")
+          .map((tc) => {
+            const tcPr = kid(tc, "w:tcPr");
+            return tcPr ? side.keyOf(tcPr, part) : "";
+          })
+          .join("|")}`,
         words: wordsOf(tr),
       };
     });
@@ -95,7 +115,9 @@ function planRows(m: Merge, story: Story, oldTable: XmlElement, newTable: XmlEle
   for (const step of steps) {
     if (step.op !== "change") continue;
     const oldCells = kids(step.a.el, "w:tc");
-    step.cells = kids(step.b.el, "w:tc").map((tc, k) => planBlocks(m, story, content(oldCells[k]!), content(tc), lists));
+    step.cells = kids(step.b.el, "w:tc").map((tc, k) =>
+      planBlocks(m, story, content(oldCells[k]!), content(tc), lists),
+    );
   }
   return steps;
 }
@@ -124,13 +146,41 @@ function writeStep(m: Merge, story: Story, step: PlanStep, mark: Mark | undefine
     switch (step.op) {
       case "equal":
         if (!mark && !needsListChange(m, step.a.el, step.b.el)) return [step.b.el];
-        return [writeParagraph(m, story, { op: "equal", b: step.b.el }, mark ?? { accepted: step.b.el, rejected: step.a.el })];
+        return [
+          writeParagraph(
+            m,
+            story,
+            { op: "equal", b: step.b.el },
+            mark ?? { accepted: step.b.el, rejected: step.a.el },
+          ),
+        ];
       case "change":
-        return [writeParagraph(m, story, { op: "change", a: step.a.el, b: step.b.el }, mark ?? { accepted: step.b.el, rejected: step.a.el })];
+        return [
+          writeParagraph(
+            m,
+            story,
+            { op: "change", a: step.a.el, b: step.b.el },
+            mark ?? { accepted: step.b.el, rejected: step.a.el },
+          ),
+        ];
       case "delete":
-        return [writeParagraph(m, story, { op: "delete", a: step.a.el }, mark ?? { accepted: null, rejected: step.a.el, mark: "del" })];
+        return [
+          writeParagraph(
+            m,
+            story,
+            { op: "delete", a: step.a.el },
+            mark ?? { accepted: null, rejected: step.a.el, mark: "del" },
+          ),
+        ];
       case "insert":
-        return [writeParagraph(m, story, { op: "insert", b: step.b.el }, mark ?? { accepted: step.b.el, rejected: null, mark: "ins" })];
+        return [
+          writeParagraph(
+            m,
+            story,
+            { op: "insert", b: step.b.el },
+            mark ?? { accepted: step.b.el, rejected: null, mark: "ins" },
+          ),
+        ];
     }
   }
   if (step.op === "equal") return [step.b.el];
@@ -142,13 +192,25 @@ function writeStep(m: Merge, story: Story, step: PlanStep, mark: Mark | undefine
   if (kind === "sdt") {
     if (step.op === "change") {
       // The new control, its content the two contents' redline.
-      const sdt = el("w:sdt", step.b.el.attrs.map(([n, v]) => [n, v]));
+      const sdt = el(
+        "w:sdt",
+        step.b.el.attrs.map(([n, v]) => [n, v]),
+      );
       for (const c of kids(step.b.el)) {
-        sdt.children.push(c.name === "w:sdtContent" ? el("w:sdtContent", [], writeBlocks(m, story, step.inner ?? [])) : c);
+        sdt.children.push(
+          c.name === "w:sdtContent" ? el("w:sdtContent", [], writeBlocks(m, story, step.inner ?? [])) : c,
+        );
       }
       return [sdt];
     }
-    return [wholeControl(m, story, step.op === "delete" ? step.a.el : step.b.el, step.op === "delete" ? "del" : "ins")];
+    return [
+      wholeControl(
+        m,
+        story,
+        step.op === "delete" ? step.a.el : step.b.el,
+        step.op === "delete" ? "del" : "ins",
+      ),
+    ];
   }
   // Anything else at block level is written as the new document has it.
   return step.op === "delete" ? [] : [(step as { b: Block }).b.el];
@@ -176,7 +238,10 @@ function wholeStory(m: Merge, story: Story, blocks: readonly XmlElement[], op: "
 }
 
 function wholeTable(m: Merge, story: Story, tbl: XmlElement, op: "del" | "ins"): XmlElement {
-  const out = el("w:tbl", tbl.attrs.map(([n, v]) => [n, v]));
+  const out = el(
+    "w:tbl",
+    tbl.attrs.map(([n, v]) => [n, v]),
+  );
   for (const c of kids(tbl)) {
     if (c.name === "w:tr") out.children.push(wholeRow(m, story, c, op));
     else {
@@ -189,14 +254,20 @@ function wholeTable(m: Merge, story: Story, tbl: XmlElement, op: "del" | "ins"):
 }
 
 function wholeRow(m: Merge, story: Story, tr: XmlElement, op: "del" | "ins"): XmlElement {
-  const out = el("w:tr", tr.attrs.map(([n, v]) => [n, v]));
+  const out = el(
+    "w:tr",
+    tr.attrs.map(([n, v]) => [n, v]),
+  );
   const trPr = kid(tr, "w:trPr") ? clone(kid(tr, "w:trPr")!) : el("w:trPr");
   if (op === "del") m.adoptOld(trPr, story.oldPart, story.newPart);
   // CT_TrPr: the row's properties, then its revision.
   trPr.children.push(m.revisions.mark(op === "ins" ? "w:ins" : "w:del"));
   out.children.push(trPr);
   for (const tc of kids(tr, "w:tc")) {
-    const cell = el("w:tc", tc.attrs.map(([n, v]) => [n, v]));
+    const cell = el(
+      "w:tc",
+      tc.attrs.map(([n, v]) => [n, v]),
+    );
     const tcPr = kid(tc, "w:tcPr");
     if (tcPr) {
       const copy = clone(tcPr);
@@ -210,18 +281,27 @@ function wholeRow(m: Merge, story: Story, tr: XmlElement, op: "del" | "ins"): Xm
 }
 
 function writeTable(m: Merge, story: Story, tbl: XmlElement, rows: RowStep[]): XmlElement {
-  const out = el("w:tbl", tbl.attrs.map(([n, v]) => [n, v]));
+  const out = el(
+    "w:tbl",
+    tbl.attrs.map(([n, v]) => [n, v]),
+  );
   for (const c of kids(tbl)) if (c.name !== "w:tr") out.children.push(c);
   for (const step of rows) {
     if (step.op === "equal") out.children.push(step.b.el);
     else if (step.op === "delete") out.children.push(wholeRow(m, story, step.a.el, "del"));
     else if (step.op === "insert") out.children.push(wholeRow(m, story, step.b.el, "ins"));
     else {
-      const tr = el("w:tr", step.b.el.attrs.map(([n, v]) => [n, v]));
+      const tr = el(
+        "w:tr",
+        step.b.el.attrs.map(([n, v]) => [n, v]),
+      );
       const trPr = kid(step.b.el, "w:trPr");
       if (trPr) tr.children.push(trPr);
       kids(step.b.el, "w:tc").forEach((tc, k) => {
-        const cell = el("w:tc", tc.attrs.map(([n, v]) => [n, v]));
+        const cell = el(
+          "w:tc",
+          tc.attrs.map(([n, v]) => [n, v]),
+        );
         const tcPr = kid(tc, "w:tcPr");
         if (tcPr) cell.children.push(tcPr);
         cell.children.push(...writeBlocks(m, story, step.cells![k]!));
@@ -234,7 +314,10 @@ function writeTable(m: Merge, story: Story, tbl: XmlElement, rows: RowStep[]): X
 }
 
 function wholeControl(m: Merge, story: Story, sdt: XmlElement, op: "del" | "ins"): XmlElement {
-  const out = el("w:sdt", sdt.attrs.map(([n, v]) => [n, v]));
+  const out = el(
+    "w:sdt",
+    sdt.attrs.map(([n, v]) => [n, v]),
+  );
   for (const c of kids(sdt)) {
     if (c.name !== "w:sdtContent") {
       const copy = clone(c);

@@ -52,7 +52,12 @@ export async function exportRedline<F extends OutputForm>(
   const shape = options.shape ?? "document";
   const build = (assembly: unknown, source: string | undefined, strict: boolean) =>
     buildDocx(
-      { libraries, assembly, librarySources: options.names?.libraries, ...(source === undefined ? {} : { assemblySource: source }) },
+      {
+        libraries,
+        assembly,
+        librarySources: options.names?.libraries,
+        ...(source === undefined ? {} : { assemblySource: source }),
+      },
       // One nonce: bookmark names are the new build's either way (the old side's are not kept).
       { shape, today, strict, contentControls: false, nonce: 1 },
       DOCX_SIDE,
@@ -69,7 +74,10 @@ export async function exportRedline<F extends OutputForm>(
     }
   }
   if (problems.length > 0) throw new SectionsmithError(problems);
-  const [old, now] = results.map((r) => (r as PromiseFulfilledResult<BuildResult>).value) as [BuildResult, BuildResult];
+  const [old, now] = results.map((r) => (r as PromiseFulfilledResult<BuildResult>).value) as [
+    BuildResult,
+    BuildResult,
+  ];
   const author = clipName(options.author?.trim() || "Sectionsmith");
   const merged = redlinePackages(old.bytes, now.bytes, { author, date: today });
   return {

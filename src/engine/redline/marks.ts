@@ -31,7 +31,8 @@ const kindOf = (s: Any): Block["kind"] => (s.op === "insert" ? s.b.kind : s.a.ki
 const isP = (s: Any | undefined): boolean => s !== undefined && kindOf(s) === "p";
 const kept = (s: Any | undefined): s is Any & { op: "equal" | "change" } =>
   s !== undefined && (s.op === "equal" || s.op === "change") && s.a.kind === "p";
-const isRunP = (s: Any | undefined): boolean => s !== undefined && isP(s) && (s.op === "delete" || s.op === "insert");
+const isRunP = (s: Any | undefined): boolean =>
+  s !== undefined && isP(s) && (s.op === "delete" || s.op === "insert");
 const isTable = (s: Any): boolean => kindOf(s) === "tbl";
 
 export function hasDrawing(p: XmlElement): boolean {
@@ -58,7 +59,8 @@ function listLevel(p: XmlElement): string {
   return ilvl?.attrs.find(([n]) => n === "w:val")?.[1] ?? "0";
 }
 
-const isEmpty = (p: XmlElement): boolean => p.children.every((c) => typeof c !== "string" && c.name === "w:pPr");
+const isEmpty = (p: XmlElement): boolean =>
+  p.children.every((c) => typeof c !== "string" && c.name === "w:pPr");
 
 /** Rearranges `steps` (in place) and says which paragraphs' marks change how. */
 export function arrangeMarks<T extends Any>(steps: T[]): Map<T, Mark> {

@@ -88,10 +88,14 @@ export class Merge {
       this.new.abstracts.set(abstractId, copy);
     }
     const numId = String(nextNumber([...this.new.numbering.keys()]));
-    const num = el("w:num", [["w:numId", numId]], [
-      el("w:abstractNumId", [["w:val", abstractId ?? info.abstractId]]),
-      ...kids(info.num, "w:lvlOverride").map((o) => clone(o)),
-    ]);
+    const num = el(
+      "w:num",
+      [["w:numId", numId]],
+      [
+        el("w:abstractNumId", [["w:val", abstractId ?? info.abstractId]]),
+        ...kids(info.num, "w:lvlOverride").map((o) => clone(o)),
+      ],
+    );
     numbering.children.push(num);
     this.new.numbering.set(numId, { abstractId: abstractId ?? info.abstractId, num });
     this.imported.set(oldNumId, numId);
@@ -122,9 +126,7 @@ export class Merge {
    * pictures, footnotes; bookmarks and comment anchors dropped (the new document's are kept).
    */
   adoptOld(element: XmlElement, oldPart: string, newPart: string): void {
-    element.children = element.children.filter(
-      (c) => typeof c === "string" || !DROPPED_FROM_OLD.has(c.name),
-    );
+    element.children = element.children.filter((c) => typeof c === "string" || !DROPPED_FROM_OLD.has(c.name));
     for (const c of element.children) if (typeof c !== "string") this.adoptOld(c, oldPart, newPart);
     switch (element.name) {
       case "w:numId":
@@ -155,7 +157,8 @@ export class Merge {
     const rels = this.new.pkg.rels(newPart);
     let target = rel.target;
     if (rel.external) {
-      for (const r of rels.values()) if (r.external && r.type === rel.type && r.target === rel.target) return r.id;
+      for (const r of rels.values())
+        if (r.external && r.type === rel.type && r.target === rel.target) return r.id;
     } else {
       const bytes = this.old.pkg.files[resolveTarget(oldPart, rel.target)];
       if (!bytes) return rId;
@@ -195,7 +198,12 @@ export class Merge {
     if (!ext || !types) return;
     if (kids(types, "Default").some((d) => (attr(d, "Extension") ?? "").toLowerCase() === ext)) return;
     const mime = IMAGE_TYPES[ext] ?? "application/octet-stream";
-    types.children.unshift(el("Default", [["Extension", ext], ["ContentType", mime]]));
+    types.children.unshift(
+      el("Default", [
+        ["Extension", ext],
+        ["ContentType", mime],
+      ]),
+    );
     this.changedParts.add("[Content_Types].xml");
   }
 }

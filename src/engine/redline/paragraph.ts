@@ -27,7 +27,10 @@ export type Mark = { accepted: XmlElement | null; rejected: XmlElement | null; m
 
 export function writeParagraph(m: Merge, story: Story, content: Content, mark: Mark): XmlElement {
   const source = content.op === "delete" ? content.a : content.b;
-  const p = el("w:p", source.attrs.map(([n, v]) => [n, v]));
+  const p = el(
+    "w:p",
+    source.attrs.map(([n, v]) => [n, v]),
+  );
   p.children.push(paragraphProperties(m, story, mark));
   if (content.op === "equal") {
     for (const c of content.b.children) if (typeof c === "string" || c.name !== "w:pPr") p.children.push(c);
@@ -57,7 +60,11 @@ function paragraphProperties(m: Merge, story: Story, { accepted, rejected, mark 
   if (accepted) {
     pPr = A ? clone(A) : el("w:pPr");
     if (rejected && propertiesDiffer(m, story, R, A)) {
-      const old = el("w:pPr", [], base(R).map((c) => clone(c)));
+      const old = el(
+        "w:pPr",
+        [],
+        base(R).map((c) => clone(c)),
+      );
       m.adoptOld(old, story.oldPart, story.newPart);
       pPr.children.push(m.revisions.mark("w:pPrChange", [old]));
     }
@@ -69,7 +76,9 @@ function paragraphProperties(m: Merge, story: Story, { accepted, rejected, mark 
     let rPr = kid(pPr, "w:rPr");
     if (!rPr) {
       rPr = el("w:rPr");
-      const at = pPr.children.findIndex((c) => typeof c !== "string" && (c.name === "w:sectPr" || c.name === "w:pPrChange"));
+      const at = pPr.children.findIndex(
+        (c) => typeof c !== "string" && (c.name === "w:sectPr" || c.name === "w:pPrChange"),
+      );
       pPr.children.splice(at < 0 ? pPr.children.length : at, 0, rPr);
     }
     rPr.children.unshift(m.revisions.mark(mark === "ins" ? "w:ins" : "w:del"));
@@ -80,12 +89,22 @@ function paragraphProperties(m: Merge, story: Story, { accepted, rejected, mark 
 /** The properties a w:pPrChange keeps: all but the mark's run properties, section and earlier changes. */
 const base = (pPr: XmlElement | undefined): XmlElement[] =>
   (pPr?.children ?? []).filter(
-    (c): c is XmlElement => typeof c !== "string" && c.name !== "w:rPr" && c.name !== "w:sectPr" && c.name !== "w:pPrChange",
+    (c): c is XmlElement =>
+      typeof c !== "string" && c.name !== "w:rPr" && c.name !== "w:sectPr" && c.name !== "w:pPrChange",
   );
 
-function propertiesDiffer(m: Merge, story: Story, R: XmlElement | undefined, A: XmlElement | undefined): boolean {
-  const keyR = base(R).map((c) => m.old.keyOf(c, story.oldPart)).join("");
-  const keyA = base(A).map((c) => m.new.keyOf(c, story.newPart)).join("");
+function propertiesDiffer(
+  m: Merge,
+  story: Story,
+  R: XmlElement | undefined,
+  A: XmlElement | undefined,
+): boolean {
+  const keyR = base(R)
+    .map((c) => m.old.keyOf(c, story.oldPart))
+    .join("");
+  const keyA = base(A)
+    .map((c) => m.new.keyOf(c, story.newPart))
+    .join("");
   if (keyR !== keyA) return true;
   // The same kind of list, but is it the same list? Old paragraphs of a list that is not continued as
   // this one must keep their own count when the change is rejected.
@@ -151,7 +170,10 @@ function cleanup(groups: Group[]): Group[] {
       const after = groups[k + 1]!;
       if (!g.equal || before.equal || after.equal) continue;
       const n = size(g.olds);
-      if (n <= Math.max(size(before.olds), size(before.news)) && n <= Math.max(size(after.olds), size(after.news))) {
+      if (
+        n <= Math.max(size(before.olds), size(before.news)) &&
+        n <= Math.max(size(after.olds), size(after.news))
+      ) {
         groups.splice(k - 1, 3, {
           equal: false,
           olds: [...before.olds, ...g.olds, ...after.olds],
@@ -196,7 +218,10 @@ class InlineWriter {
       this.wrap = null;
       this.link = null;
       if (token.link) {
-        const link = el("w:hyperlink", token.link.attrs.map(([n, v]) => [n, v]));
+        const link = el(
+          "w:hyperlink",
+          token.link.attrs.map(([n, v]) => [n, v]),
+        );
         if (op === "del") this.m.adoptOld(link, this.story.oldPart, this.story.newPart);
         this.out.push(link);
         this.link = { el: link, key: token.linkKey };

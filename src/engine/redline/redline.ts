@@ -27,7 +27,11 @@ export type RedlineMerge = {
   text: { before: string; after: string };
 };
 
-export function redlinePackages(before: Uint8Array, after: Uint8Array, options: RedlineMergeOptions): RedlineMerge {
+export function redlinePackages(
+  before: Uint8Array,
+  after: Uint8Array,
+  options: RedlineMergeOptions,
+): RedlineMerge {
   const author = clipName(options.author.trim() || "Sectionsmith");
   const m = new Merge(before, after, author, revisionDate(options.date));
   const oldDoc = m.old.pkg.xml(MAIN_PART);

@@ -27,7 +27,15 @@ export class Revisions {
     if (name === "w:ins") this.counts.insertions++;
     else if (name === "w:del") this.counts.deletions++;
     else this.counts.formatting++;
-    return el(name, [["w:id", this.id()], ["w:author", this.author], ["w:date", this.date]], children);
+    return el(
+      name,
+      [
+        ["w:id", this.id()],
+        ["w:author", this.author],
+        ["w:date", this.date],
+      ],
+      children,
+    );
   }
 }
 

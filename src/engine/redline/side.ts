@@ -45,7 +45,8 @@ export class Side {
     const numberingPart = pkg.partOf("/numbering");
     const numbering = numberingPart ? pkg.xml(numberingPart) : undefined;
     if (numbering) {
-      for (const a of kids(numbering, "w:abstractNum")) this.abstracts.set(attr(a, "w:abstractNumId") ?? "", a);
+      for (const a of kids(numbering, "w:abstractNum"))
+        this.abstracts.set(attr(a, "w:abstractNumId") ?? "", a);
       for (const n of kids(numbering, "w:num")) {
         const abstractId = attr(kids(n, "w:abstractNumId")[0] ?? n, "w:val") ?? "";
         this.numbering.set(attr(n, "w:numId") ?? "", { abstractId, num: n });
@@ -53,7 +54,8 @@ export class Side {
     }
     this.footnotesPart = pkg.partOf("/footnotes");
     const footnotes = this.footnotesPart ? pkg.xml(this.footnotesPart) : undefined;
-    for (const f of footnotes ? kids(footnotes, "w:footnote") : []) this.footnotes.set(attr(f, "w:id") ?? "", f);
+    for (const f of footnotes ? kids(footnotes, "w:footnote") : [])
+      this.footnotes.set(attr(f, "w:id") ?? "", f);
   }
 
   /** A list instance by what it looks like: its definition and its overrides (not its number). */
@@ -78,7 +80,10 @@ export class Side {
     let key = this.footnoteKeys.get(id);
     if (key !== undefined) return key;
     const note = this.footnotes.get(id);
-    key = note && this.footnotesPart ? this.intern.name(note.children.map((c) => this.keyOf(c, this.footnotesPart!)).join("")) : `fn?${id}`;
+    key =
+      note && this.footnotesPart
+        ? this.intern.name(note.children.map((c) => this.keyOf(c, this.footnotesPart!)).join(""))
+        : `fn?${id}`;
     this.footnoteKeys.set(id, key);
     return key;
   }
@@ -113,7 +118,12 @@ export class Side {
     out.push(">");
     if (node.name === "w:instrText") {
       // Field codes name bookmarks, which each build names its own way (PAGEREF _Toc3_1x2y).
-      out.push(node.children.map((c) => (typeof c === "string" ? c : "")).join("").replace(/_Toc\w+/g, "_Toc"));
+      out.push(
+        node.children
+          .map((c) => (typeof c === "string" ? c : ""))
+          .join("")
+          .replace(/_Toc\w+/g, "_Toc"),
+      );
     } else {
       for (const c of node.children) this.write(c, part, out, []);
     }
@@ -154,7 +164,8 @@ const WORD = /[\p{L}\p{N}\p{M}]+|[^\s\p{L}\p{N}\p{M}]/gu;
 /** The text a reader sees: w:t, w:delText, tabs and breaks as spaces; field codes left out. */
 export function plainText(node: XmlNode): string {
   if (typeof node === "string") return "";
-  if (node.name === "w:t" || node.name === "w:delText") return node.children.filter((c) => typeof c === "string").join("");
+  if (node.name === "w:t" || node.name === "w:delText")
+    return node.children.filter((c) => typeof c === "string").join("");
   if (node.name === "w:tab" || node.name === "w:br" || node.name === "w:cr") return " ";
   if (node.name === "w:instrText" || node.name === "w:delInstrText") return "";
   let out = "";

@@ -29,7 +29,13 @@ export type Token = {
 export type Tokens = { tokens: Token[]; trailing: XmlElement[]; other: XmlElement[] };
 
 const WORD = /[\p{L}\p{N}\p{M}]+|\s+|[^\s\p{L}\p{N}\p{M}]/gu;
-const MARKERS = new Set(["w:bookmarkStart", "w:bookmarkEnd", "w:commentRangeStart", "w:commentRangeEnd", "w:proofErr"]);
+const MARKERS = new Set([
+  "w:bookmarkStart",
+  "w:bookmarkEnd",
+  "w:commentRangeStart",
+  "w:commentRangeEnd",
+  "w:proofErr",
+]);
 
 /** The tokens of a paragraph (everything but its w:pPr). */
 export function tokenize(p: XmlElement, side: Side, part: string): Tokens {
@@ -50,7 +56,13 @@ export function tokenize(p: XmlElement, side: Side, part: string): Tokens {
   const push = (t: Omit<Token, "before" | "key" | "linkKey" | "rPrKey">, payload: string) => {
     const lk = linkKey(t.link);
     const rk = t.rPr ? keyOf(t.rPr, false) : "";
-    out.tokens.push({ ...t, linkKey: lk, rPrKey: rk, before: pending, key: `${lk}\u0001${rk}\u0001${payload}` });
+    out.tokens.push({
+      ...t,
+      linkKey: lk,
+      rPrKey: rk,
+      before: pending,
+      key: `${lk}\u0001${rk}\u0001${payload}`,
+    });
     pending = [];
   };
 
@@ -59,12 +71,16 @@ export function tokenize(p: XmlElement, side: Side, part: string): Tokens {
     for (const child of run.children) {
       if (typeof child === "string" || child.name === "w:rPr") continue;
       const piece: XmlElement = { name: "w:r", attrs: run.attrs, children: rPr ? [rPr, child] : [child] };
-      const type = child.name === "w:fldChar" ? child.attrs.find(([n]) => n === "w:fldCharType")?.[1] : undefined;
+      const type =
+        child.name === "w:fldChar" ? child.attrs.find(([n]) => n === "w:fldCharType")?.[1] : undefined;
       if (code) {
         code.pieces.push(piece);
         if (type === "begin") code.depth++;
         else if ((type === "separate" && code.depth === 1) || (type === "end" && --code.depth === 0)) {
-          push({ kind: "atom", text: "", pieces: code.pieces, rPr: code.rPr, link: code.link }, `f:${code.pieces.map((x) => keyOf(x, false)).join("")}`);
+          push(
+            { kind: "atom", text: "", pieces: code.pieces, rPr: code.rPr, link: code.link },
+            `f:${code.pieces.map((x) => keyOf(x, false)).join("")}`,
+          );
           code = null;
         }
         continue;
@@ -75,7 +91,8 @@ export function tokenize(p: XmlElement, side: Side, part: string): Tokens {
       }
       if (child.name === "w:t") {
         const text = child.children.filter((c): c is string => typeof c === "string").join("");
-        for (const word of text.match(WORD) ?? []) push({ kind: "text", text: word, pieces: [], rPr, link }, `t:${word}`);
+        for (const word of text.match(WORD) ?? [])
+          push({ kind: "text", text: word, pieces: [], rPr, link }, `t:${word}`);
         continue;
       }
       // A footnote reference matches any footnote reference: the notes' own texts are compared apart.
@@ -96,7 +113,11 @@ export function tokenize(p: XmlElement, side: Side, part: string): Tokens {
   for (const c of p.children) if (typeof c !== "string") visit(c, null);
   // A field code left open at the paragraph's end is one token to there.
   const open = code as Code | null;
-  if (open) push({ kind: "atom", text: "", pieces: open.pieces, rPr: open.rPr, link: open.link }, `f:${open.pieces.map((x) => keyOf(x, false)).join("")}`);
+  if (open)
+    push(
+      { kind: "atom", text: "", pieces: open.pieces, rPr: open.rPr, link: open.link },
+      `f:${open.pieces.map((x) => keyOf(x, false)).join("")}`,
+    );
   out.trailing = pending;
   return out;
 }

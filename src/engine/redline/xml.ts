@@ -17,7 +17,11 @@ export function parseXml(text: string, part: string): XmlElement {
   const root: XmlElement = { name: "#document", attrs: [], children: [] };
   const stack: XmlElement[] = [root];
   parser.on("opentag", (tag) => {
-    const element: XmlElement = { name: tag.name, attrs: Object.entries(tag.attributes as Record<string, string>), children: [] };
+    const element: XmlElement = {
+      name: tag.name,
+      attrs: Object.entries(tag.attributes as Record<string, string>),
+      children: [],
+    };
     stack[stack.length - 1]!.children.push(element);
     stack.push(element);
   });
@@ -72,11 +76,17 @@ export function xmlOf(node: XmlNode): string {
 
 const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeAttr = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;").replace(/\n/g, "&#10;").replace(/\t/g, "&#9;");
+  s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/"/g, "&quot;")
+    .replace(/\n/g, "&#10;")
+    .replace(/\t/g, "&#9;");
 
 // ---- small helpers over the trees ----
 
-export const isElement = (node: XmlNode | undefined): node is XmlElement => typeof node === "object" && node !== null;
+export const isElement = (node: XmlNode | undefined): node is XmlElement =>
+  typeof node === "object" && node !== null;
 
 export function el(name: string, attrs: Array<[string, string]> = [], children: XmlNode[] = []): XmlElement {
   return { name, attrs, children };
@@ -119,7 +129,11 @@ export function clone(node: XmlElement): XmlElement;
 export function clone(node: XmlNode): XmlNode;
 export function clone(node: XmlNode): XmlNode {
   if (typeof node === "string") return node;
-  return { name: node.name, attrs: node.attrs.map(([n, v]) => [n, v]), children: node.children.map((c) => clone(c)) };
+  return {
+    name: node.name,
+    attrs: node.attrs.map(([n, v]) => [n, v]),
+    children: node.children.map((c) => clone(c)),
+  };
 }
 
 /** All the text of an element (w:t, w:delText and any other text it holds). */

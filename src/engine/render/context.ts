@@ -104,7 +104,6 @@ keepAlive(
   new DocumentState({ docx: CHECK_KIT, draftingNotes: false, today: new Date(0), contentWidthTwips: 1 }),
 );
 
-
 function initialsOf(name: string): string {
   const letters = name
     .split(/[\s@._-]+/)

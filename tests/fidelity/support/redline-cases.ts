@@ -9,9 +9,16 @@ import { join } from "node:path";
 
 const root = join(__dirname, "..", "..", "..");
 export const starter = JSON.parse(readFileSync(join(root, "assets", "starter-library.json"), "utf8"));
-const example = (name: string, file: string) => JSON.parse(readFileSync(join(root, "examples", name, file), "utf8"));
-export const contract = { library: example("contract", "library.json"), assembly: example("contract", "assembly.json") };
-export const proposal = { library: example("proposal", "library.json"), assembly: example("proposal", "assembly.json") };
+const example = (name: string, file: string) =>
+  JSON.parse(readFileSync(join(root, "examples", name, file), "utf8"));
+export const contract = {
+  library: example("contract", "library.json"),
+  assembly: example("contract", "assembly.json"),
+};
+export const proposal = {
+  library: example("proposal", "library.json"),
+  assembly: example("proposal", "assembly.json"),
+};
 
 // Two 2×2 PNG pictures, red and blue.
 const PNG_A =
@@ -19,10 +26,24 @@ const PNG_A =
 const PNG_B =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGOQkzsBRAwQCgAZ1gQRShBSHAAAAABJRU5ErkJggg==";
 
-type Snippet = { id: string; version: number; title: string; body: string; status?: string; variables?: unknown[] };
+type Snippet = {
+  id: string;
+  version: number;
+  title: string;
+  body: string;
+  status?: string;
+  variables?: unknown[];
+};
 
 const versions = (id: string, title: string, bodies: string[], variables?: unknown[]): Snippet[] =>
-  bodies.map((body, k) => ({ id, version: k + 1, title, status: "approved", body, ...(variables ? { variables } : {}) }));
+  bodies.map((body, k) => ({
+    id,
+    version: k + 1,
+    title,
+    status: "approved",
+    body,
+    ...(variables ? { variables } : {}),
+  }));
 
 export const kindsLibrary = {
   format: "sectionsmith/library@1",
@@ -82,7 +103,14 @@ export const kindsLibrary = {
         { name: "mutual", type: "boolean", default: true },
         { name: "recipient", type: "text" },
         { name: "years", type: "number", required: true, default: 3 },
-        { name: "parties", type: "list", fields: [{ name: "name", type: "text" }, { name: "address", type: "text" }] },
+        {
+          name: "parties",
+          type: "list",
+          fields: [
+            { name: "name", type: "text" },
+            { name: "address", type: "text" },
+          ],
+        },
         { name: "carveOuts", type: "list", fields: [{ name: "text", type: "text" }] },
       ],
     ),
@@ -96,26 +124,39 @@ export type RedlineCase = {
   after: unknown;
 };
 
-const one = (id: string, version: number, values: Record<string, unknown> = {}, options: Record<string, unknown> = {}) => ({
+const one = (
+  id: string,
+  version: number,
+  values: Record<string, unknown> = {},
+  options: Record<string, unknown> = {},
+) => ({
   format: "sectionsmith/assembly@1",
   locale: "en-GB",
   options,
   sections: [{ snippet: id, version, values }],
 });
 
-const versionPair = (library: unknown, id: string, options: Record<string, unknown> = {}, values: Record<string, unknown> = {}): RedlineCase => ({
+const versionPair = (
+  library: unknown,
+  id: string,
+  options: Record<string, unknown> = {},
+  values: Record<string, unknown> = {},
+): RedlineCase => ({
   name: `${id} 1 → 2`,
   library,
   before: one(id, 1, values, options),
   after: one(id, 2, values, options),
 });
 
-const pricingValues = (proposal.assembly.sections as Array<{ snippet: string; values?: Record<string, unknown> }>).find(
-  (s) => s.snippet === "proposal-pricing",
-)!.values!;
+const pricingValues = (
+  proposal.assembly.sections as Array<{ snippet: string; values?: Record<string, unknown> }>
+).find((s) => s.snippet === "proposal-pricing")!.values!;
 
 const contractChanged = (() => {
-  const a = structuredClone(contract.assembly) as { sections: Array<{ snippet: string; values?: Record<string, unknown> }>; values: Record<string, unknown> };
+  const a = structuredClone(contract.assembly) as {
+    sections: Array<{ snippet: string; values?: Record<string, unknown> }>;
+    values: Record<string, unknown>;
+  };
   const services = a.sections.find((s) => s.snippet === "msa-services")!;
   services.values = { ...services.values, p1ResponseMinutes: 15, deviceCount: 1400 };
   const definitions = a.sections.findIndex((s) => s.snippet === "msa-definitions");
@@ -130,10 +171,23 @@ export const REDLINE_CASES: RedlineCase[] = [
   versionPair(starter, "payment-terms"),
   versionPair(starter, "confidentiality"),
   {
-    ...versionPair(starter, "signature-block", {}, { signerName: "Ann Smith", signerTitle: "Director", companyName: "Northwind Ltd", electronic: true }),
+    ...versionPair(
+      starter,
+      "signature-block",
+      {},
+      { signerName: "Ann Smith", signerTitle: "Director", companyName: "Northwind Ltd", electronic: true },
+    ),
     name: "signature-block 1 → 2 (a draft, signed electronically)",
   },
-  { ...versionPair(proposal.library, "proposal-pricing", {}, { ...pricingValues, fixedFee: 98000, totalNet: 100000 }), name: "proposal-pricing 1 → 2" },
+  {
+    ...versionPair(
+      proposal.library,
+      "proposal-pricing",
+      {},
+      { ...pricingValues, fixedFee: 98000, totalNet: 100000 },
+    ),
+    name: "proposal-pricing 1 → 2",
+  },
   versionPair(kindsLibrary, "lists"),
   versionPair(kindsLibrary, "tables"),
   versionPair(kindsLibrary, "footnotes"),
@@ -149,7 +203,12 @@ export const REDLINE_CASES: RedlineCase[] = [
     name: "values changed between builds (confidentiality 2: one-way, 5 years)",
     library: starter,
     before: one("confidentiality", 2, { mutual: true, survivalYears: 3 }),
-    after: one("confidentiality", 2, { mutual: false, recipient: "Fabrikam Retail plc", discloser: "Northwind Ltd", survivalYears: 5 }),
+    after: one("confidentiality", 2, {
+      mutual: false,
+      recipient: "Fabrikam Retail plc",
+      discloser: "Northwind Ltd",
+      survivalYears: 5,
+    }),
   },
   {
     name: "values changed between builds (lists of values: table rows and list items)",
@@ -157,15 +216,25 @@ export const REDLINE_CASES: RedlineCase[] = [
     before: one("valued", 1, {
       mutual: true,
       years: 3,
-      parties: [{ name: "Northwind Ltd", address: "Manchester" }, { name: "Fabrikam plc", address: "Bristol" }],
+      parties: [
+        { name: "Northwind Ltd", address: "Manchester" },
+        { name: "Fabrikam plc", address: "Bristol" },
+      ],
       carveOuts: [{ text: "public information" }, { text: "information known before" }],
     }),
     after: one("valued", 1, {
       mutual: false,
       recipient: "Fabrikam plc",
       years: 5,
-      parties: [{ name: "Fabrikam plc", address: "Bath" }, { name: "Contoso GmbH", address: "Hamburg" }],
-      carveOuts: [{ text: "public information" }, { text: "information independently developed" }, { text: "information known before" }],
+      parties: [
+        { name: "Fabrikam plc", address: "Bath" },
+        { name: "Contoso GmbH", address: "Hamburg" },
+      ],
+      carveOuts: [
+        { text: "public information" },
+        { text: "information independently developed" },
+        { text: "information known before" },
+      ],
     }),
   },
   {
