@@ -11,7 +11,7 @@ import { noteIds, noteSeparator, notesPartMissing } from "./notes";
 import { abstractNumLevels, numberingReferences } from "./numbering";
 import { contentTypes, emptyParts, hyperlinkUri, relationships } from "./package-rules";
 import type { WordRule, WordRuleFinding } from "./rule";
-import { tableGrid } from "./tables";
+import { tableGrid, tablesApart } from "./tables";
 import { sdtInCell, textNewline } from "./text";
 
 export type { WordRule, WordRuleFinding } from "./rule";
@@ -30,6 +30,7 @@ export const WORD_RULES: readonly WordRule[] = [
   sdtInCell,
   languageTag,
   tableGrid,
+  tablesApart,
   contentTypes,
   relationships,
   hyperlinkUri,
