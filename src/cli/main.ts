@@ -172,7 +172,7 @@ async function build(args: BuildArgs): Promise<number> {
   if (!args.quiet) {
     const kb = (bytes.length / 1024).toFixed(1);
     say(
-      `Wrote ${out} (${kb} KB, ${result.snippets.length} snippets${result.warnings.length ? `, ${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"}` : ""}).`,
+      `Wrote ${out} (${kb} KB, ${plural(result.snippets.length, "snippet")}${result.warnings.length ? `, ${plural(result.warnings.length, "warning")}` : ""}).`,
     );
   }
   return 0;

@@ -191,6 +191,18 @@ const variants: Record<string, Variant> = {
         mustReplace(xml, CELL_PARAGRAPH, CELL_PARAGRAPH.replace("</w:r></w:p>", `</w:r>${RUN_SDT}</w:p>`)),
     }),
   },
+  contentControlIdTwice: {
+    code: "WORD_SDT_ID",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(
+          xml,
+          CELL_PARAGRAPH,
+          `<w:sdt><w:sdtPr><w:id w:val="-7"/></w:sdtPr><w:sdtContent>${CELL_PARAGRAPH}</w:sdtContent></w:sdt>` +
+            `<w:sdt><w:sdtPr><w:id w:val="-7"/></w:sdtPr><w:sdtContent>${CELL_PARAGRAPH}</w:sdtContent></w:sdt>`,
+        ),
+    }),
+  },
   languageWithUnderscore: {
     code: "WORD_LANG_TAG",
     make: edit({

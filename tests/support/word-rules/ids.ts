@@ -1,8 +1,8 @@
-// Ids and names that must pair up or be unique: bookmarks, comments, drawings.
+// Ids and names that must pair up or be unique: bookmarks, comments, drawings, content controls.
 
 import { NS } from "../ooxml/namespaces";
 import { attr, elements } from "../ooxml/xml-lite";
-import { duplicates, wAttr, type WordContext } from "./context";
+import { duplicates, wAttr, wKids, type WordContext } from "./context";
 import type { WordRule } from "./rule";
 
 const idsOf = (ctx: WordContext, part: string, local: string) =>
@@ -108,5 +108,19 @@ export const drawingIds: WordRule = {
       }
       for (const id of duplicates(ids)) report(part, `wp:docPr id ${id} is used by more than one drawing`);
     }
+  },
+};
+
+export const contentControlIds: WordRule = {
+  code: "WORD_SDT_ID",
+  reason: "each content control's w:id (w:sdtPr) must be unique in the document",
+  source:
+    "https://learn.microsoft.com/en-us/office/vba/api/word.contentcontrol.id (\"unique for each content control\"); ECMA-376 Part 1 §17.5.2.18 with MS-OI29500",
+  check(ctx, report) {
+    const ids: string[] = [];
+    for (const part of ctx.stories)
+      for (const props of ctx.w(part, "sdtPr"))
+        for (const id of wKids(props, "id")) ids.push(wAttr(id, "val") ?? "(none)");
+    for (const id of duplicates(ids)) report(ctx.main ?? "(package)", `content control id ${id} is used more than once`);
   },
 };

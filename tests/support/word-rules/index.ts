@@ -5,7 +5,7 @@
 
 import type { OpcPackage } from "../ooxml/package";
 import { wordContext } from "./context";
-import { bookmarkIds, bookmarkNames, commentIds, drawingIds } from "./ids";
+import { bookmarkIds, bookmarkNames, commentIds, contentControlIds, drawingIds } from "./ids";
 import { languageTag } from "./language";
 import { noteIds, noteSeparator, notesPartMissing } from "./notes";
 import { abstractNumLevels, numberingReferences } from "./numbering";
@@ -24,6 +24,7 @@ export const WORD_RULES: readonly WordRule[] = [
   bookmarkNames,
   commentIds,
   drawingIds,
+  contentControlIds,
   numberingReferences,
   abstractNumLevels,
   textNewline,
