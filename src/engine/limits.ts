@@ -35,7 +35,8 @@ export const MAX_TEMPLATE_STEPS = 1_000_000;
  * (a table cell), LINK_WEIGHT for each "[" (a hyperlink with its relationship), EMPHASIS_WEIGHT for each
  * run of "*", "_" or "~" (a delimiter run: "**" is one, "____" one), CODE_WEIGHT for each "`" (a code
  * span), ESCAPE_WEIGHT for each "\\" (a backslash escape: six parser events for one character) and "&"
- * (a character reference), and MARKUP_WEIGHT for each "<" and ">" (an autolink, a quote).
+ * (a character reference), MARKUP_WEIGHT for each ">" (a quote) and "<", but LINK_WEIGHT for a "<" before a
+ * letter (an autolink "<https://…>" is a hyperlink: 107,000 of them in one section took 18 s at 16).
  * Measured (issue 14): before these weights, bodies within the limit — a 63×4000 table, "\\!" × 2.4 M,
  * "` a " × 1.2 M — took 2.6–4 GB; a paragraph, list item, link or cell costs about 0.3–0.5 ms and tens of
  * KB, a character of prose about 1 µs. Embedded image data is not counted (MAX_IMAGE_BYTES covers it).
@@ -161,7 +162,7 @@ export const LIMITS: readonly LimitInfo[] = [
   { value: MAX_TEMPLATE_NESTING, unit: "levels", code: "LIMIT_TEMPLATE_NESTING", what: "template blocks inside each other (and (…) inside each other in one tag)" },
   { value: MAX_INCLUDE_DEPTH, unit: "levels", code: "LIMIT_INCLUDE_DEPTH", what: "{{> id}} includes inside each other" },
   { value: MAX_TEMPLATE_STEPS, unit: "steps", code: "LIMIT_TEMPLATE_WORK", what: "template tags and text pieces processed for one document, loop iterations included" },
-  { value: MAX_EXPANDED_SIZE, unit: "characters", code: "LIMIT_EXPANDED_SIZE", what: `Markdown produced for one document: characters, plus ${LINE_WEIGHT} per line break, ${LIST_ITEM_WEIGHT} per list item, ${CELL_WEIGHT} per |, ${LINK_WEIGHT} per [, ${CODE_WEIGHT} per \`, ${EMPHASIS_WEIGHT} per run of *, _ or ~, ${ESCAPE_WEIGHT} per \\ and & and ${MARKUP_WEIGHT} per < and > (image data not counted); ${EXPANDED_SIZE_PAGES}. One section, header or footer (and one snippet body as written): 5,000,000, ${SECTION_EXPANDED_SIZE_PAGES}` },
+  { value: MAX_EXPANDED_SIZE, unit: "characters", code: "LIMIT_EXPANDED_SIZE", what: `Markdown produced for one document: characters, plus ${LINE_WEIGHT} per line break, ${LIST_ITEM_WEIGHT} per list item, ${CELL_WEIGHT} per |, ${LINK_WEIGHT} per [, ${CODE_WEIGHT} per \`, ${EMPHASIS_WEIGHT} per run of *, _ or ~, ${ESCAPE_WEIGHT} per \\ and &, ${MARKUP_WEIGHT} per < and > (${LINK_WEIGHT} per < before a letter) (image data not counted); ${EXPANDED_SIZE_PAGES}. One section, header or footer (and one snippet body as written): 5,000,000, ${SECTION_EXPANDED_SIZE_PAGES}` },
   { value: MAX_MARKDOWN_NESTING, unit: "levels", code: "LIMIT_MARKDOWN_NESTING", what: `lists and block quotes inside each other (lists deeper than ${LIST_LEVELS} are drawn at level ${LIST_LEVELS})` },
   { value: MAX_EMPHASIS_MARKERS, unit: "markers", code: "LIMIT_MARKDOWN_EMPHASIS", what: "runs of *, _ or ~ in one paragraph" },
   { value: MAX_IMAGE_BYTES, unit: "bytes", code: "LIMIT_IMAGE_SIZE", what: "one embedded image, decoded" },
@@ -203,6 +204,8 @@ const IMAGE_PAYLOAD = /;base64,[A-Za-z0-9+/=\s]+/g;
 const WEIGHTS = new Uint16Array(128);
 WEIGHTS[10] = LINE_WEIGHT;
 for (const ch of "<>") WEIGHTS[ch.charCodeAt(0)] = MARKUP_WEIGHT;
+// A "<" before a letter may open an autolink: costByCharacter adds LINK_WEIGHT - MARKUP_WEIGHT for it.
+const isLetter = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 WEIGHTS["`".charCodeAt(0)] = CODE_WEIGHT;
 // A backslash escape and a character reference: a document of nothing but "\\!" at the document limit
 // peaked at 1.56 GB with MARKUP_WEIGHT (limits bench, issue 14), about 0.9 GB with this.
@@ -276,6 +279,9 @@ function costOf(s: string): number {
     if (i > 0 && s.charCodeAt(i - 1) !== 10) cost += CELL_WEIGHT;
   }
   cost += MARKUP_WEIGHT * (count(s, "<") + count(s, ">")) + CODE_WEIGHT * count(s, "`");
+  for (let i = s.indexOf("<"); i >= 0; i = s.indexOf("<", i + 1)) {
+    if (i + 1 < s.length && isLetter(s.charCodeAt(i + 1))) cost += LINK_WEIGHT - MARKUP_WEIGHT;
+  }
   cost += ESCAPE_WEIGHT * (count(s, "\\") + count(s, "&"));
   cost += EMPHASIS_WEIGHT * (runs(s, "*") + runs(s, "_") + runs(s, "~"));
   cost += LINK_WEIGHT * count(s, "[") + LINE_WEIGHT * count(s, "\uFDD0");
@@ -307,6 +313,7 @@ function costByCharacter(s: string): number {
     } else if (code < 128) {
       if (code !== 124 || (i > 0 && s.charCodeAt(i - 1) !== 10)) cost += WEIGHTS[code]!;
       if (EMPHASIS[code] === 1 && (i === 0 || s.charCodeAt(i - 1) !== code)) cost += EMPHASIS_WEIGHT;
+      else if (code === 60 && i + 1 < n && isLetter(s.charCodeAt(i + 1))) cost += LINK_WEIGHT - MARKUP_WEIGHT;
     } else if (code === 0xfdd0) cost += LINE_WEIGHT;
   }
   return cost;

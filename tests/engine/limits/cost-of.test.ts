@@ -53,12 +53,13 @@ function costOfReference(s: string): number {
     const code = s.charCodeAt(i);
     if (code !== 124 || (i > 0 && s.charCodeAt(i - 1) !== 10)) cost += WEIGHTS.get(code) ?? 0;
     if ("*_~".includes(s[i]!) && s[i - 1] !== s[i]) cost += EMPHASIS_WEIGHT; // a run of them weighs once
+    if (s[i] === "<" && /[A-Za-z]/.test(s[i + 1] ?? "")) cost += LINK_WEIGHT - MARKUP_WEIGHT; // an autolink
     if (i === 0 || code === 10) cost += LIST_ITEM_WEIGHT * listMarkersAt(s, code === 10 ? i + 1 : i);
   }
   return cost;
 }
 
-const pieces = ["\n", "|", " ", "-", "*", "+", "1", "12", ".", ")", ">", "_", "~", "<", "&", "`", "\\", "[", "a", "é", "\uFDD0", "\uFDD1", "😀", "\t"];
+const pieces = ["\n", "<h", "|", " ", "-", "*", "+", "1", "12", ".", ")", ">", "_", "~", "<", "&", "`", "\\", "[", "a", "é", "\uFDD0", "\uFDD1", "😀", "\t"];
 
 describe("expandedCost agrees with the rule written character by character", () => {
   it("on texts made of the characters the rules look at", () => {

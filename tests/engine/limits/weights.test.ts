@@ -59,6 +59,7 @@ describe("the expanded-size limit measures structure, not characters", () => {
     expect(expandedCost("&amp;")).toBe(5 + ESCAPE_WEIGHT); // a character reference weighs what an escape does
     expect(expandedCost("**a** _b_ ~~c~~")).toBe(15 + 6 * EMPHASIS_WEIGHT); // per run of markers
     expect(expandedCost("Signed: ______")).toBe(14 + EMPHASIS_WEIGHT);
+    expect(expandedCost("<https://a.b> a < b")).toBe(19 + LINK_WEIGHT + MARKUP_WEIGHT + MARKUP_WEIGHT); // an autolink's "<" and ">", a "<" in text
     expect(expandedCost("a\n- b\n1. c\n  * d\n-e")).toBe(19 + 4 * LINE_WEIGHT + 3 * LIST_ITEM_WEIGHT + EMPHASIS_WEIGHT);
     expect(expandedCost("- a")).toBe(3 + LIST_ITEM_WEIGHT);
     expect(expandedCost("> a")).toBe(3 + MARKUP_WEIGHT);
@@ -72,6 +73,7 @@ describe("the expanded-size limit measures structure, not characters", () => {
     ['"*a* " × 136,000 in paragraphs of 999 (emphasis)', `${"*a* ".repeat(999)}\n\n`, 136],
     ['"a*" × 272,000 in paragraphs of 1,999 (unmatched emphasis)', `${"a*".repeat(1_999)}\n\n`, 136],
     ['"&amp;" × 235,000 (character references)', "&amp;", 235_000],
+    ['"<https://a.b> " × 107,000 (autolinks; 18 s of CPU)', "<https://a.b> ", 107_000],
     ['"- - … - a" × 15,500 (lines of 30 nested list items; minutes of CPU)', `${"- ".repeat(30)}a\n`, 15_500],
   ] as const) {
     it(`refuses one section of ${name}, which fit the old weights, with LIMIT_EXPANDED_SIZE at its body`, async () => {
