@@ -74,6 +74,12 @@ export const CELL_WEIGHT = 96;
 export const LINK_WEIGHT = 384;
 export const LIST_ITEM_WEIGHT = 128;
 /**
+ * Each list marker after a line's first ("- - 1. a"): an item nested in the item the line opens, which
+ * has no line of its own to weigh. Lines of 30 nested markers took 9.7 s of CPU at the section limit
+ * weighed LIST_ITEM_WEIGHT each (issue 24); 2.6 s with this.
+ */
+export const NESTED_ITEM_WEIGHT = 512;
+/**
  * Weight of a whole library — of all the libraries one build loads, together — measured as
  * MAX_EXPANDED_SIZE measures a document: the sum over its snippets of each body's expandedCost (a body
  * counted at most at MAX_SECTION_EXPANDED_SIZE: a larger one is refused on its own, without being rendered).
@@ -162,7 +168,7 @@ export const LIMITS: readonly LimitInfo[] = [
   { value: MAX_TEMPLATE_NESTING, unit: "levels", code: "LIMIT_TEMPLATE_NESTING", what: "template blocks inside each other (and (…) inside each other in one tag)" },
   { value: MAX_INCLUDE_DEPTH, unit: "levels", code: "LIMIT_INCLUDE_DEPTH", what: "{{> id}} includes inside each other" },
   { value: MAX_TEMPLATE_STEPS, unit: "steps", code: "LIMIT_TEMPLATE_WORK", what: "template tags and text pieces processed for one document, loop iterations included" },
-  { value: MAX_EXPANDED_SIZE, unit: "characters", code: "LIMIT_EXPANDED_SIZE", what: `Markdown produced for one document: characters, plus ${LINE_WEIGHT} per line break, ${LIST_ITEM_WEIGHT} per list item, ${CELL_WEIGHT} per |, ${LINK_WEIGHT} per [, ${CODE_WEIGHT} per \`, ${EMPHASIS_WEIGHT} per run of *, _ or ~, ${ESCAPE_WEIGHT} per \\ and &, ${MARKUP_WEIGHT} per < and > (${LINK_WEIGHT} per < before a letter) (image data not counted); ${EXPANDED_SIZE_PAGES}. One section, header or footer (and one snippet body as written): 5,000,000, ${SECTION_EXPANDED_SIZE_PAGES}` },
+  { value: MAX_EXPANDED_SIZE, unit: "characters", code: "LIMIT_EXPANDED_SIZE", what: `Markdown produced for one document: characters, plus ${LINE_WEIGHT} per line break, ${LIST_ITEM_WEIGHT} per list item (${NESTED_ITEM_WEIGHT} per item nested on the same line), ${CELL_WEIGHT} per |, ${LINK_WEIGHT} per [, ${CODE_WEIGHT} per \`, ${EMPHASIS_WEIGHT} per run of *, _ or ~, ${ESCAPE_WEIGHT} per \\ and &, ${MARKUP_WEIGHT} per < and > (${LINK_WEIGHT} per < before a letter) (image data not counted); ${EXPANDED_SIZE_PAGES}. One section, header or footer (and one snippet body as written): 5,000,000, ${SECTION_EXPANDED_SIZE_PAGES}` },
   { value: MAX_MARKDOWN_NESTING, unit: "levels", code: "LIMIT_MARKDOWN_NESTING", what: `lists and block quotes inside each other (lists deeper than ${LIST_LEVELS} are drawn at level ${LIST_LEVELS})` },
   { value: MAX_EMPHASIS_MARKERS, unit: "markers", code: "LIMIT_MARKDOWN_EMPHASIS", what: "runs of *, _ or ~ in one paragraph" },
   { value: MAX_IMAGE_BYTES, unit: "bytes", code: "LIMIT_IMAGE_SIZE", what: "one embedded image, decoded" },
@@ -245,6 +251,8 @@ function listMarkersAt(s: string, i: number): number {
   }
 }
 
+const itemsCost = (markers: number): number => (markers === 0 ? 0 : LIST_ITEM_WEIGHT + NESTED_ITEM_WEIGHT * (markers - 1));
+
 /** What `text` costs against the expanded-size budget (see MAX_EXPANDED_SIZE). */
 export function expandedCost(text: string): number {
   let cost = costOf(text);
@@ -269,10 +277,10 @@ function costOf(s: string): number {
   if (n < SHORT_TEXT) return costByCharacter(s);
   let cost = n;
   // A list item costs a paragraph with numbering on top of its line: about twice a paragraph.
-  if (s.charCodeAt(0) !== 10) cost += LIST_ITEM_WEIGHT * listMarkersAt(s, 0);
+  if (s.charCodeAt(0) !== 10) cost += itemsCost(listMarkersAt(s, 0));
   for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) {
     cost += LINE_WEIGHT;
-    cost += LIST_ITEM_WEIGHT * listMarkersAt(s, i + 1);
+    cost += itemsCost(listMarkersAt(s, i + 1));
   }
   // A row's leading "|" opens no cell of its own: a one-column row "| a |" is one cell.
   for (let i = s.indexOf("|"); i >= 0; i = s.indexOf("|", i + 1)) {
@@ -304,12 +312,12 @@ function runs(s: string, ch: string): number {
 function costByCharacter(s: string): number {
   const n = s.length;
   let cost = n;
-  if (n > 0 && s.charCodeAt(0) !== 10) cost += LIST_ITEM_WEIGHT * listMarkersAt(s, 0);
+  if (n > 0 && s.charCodeAt(0) !== 10) cost += itemsCost(listMarkersAt(s, 0));
   for (let i = 0; i < n; i++) {
     const code = s.charCodeAt(i);
     if (code === 10) {
       cost += LINE_WEIGHT;
-      cost += LIST_ITEM_WEIGHT * listMarkersAt(s, i + 1);
+      cost += itemsCost(listMarkersAt(s, i + 1));
     } else if (code < 128) {
       if (code !== 124 || (i > 0 && s.charCodeAt(i - 1) !== 10)) cost += WEIGHTS[code]!;
       if (EMPHASIS[code] === 1 && (i === 0 || s.charCodeAt(i - 1) !== code)) cost += EMPHASIS_WEIGHT;

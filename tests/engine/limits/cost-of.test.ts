@@ -12,6 +12,7 @@ import {
   LINK_WEIGHT,
   LIST_ITEM_WEIGHT,
   MARKUP_WEIGHT,
+  NESTED_ITEM_WEIGHT,
 } from "../../../src/engine/limits";
 
 // expandedCost's loop reads each character once and handles the "|" and list-item rules only for the
@@ -54,7 +55,10 @@ function costOfReference(s: string): number {
     if (code !== 124 || (i > 0 && s.charCodeAt(i - 1) !== 10)) cost += WEIGHTS.get(code) ?? 0;
     if ("*_~".includes(s[i]!) && s[i - 1] !== s[i]) cost += EMPHASIS_WEIGHT; // a run of them weighs once
     if (s[i] === "<" && /[A-Za-z]/.test(s[i + 1] ?? "")) cost += LINK_WEIGHT - MARKUP_WEIGHT; // an autolink
-    if (i === 0 || code === 10) cost += LIST_ITEM_WEIGHT * listMarkersAt(s, code === 10 ? i + 1 : i);
+    if (i === 0 || code === 10) {
+      const markers = listMarkersAt(s, code === 10 ? i + 1 : i);
+      if (markers > 0) cost += LIST_ITEM_WEIGHT + NESTED_ITEM_WEIGHT * (markers - 1);
+    }
   }
   return cost;
 }
@@ -105,6 +109,6 @@ describe("expandedCost agrees with the rule written character by character", () 
   it("can tell a wrong weight (the reference is not vacuous)", () => {
     expect(expandedCost("| a |\n- b\n1. c")).toBe(costOfReference("| a |\n- b\n1. c"));
     expect(costOfReference("| a |\n- b")).toBe(9 + CELL_WEIGHT + LINE_WEIGHT + LIST_ITEM_WEIGHT);
-    expect(costOfReference("- - 1. b")).toBe(8 + 3 * LIST_ITEM_WEIGHT);
+    expect(costOfReference("- - 1. b")).toBe(8 + LIST_ITEM_WEIGHT + 2 * NESTED_ITEM_WEIGHT);
   });
 });

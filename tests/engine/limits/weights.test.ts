@@ -11,6 +11,7 @@ import {
   MARKUP_WEIGHT,
   MAX_EXPANDED_SIZE,
   MAX_SECTION_EXPANDED_SIZE,
+  NESTED_ITEM_WEIGHT,
 } from "../../../src/engine/limits";
 import { validateLibrary } from "../../../src/engine";
 import { assembly, library } from "../support";
@@ -62,6 +63,7 @@ describe("the expanded-size limit measures structure, not characters", () => {
     expect(expandedCost("<https://a.b> a < b")).toBe(19 + LINK_WEIGHT + MARKUP_WEIGHT + MARKUP_WEIGHT); // an autolink's "<" and ">", a "<" in text
     expect(expandedCost("a\n- b\n1. c\n  * d\n-e")).toBe(19 + 4 * LINE_WEIGHT + 3 * LIST_ITEM_WEIGHT + EMPHASIS_WEIGHT);
     expect(expandedCost("- a")).toBe(3 + LIST_ITEM_WEIGHT);
+    expect(expandedCost("- 1. > * a")).toBe(10 + LIST_ITEM_WEIGHT + 2 * NESTED_ITEM_WEIGHT + MARKUP_WEIGHT + EMPHASIS_WEIGHT); // three items
     expect(expandedCost("> a")).toBe(3 + MARKUP_WEIGHT);
   });
 
