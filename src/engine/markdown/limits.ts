@@ -26,6 +26,7 @@ const ITEM = /^( {0,3})(?:([-+*])|(\d{1,9})[.)])[ \t]+\S/;
 const THEMATIC = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 // A table's delimiter row ("|---|:--:|"), with at least one "|".
 const DELIMITER_ROW = /^ {0,3}(?=[^|]*\|)\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+const FOOTNOTE = /^ {0,3}\[\^/;
 /** A block quote's ">" markers at a line's start, and the rest of the line. */
 const QUOTES = /^(?: {0,3}> ?)*/;
 
@@ -124,8 +125,8 @@ export function scanLines(markdown: string, maxEmphasis = MAX_EMPHASIS_MARKERS):
   let blockStart = 0;
   // The inline context so far (see HEADING above): the deepest block quote among its lines; where the
   // list item that began it starts (its quote depth and indentation), if one did; whether the lines since
-  // the last blank line or heading are plain paragraph lines at the top (a table may start there); the
-  // line before; whether the lines are the rows of a table.
+  // the last blank line or heading are plain paragraph lines at the top, unindented (a table may start
+  // there); the line before; whether the lines are the rows of a table.
   let quoteMax = 0;
   let item: { depth: number; indent: number } | undefined;
   let plain = true;
@@ -151,9 +152,19 @@ export function scanLines(markdown: string, maxEmphasis = MAX_EMPHASIS_MARKERS):
       table = false;
       continue;
     }
+    const blank = line.trim() === "";
+    const { markers, columns } = blank ? { markers: 0, columns: 0 } : linePrefix(line);
+    if (markers + Math.floor((columns - markers) / 2) > 2 * MAX_MARKDOWN_NESTING) {
+      return {
+        code: "LIMIT_MARKDOWN_NESTING",
+        offset: start,
+        message: `lists or block quotes are nested far more than ${MAX_MARKDOWN_NESTING} levels deep here; Word shows ${LIST_LEVELS} list levels, so flatten the structure`,
+      };
+    }
     const quotes = QUOTES.exec(line)![0];
     const rest = line.slice(quotes.length);
-    if (rest.trim() === "") {
+    // A line of nothing but blanks or ">" ends the paragraph: a blank line inside the block quotes.
+    if (blank || rest.trim() === "") {
       runs = 0;
       blockStart = offset;
       quoteMax = 0;
@@ -162,14 +173,6 @@ export function scanLines(markdown: string, maxEmphasis = MAX_EMPHASIS_MARKERS):
       previous = undefined;
       table = false;
       continue;
-    }
-    const { markers, columns } = linePrefix(line);
-    if (markers + Math.floor((columns - markers) / 2) > 2 * MAX_MARKDOWN_NESTING) {
-      return {
-        code: "LIMIT_MARKDOWN_NESTING",
-        offset: start,
-        message: `lists or block quotes are nested far more than ${MAX_MARKDOWN_NESTING} levels deep here; Word shows ${LIST_LEVELS} list levels, so flatten the structure`,
-      };
     }
     const depth = quotes.split(">").length - 1;
     const indent = rest.length - rest.trimStart().length;
@@ -205,7 +208,9 @@ export function scanLines(markdown: string, maxEmphasis = MAX_EMPHASIS_MARKERS):
     } else if (depth > quoteMax) quoteMax = depth;
     item = startsItem ? { depth, indent } : undefined;
     if (heading) plain = true;
-    else if (depth > 0 || itemMatch) plain = false;
+    // Inside a container (a quote, a list item, a footnote: its lines after a blank line are indented),
+    // a header row may be a lazy line of its paragraph, and then there is no table.
+    else if (depth > 0 || itemMatch || indent > 0 || FOOTNOTE.test(rest)) plain = false;
     previous = depth === 0 && !heading ? rest : undefined;
     runs += emphasisRuns(line);
     if (runs > maxEmphasis) {

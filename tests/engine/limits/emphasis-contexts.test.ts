@@ -24,6 +24,8 @@ describe("paragraphs that only look like new blocks are counted whole", () => {
     ["a table's header lazily inside a block quote (no table)", `> a\n| h |\n|---|\n${`| ${marks(50)}\n`.repeat(60)}`, 1],
     ["a table ended by a footnote definition, whose paragraph takes the rows after it", `| h |\n|---|\n[^n]: x\n${`| ${marks(50)}\n`.repeat(60)}`, 2],
     ["a table ended by a thematic break", `| h |\n|---|\n***\n${`|${marks(50)}\n`.repeat(60)}`, 2],
+    ["a list item's paragraph after a blank line, with a header row lazily after it (no table)", `- a\n\n  b\n| h |\n|---|\n${`| ${marks(50)}\n`.repeat(60)}`, 3],
+    ["a footnote's text, with a header row lazily after it (no table)", `[^n]: a\n| h |\n|---|\n${`| ${marks(50)}\n`.repeat(60)}`, 1],
     ["a block quote's lines at the depth it already had", `> > a\n${`> b\n> > ${marks(50)}\n`.repeat(60)}`, 1],
   ] as const) {
     it(`refuses ${name} with LIMIT_MARKDOWN_EMPHASIS, quickly`, async () => {
@@ -74,7 +76,7 @@ function contextRuns(markdown: string, root: Root): number[] {
 describe("the scan never counts fewer runs than micromark's contexts hold", () => {
   const piece = fc.constantFrom(
     "", "x", "- ", "* ", "+ ", "1. ", "2. ", "1) ", "10. ", "> ", ">", "   ", "    ", "  ", "# ", "| ", "|", "|---|", "|---|---|", "---", "***",
-    "[^n]: ", "<div>", "```", "*a", "a*", "_b_", "~c~", "**d**", "\\*", "`*`", " | ", "x | y", "\t",
+    "[^n]: ", "[a]: ", "<div>", "```", "*a", "a*", "_b_", "~c~", "**d**", "\\*", "`*`", " | ", "x | y", "\t",
   );
   const line = fc.array(piece, { minLength: 1, maxLength: 5 }).map((p) => p.join(""));
   it("on documents made of the pieces that start blocks (at a limit of 6 runs)", () => {
@@ -85,8 +87,15 @@ describe("the scan never counts fewer runs than micromark's contexts hold", () =
         const runs = contextRuns(markdown, parseMarkdown(markdown));
         expect(Math.max(0, ...runs)).toBeLessThanOrEqual(6);
       }),
-      { numRuns: 3000 },
+      { numRuns: 10_000 },
     );
+  });
+
+  it("ends a paragraph at a line of blanks or of bare \">\", and still checks the latter's nesting", () => {
+    expect(scanLines(`a\n${" \t".repeat(300)}\nb`)).toBeUndefined();
+    expect(scanLines(`> ${marks(1500)}\n>\n> ${marks(1500)}`)).toBeUndefined();
+    expect(scanLines(`> ${marks(1500)}\n> ${marks(1500)}`)).toMatchObject({ code: "LIMIT_MARKDOWN_EMPHASIS" });
+    expect(scanLines(">".repeat(200))).toMatchObject({ code: "LIMIT_MARKDOWN_NESTING" });
   });
 
   it("keeps the limit a user meets at the number in limits.ts", () => {
