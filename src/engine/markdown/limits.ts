@@ -117,6 +117,12 @@ export function scanMarkdown(markdown: string): MarkdownLimitFailure | undefined
   return scanLines(markdown);
 }
 
+const emphasisFailure = (offset: number): MarkdownLimitFailure => ({
+  code: "LIMIT_MARKDOWN_EMPHASIS",
+  offset,
+  message: `this paragraph has more than ${formatCount(MAX_EMPHASIS_MARKERS)} emphasis markers (*, _ or ~); split it into shorter paragraphs with blank lines, or write literal asterisks and underscores as \\* and \\_`,
+});
+
 /** scanMarkdown's scan itself, line by line (exported for the tests of its shortcut and its contexts). */
 export function scanLines(markdown: string, maxEmphasis = MAX_EMPHASIS_MARKERS): MarkdownLimitFailure | undefined {
   let offset = 0;
@@ -135,21 +141,18 @@ export function scanLines(markdown: string, maxEmphasis = MAX_EMPHASIS_MARKERS):
   for (const line of markdown.split("\n")) {
     const start = offset;
     offset += line.length + 1;
+    // Fenced code is skipped by the nesting check, but its lines count toward the emphasis runs of the
+    // context around it: a "```" inside an HTML block is no fence, and the paragraph after it is parsed.
     const fenceMatch = FENCE.exec(line);
-    if (fence !== undefined) {
-      if (fenceMatch && fenceMatch[1]![0] === fence[0] && fenceMatch[1]!.length >= fence.length) fence = undefined;
-      continue;
-    }
-    const topFence = TOP_FENCE.exec(line);
-    if (topFence) {
-      fence = topFence[1] ?? topFence[2];
-      runs = 0;
-      blockStart = offset;
-      quoteMax = 0;
-      item = undefined;
-      plain = true;
+    const topFence = fence === undefined ? TOP_FENCE.exec(line) : null;
+    if (fence !== undefined || topFence) {
+      if (topFence) fence = topFence[1] ?? topFence[2];
+      else if (fenceMatch && fenceMatch[1]![0] === fence![0] && fenceMatch[1]!.length >= fence!.length) fence = undefined;
       previous = undefined;
+      item = undefined;
       table = false;
+      runs += emphasisRuns(line);
+      if (runs > maxEmphasis) return emphasisFailure(blockStart);
       continue;
     }
     const blank = line.trim() === "";
@@ -197,6 +200,8 @@ export function scanLines(markdown: string, maxEmphasis = MAX_EMPHASIS_MARKERS):
       DELIMITER_ROW.test(rest) &&
       !THEMATIC.test(rest) &&
       previous.length - previous.trimStart().length <= 3 &&
+      /[^|\s]/.test(previous) &&
+      previous.includes("|") &&
       cellCount(previous) === cellCount(rest)
     ) {
       table = fresh = true;
@@ -213,13 +218,7 @@ export function scanLines(markdown: string, maxEmphasis = MAX_EMPHASIS_MARKERS):
     else if (depth > 0 || itemMatch || indent > 0 || FOOTNOTE.test(rest)) plain = false;
     previous = depth === 0 && !heading ? rest : undefined;
     runs += emphasisRuns(line);
-    if (runs > maxEmphasis) {
-      return {
-        code: "LIMIT_MARKDOWN_EMPHASIS",
-        offset: blockStart,
-        message: `this paragraph has more than ${formatCount(MAX_EMPHASIS_MARKERS)} emphasis markers (*, _ or ~); split it into shorter paragraphs with blank lines, or write literal asterisks and underscores as \\* and \\_`,
-      };
-    }
+    if (runs > maxEmphasis) return emphasisFailure(blockStart);
   }
   return undefined;
 }

@@ -26,6 +26,8 @@ describe("paragraphs that only look like new blocks are counted whole", () => {
     ["a table ended by a thematic break", `| h |\n|---|\n***\n${`|${marks(50)}\n`.repeat(60)}`, 2],
     ["a list item's paragraph after a blank line, with a header row lazily after it (no table)", `- a\n\n  b\n| h |\n|---|\n${`| ${marks(50)}\n`.repeat(60)}`, 3],
     ["a footnote's text, with a header row lazily after it (no table)", `[^n]: a\n| h |\n|---|\n${`| ${marks(50)}\n`.repeat(60)}`, 1],
+    ['a header row of a bare "|" (no table)', `x\n|\n|---|\n${`|${marks(50)}\n`.repeat(60)}`, 1],
+    ['a "```" inside an HTML block (no fence), and the paragraph after it', `<div>\n\`\`\`\n\n${marks(1001)}\n${marks(1000)}`, 1],
     ["a block quote's lines at the depth it already had", `> > a\n${`> b\n> > ${marks(50)}\n`.repeat(60)}`, 1],
   ] as const) {
     it(`refuses ${name} with LIMIT_MARKDOWN_EMPHASIS, quickly`, async () => {
