@@ -144,6 +144,19 @@ const variants: Record<string, Variant> = {
     code: "WORD_COMMENT_ID",
     make: edit({ [DOC]: (xml) => mustReplace(xml, '<w:commentRangeEnd w:id="1"/>', "") }),
   },
+  commentAuthorTooLong: {
+    code: "WORD_AUTHOR_LENGTH",
+    make: edit({
+      "word/comments.xml": (xml) =>
+        mustReplace(xml, /w:author="[^"]*"/, `w:author="${"\u{1F600}".repeat(128)}"`),
+    }),
+  },
+  commentInitialsTooLong: {
+    code: "WORD_AUTHOR_LENGTH",
+    make: edit({
+      "word/comments.xml": (xml) => mustReplace(xml, /w:author=/, 'w:initials="ABCDEFGHIJ" w:author='),
+    }),
+  },
   drawingIdTwice: {
     code: "WORD_DRAWING_ID",
     make: edit({ [DOC]: (xml) => mustReplace(xml, IMAGE_PARAGRAPH, "$&$&") }),

@@ -89,7 +89,7 @@ export class DocumentState {
     const id = this.nextCommentId++;
     this.comments.push({
       id,
-      author,
+      author: clipName(author),
       initials: initialsOf(author),
       date: this.options.today,
       children: text.split(/\r\n?|\n/).map((line) => this.plainParagraph(line)),
@@ -99,7 +99,19 @@ export class DocumentState {
 }
 
 // One per build (keep-alive.ts); made with the stand-in kit, which holds nothing.
-keepAlive(new DocumentState({ docx: CHECK_KIT, draftingNotes: false, today: new Date(0), contentWidthTwips: 1 }));
+keepAlive(
+  new DocumentState({ docx: CHECK_KIT, draftingNotes: false, today: new Date(0), contentWidthTwips: 1 }),
+);
+
+/** Word keeps at most 255 UTF-16 code units of an author's name; Microsoft's validator refuses more. */
+const AUTHOR_MAX = 255;
+
+/** The name cut to AUTHOR_MAX code units, never between the two halves of a surrogate pair. */
+function clipName(name: string): string {
+  if (name.length <= AUTHOR_MAX) return name;
+  const last = name.charCodeAt(AUTHOR_MAX - 1);
+  return name.slice(0, last >= 0xd800 && last <= 0xdbff ? AUTHOR_MAX - 1 : AUTHOR_MAX);
+}
 
 function initialsOf(name: string): string {
   const letters = name
@@ -161,7 +173,9 @@ export function report(s: SectionState, node: Node | undefined, code: ProblemCod
 
 /** Whether the document is past MAX_DOCUMENT_BYTES (XML and pictures) or MAX_DOCUMENT_XML_BYTES (XML). */
 export function overDocumentSize(doc: DocumentState): boolean {
-  return doc.estimatedBytes > MAX_DOCUMENT_BYTES || doc.estimatedBytes - doc.imageBytes > MAX_DOCUMENT_XML_BYTES;
+  return (
+    doc.estimatedBytes > MAX_DOCUMENT_BYTES || doc.estimatedBytes - doc.imageBytes > MAX_DOCUMENT_XML_BYTES
+  );
 }
 
 /** LIMIT_DOCUMENT_SIZE's message: which of the two sizes the document went past, and what to do. */

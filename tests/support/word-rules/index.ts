@@ -5,7 +5,7 @@
 
 import type { OpcPackage } from "../ooxml/package";
 import { wordContext } from "./context";
-import { bookmarkIds, bookmarkNames, commentIds, contentControlIds, drawingIds } from "./ids";
+import { authorNames, bookmarkIds, bookmarkNames, commentIds, contentControlIds, drawingIds } from "./ids";
 import { languageTag } from "./language";
 import { noteIds, noteSeparator, notesPartMissing } from "./notes";
 import { abstractNumLevels, numberingReferences } from "./numbering";
@@ -23,6 +23,7 @@ export const WORD_RULES: readonly WordRule[] = [
   bookmarkIds,
   bookmarkNames,
   commentIds,
+  authorNames,
   drawingIds,
   contentControlIds,
   numberingReferences,
