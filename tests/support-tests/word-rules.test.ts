@@ -16,6 +16,8 @@ const edit = (edits: Edits) => (good: Uint8Array) => rewriteParts(good, edits);
 const DOC = "word/document.xml";
 const IMAGE_PARAGRAPH = /<w:p><w:r><w:drawing>[\s\S]*?<\/w:drawing><\/w:r><\/w:p>/;
 const CELL_PARAGRAPH = '<w:p><w:r><w:t xml:space="preserve">Table cell text</w:t></w:r></w:p>';
+const TABLE = /<w:tbl>[\s\S]*?<\/w:tbl>/;
+const inControl = (xml: string) => `<w:sdt><w:sdtPr/><w:sdtContent>${xml}</w:sdtContent></w:sdt>`;
 const RUN_SDT = "<w:sdt><w:sdtPr/><w:sdtContent><w:r><w:t>field</w:t></w:r></w:sdtContent></w:sdt>";
 /** Tracked changes as Word writes them: a word replaced, a field inserted whole, a field deleted whole. */
 const BY = 'w:author="Ann Smith" w:date="2027-01-04T09:30:00Z"';
@@ -299,6 +301,25 @@ const variants: Record<string, Variant> = {
         mustReplace(xml, "<w:tr><w:tc><w:p>", '<w:tr><w:tc><w:tcPr><w:gridSpan w:val="2"/></w:tcPr><w:p>'),
     }),
   },
+  tablesAdjacent: {
+    code: "WORD_TABLES_ADJACENT",
+    make: edit({ [DOC]: (xml) => mustReplace(xml, TABLE, "$&$&") }),
+  },
+  tablesAdjacentAcrossControls: {
+    code: "WORD_TABLES_ADJACENT",
+    make: edit({ [DOC]: (xml) => mustReplace(xml, TABLE, inControl("$&").repeat(2)) }),
+  },
+  tablesWithOnlyABookmarkBetween: {
+    code: "WORD_TABLES_ADJACENT",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(
+          xml,
+          TABLE,
+          '$&<w:bookmarkStart w:id="90" w:name="between"/><w:bookmarkEnd w:id="90"/>$&',
+        ),
+    }),
+  },
   headerWithoutItsContentType: {
     code: "WORD_CONTENT_TYPE",
     make: edit({
@@ -415,6 +436,10 @@ const fine: Record<string, (good: Uint8Array) => Promise<Uint8Array>> = {
       ) + "</w:p>",
     ),
   ),
+  tablesWithAParagraphBetween: edit({ [DOC]: (xml) => mustReplace(xml, TABLE, "$&<w:p/>$&") }),
+  tablesInControlsWithAParagraphBetween: edit({
+    [DOC]: (xml) => mustReplace(xml, TABLE, inControl("$&") + inControl("<w:p/>$&")),
+  }),
   noFinalSectPr: edit({ [DOC]: (xml) => mustReplace(xml, /<w:sectPr>[\s\S]*<\/w:sectPr>/, "") }),
 };
 

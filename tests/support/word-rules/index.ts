@@ -12,7 +12,7 @@ import { abstractNumLevels, numberingReferences } from "./numbering";
 import { contentTypes, emptyParts, hyperlinkUri, relationships } from "./package-rules";
 import { deletedText, fieldCodeRevision, revisionAuthor, revisionIds } from "./revisions";
 import type { WordRule, WordRuleFinding } from "./rule";
-import { tableGrid } from "./tables";
+import { tableGrid, tablesApart } from "./tables";
 import { sdtInCell, textNewline } from "./text";
 
 export type { WordRule, WordRuleFinding } from "./rule";
@@ -37,6 +37,7 @@ export const WORD_RULES: readonly WordRule[] = [
   deletedText,
   fieldCodeRevision,
   tableGrid,
+  tablesApart,
   contentTypes,
   relationships,
   hyperlinkUri,
