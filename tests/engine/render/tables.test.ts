@@ -90,11 +90,12 @@ describe("tables", () => {
     ["a link definition", `${TABLE_A}\n\n[r]: https://example.com/\n\n${TABLE_B}`],
     ["a block quote's edge", `${TABLE_A}\n\n> ${TABLE_B.replace(/\n/g, "\n> ")}`],
   ])("keeps two tables separated only by %s apart with an empty paragraph", async (_, body) => {
-    expect(blockShape((await buildBody(body)).document)).toBe("TET");
+    // The final E: a standalone body ends with a paragraph after a final table, as Word writes it.
+    expect(blockShape((await buildBody(body)).document)).toBe("TETE");
   });
 
   it("adds no paragraph where one already separates two tables", async () => {
-    expect(blockShape((await buildBody(`${TABLE_A}\n\nBetween.\n\n${TABLE_B}`)).document)).toBe("TPT");
+    expect(blockShape((await buildBody(`${TABLE_A}\n\nBetween.\n\n${TABLE_B}`)).document)).toBe("TPTE");
   });
 
   it("keeps apart tables that meet at a section boundary, between the fragment's content controls", async () => {
