@@ -14,6 +14,9 @@ export const USAGE = `Usage:
                      [--token-file FILE] [--include-unapproved]
   sectionsmith export --server URL --library NAME [-o LIB.json | -o -] [--token-file FILE]
                       [--include-unapproved]
+  sectionsmith diff LIB.json ID@V1 ID@V2 [--library MORE.json …] [--values VALUES.json]
+                    [-o REDLINE.docx | -o -] [--author NAME] [--fragment] [--strict] [--quiet]
+  sectionsmith diff OLD.json NEW.json --library LIB.json [--library MORE.json …] [same options]
   sectionsmith validate FILE.json… [--library LIB.json …]
   sectionsmith list LIB.json… [--search TEXT] [--json]
   sectionsmith import-docx FILE.docx… [-o LIBRARY.json | -o -] [--split heading[:N]|clause|section|document]
@@ -42,8 +45,22 @@ export type BuildArgs = {
 export type ValidateArgs = { command: "validate"; files: string[]; libraries: string[] };
 export type ListArgs = { command: "list"; libraries: string[]; search: string | undefined; json: boolean };
 export type ExportArgs = { command: "export"; library: string; out: string | undefined; team: TeamSource };
+/** A snippet version named on the command line: "payment-terms@2". */
+export type SnippetRef = { id: string; version: number };
+export type DiffArgs = {
+  command: "diff";
+  libraries: string[];
+  out: string | undefined;
+  author: string | undefined;
+  fragment: boolean;
+  strict: boolean;
+  quiet: boolean;
+} & (
+  | { mode: "versions"; before: SnippetRef; after: SnippetRef; values: string | undefined }
+  | { mode: "assemblies"; before: string; after: string }
+);
 export type CliArgs =
-  BuildArgs | ValidateArgs | ListArgs | ExportArgs | ImportDocxArgs | { command: "help" } | { command: "version" };
+  BuildArgs | DiffArgs | ValidateArgs | ListArgs | ExportArgs | ImportDocxArgs | { command: "help" } | { command: "version" };
 
 const TEAM_OPTIONS = {
   server: { type: "string" },
@@ -123,6 +140,8 @@ export function parseCli(argv: readonly string[]): CliArgs {
           quiet: values.quiet ?? false,
         };
       }
+      case "diff":
+        return parseDiff(rest);
       case "validate": {
         const { values, positionals } = parseArgs({
           args: rest,
@@ -169,4 +188,56 @@ export function parseCli(argv: readonly string[]): CliArgs {
     // parseArgs throws TypeErrors with ERR_PARSE_ARGS_* codes for unknown or malformed options.
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
+}
+
+const SNIPPET_REF = /^([a-z0-9][a-z0-9._-]{0,99})@([1-9][0-9]{0,8})$/;
+
+function parseDiff(rest: readonly string[]): DiffArgs {
+  const { values, positionals } = parseArgs({
+    args: [...rest],
+    allowPositionals: true,
+    options: {
+      library: { type: "string", short: "l", multiple: true },
+      values: { type: "string" },
+      output: { type: "string", short: "o" },
+      author: { type: "string" },
+      fragment: { type: "boolean" },
+      strict: { type: "boolean" },
+      quiet: { type: "boolean", short: "q" },
+    },
+  });
+  const common = {
+    command: "diff" as const,
+    out: values.output,
+    author: values.author,
+    fragment: values.fragment ?? false,
+    strict: values.strict ?? false,
+    quiet: values.quiet ?? false,
+  };
+  if (positionals.length === 3) {
+    const [library, from, to] = positionals as [string, string, string];
+    const ref = (text: string): SnippetRef => {
+      const m = SNIPPET_REF.exec(text);
+      if (!m)
+        throw new UsageError(`diff needs snippet versions as ID@VERSION (payment-terms@2), not "${text}".`);
+      return { id: m[1]!, version: Number(m[2]) };
+    };
+    return {
+      ...common,
+      mode: "versions",
+      libraries: [library, ...(values.library ?? [])],
+      before: ref(from),
+      after: ref(to),
+      values: values.values,
+    };
+  }
+  if (positionals.length === 2) {
+    if (values.values !== undefined)
+      throw new UsageError("--values goes with two snippet versions; two assemblies carry their own values.");
+    const libraries = values.library ?? [];
+    if (libraries.length === 0)
+      throw new UsageError("diff OLD.json NEW.json needs at least one --library LIB.json.");
+    return { ...common, mode: "assemblies", libraries, before: positionals[0]!, after: positionals[1]! };
+  }
+  throw new UsageError("diff needs LIB.json ID@V1 ID@V2, or OLD.json NEW.json --library LIB.json.");
 }

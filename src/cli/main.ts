@@ -71,6 +71,11 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await list(args);
       case "export":
         return await exportTeamLibrary(args);
+      case "diff": {
+        // A redline is built by the full engine; the command loads that door (and the light one first).
+        const [{ diff }, { formatProblem }] = await Promise.all([import("./diff"), import("../engine/core")]);
+        return await diff(args, { say, print, report: (problems) => report(problems, formatProblem), stdout: io.stdout });
+      }
       case "import-docx": {
         // Reading Word documents is the full engine's (its zip reader); the command loads that door.
         const { formatProblem } = await import("../engine");
@@ -90,7 +95,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       if (!(error instanceof SectionsmithError)) throw error;
       report(error.problems, formatProblem);
       const errors = error.problems.filter((p) => p.severity === "error").length;
-      say(`\n${plural(errors, "error")}${args.command === "build" ? " — nothing was written" : ""}.`);
+      say(
+        `\n${plural(errors, "error")}${args.command === "build" || args.command === "diff" ? " — nothing was written" : ""}.`,
+      );
       return 1;
     }
     if (error instanceof UsageError) {

@@ -4,6 +4,7 @@
 
 export const CLI_CODES = {
   INPUT_UNREADABLE: "A library or assembly file cannot be read",
+  VALUES_NOT_AN_OBJECT: "diff --values names a file that is not a JSON object of variable names and values",
   OUTPUT_IS_INPUT: "-o names one of the input files (also through a symbolic or hard link)",
   OUTPUT_NEEDS_FILE_NAME: "-o names a folder, or ends with a slash, instead of a file",
   OUTPUT_DISK_FULL: "No space is left on the disk or device of the output",

@@ -17,6 +17,8 @@ export type {
 } from "./assemble/types";
 export { DOCX_MIME, toBase64, fromBase64, type OutputForm, type OutputOf } from "./pack/output";
 export { PROVENANCE_PROPERTY } from "./render/document";
+// Redlines: two versions as one document of tracked changes
+export { exportRedline, type RedlineOptions, type RedlineResult } from "./redline/export";
 
 // The file formats as zod schemas (the JSON Schemas for editors are files: schemas/*.schema.json)
 export { librarySchema, snippetSchema, variableSchema, assemblySchema } from "./model/schemas";

@@ -31,16 +31,18 @@ export const MAX_TEMPLATE_STEPS = 1_000_000;
  * characters, plus a weight for each character that makes structure, because structure — not text — is
  * what costs work and memory in the Markdown parser and in docx's objects (output nodes: paragraphs,
  * runs, cells, hyperlinks). LINE_WEIGHT for each line break, LIST_ITEM_WEIGHT more for each list item
- * (a paragraph with numbering costs about twice a plain one), CELL_WEIGHT for
- * each "|" but a row's first (a table cell), LINK_WEIGHT for each "[" (a
- * hyperlink with its relationship), and MARKUP_WEIGHT for each "*", "_", "~", "<", ">" (a run, a quote) and "`" (a code
- * span), CODE_WEIGHT for "\\" (a backslash escape: six parser events for one character), and "&" (a character reference).
+ * (a paragraph with numbering costs about twice a plain one), CELL_WEIGHT for each "|" but a row's first
+ * (a table cell), LINK_WEIGHT for each "[" (a hyperlink with its relationship), EMPHASIS_WEIGHT for each
+ * run of "*", "_" or "~" (a delimiter run: "**" is one, "____" one), CODE_WEIGHT for each "`" (a code
+ * span), ESCAPE_WEIGHT for each "\\" (a backslash escape: six parser events for one character) and "&"
+ * (a character reference), MARKUP_WEIGHT for each ">" (a quote) and "<", but LINK_WEIGHT for a "<" before a
+ * letter (an autolink "<https://…>" is a hyperlink: 107,000 of them in one section took 18 s at 16).
  * Measured (issue 14): before these weights, bodies within the limit — a 63×4000 table, "\\!" × 2.4 M,
  * "` a " × 1.2 M — took 2.6–4 GB; a paragraph, list item, link or cell costs about 0.3–0.5 ms and tens of
  * KB, a character of prose about 1 µs. Embedded image data is not counted (MAX_IMAGE_BYTES covers it).
  * About 3,500 pages of plain prose (a page of ~3,000 characters in 10 paragraphs costs ~5,600), or about
  * 2,400 pages of the benchmark's mixed content (headings, lists, a table, footnotes: ~17,300 a section
- * of 2.1 pages). Issue 15 raised it from 5,000,000 so the benchmark's 1,000-section document (~2,100
+ * of 2.1 pages; ~19,000 since issue 24 weighs emphasis per run). Issue 15 raised it from 5,000,000 so the benchmark's 1,000-section document (~2,100
  * pages, ~17,300,000) builds, as docx by hand builds it. Measured at the limit over 1,000 sections of one
  * kind each (2-core machine; CPU time, peak RSS): prose 1.2 s / 274 MB, list items 3.9 s / 784 MB, links
  * 3.3 s / 610 MB, code spans 5.5 s / 975 MB. One section is held to MAX_SECTION_EXPANDED_SIZE below.
@@ -60,10 +62,23 @@ export const SECTION_EXPANDED_SIZE_PAGES = "about 900 pages of prose";
 // (LIMITS below quotes it as "5,000,000": tests/engine/limits/codes.test.ts checks that they agree.)
 export const LINE_WEIGHT = 128;
 export const MARKUP_WEIGHT = 16;
-export const CODE_WEIGHT = 32;
+// Measured with micromark (issue 24, one section at MAX_SECTION_EXPANDED_SIZE, CPU time on the shared
+// 2-core machine; plain prose there takes 2.0 s): code spans "` a " took 6.6 s at the old 32 per "`";
+// emphasis "*a* " 9.6 s and unmatched "a*" 14.7 s at 16 per character; "&amp;" 3.5 s at 16. With these
+// weights: 2.4 s, 2.1 s, 3.2 s and 2.0 s. The shapes are in tests/engine/limits/weights.test.ts and
+// at-limit.ts (npm run bench:limits times each at the limit).
+export const ESCAPE_WEIGHT = 32;
+export const CODE_WEIGHT = 96;
+export const EMPHASIS_WEIGHT = 80;
 export const CELL_WEIGHT = 96;
 export const LINK_WEIGHT = 384;
 export const LIST_ITEM_WEIGHT = 128;
+/**
+ * Each list marker after a line's first ("- - 1. a"): an item nested in the item the line opens, which
+ * has no line of its own to weigh. Lines of 30 nested markers took 9.7 s of CPU at the section limit
+ * weighed LIST_ITEM_WEIGHT each (issue 24); 2.6 s with this.
+ */
+export const NESTED_ITEM_WEIGHT = 512;
 /**
  * Weight of a whole library — of all the libraries one build loads, together — measured as
  * MAX_EXPANDED_SIZE measures a document: the sum over its snippets of each body's expandedCost (a body
@@ -153,7 +168,7 @@ export const LIMITS: readonly LimitInfo[] = [
   { value: MAX_TEMPLATE_NESTING, unit: "levels", code: "LIMIT_TEMPLATE_NESTING", what: "template blocks inside each other (and (…) inside each other in one tag)" },
   { value: MAX_INCLUDE_DEPTH, unit: "levels", code: "LIMIT_INCLUDE_DEPTH", what: "{{> id}} includes inside each other" },
   { value: MAX_TEMPLATE_STEPS, unit: "steps", code: "LIMIT_TEMPLATE_WORK", what: "template tags and text pieces processed for one document, loop iterations included" },
-  { value: MAX_EXPANDED_SIZE, unit: "characters", code: "LIMIT_EXPANDED_SIZE", what: `Markdown produced for one document: characters, plus ${LINE_WEIGHT} per line break, ${LIST_ITEM_WEIGHT} per list item, ${CELL_WEIGHT} per |, ${LINK_WEIGHT} per [, ${CODE_WEIGHT} per \` and ${MARKUP_WEIGHT} per *, _, ~, <, >, \\ and & (image data not counted); ${EXPANDED_SIZE_PAGES}. One section, header or footer (and one snippet body as written): 5,000,000, ${SECTION_EXPANDED_SIZE_PAGES}` },
+  { value: MAX_EXPANDED_SIZE, unit: "characters", code: "LIMIT_EXPANDED_SIZE", what: `Markdown produced for one document: characters, plus ${LINE_WEIGHT} per line break, ${LIST_ITEM_WEIGHT} per list item (${NESTED_ITEM_WEIGHT} per item nested on the same line), ${CELL_WEIGHT} per |, ${LINK_WEIGHT} per [, ${CODE_WEIGHT} per \`, ${EMPHASIS_WEIGHT} per run of *, _ or ~, ${ESCAPE_WEIGHT} per \\ and &, ${MARKUP_WEIGHT} per < and > (${LINK_WEIGHT} per < before a letter) (image data not counted); ${EXPANDED_SIZE_PAGES}. One section, header or footer (and one snippet body as written): 5,000,000, ${SECTION_EXPANDED_SIZE_PAGES}` },
   { value: MAX_MARKDOWN_NESTING, unit: "levels", code: "LIMIT_MARKDOWN_NESTING", what: `lists and block quotes inside each other (lists deeper than ${LIST_LEVELS} are drawn at level ${LIST_LEVELS})` },
   { value: MAX_EMPHASIS_MARKERS, unit: "markers", code: "LIMIT_MARKDOWN_EMPHASIS", what: "runs of *, _ or ~ in one paragraph" },
   { value: MAX_IMAGE_BYTES, unit: "bytes", code: "LIMIT_IMAGE_SIZE", what: "one embedded image, decoded" },
@@ -194,27 +209,48 @@ const IMAGE_PAYLOAD = /;base64,[A-Za-z0-9+/=\s]+/g;
 /** The extra cost of each character that makes structure (see MAX_EXPANDED_SIZE); U+FDD0 is a line break from a value. */
 const WEIGHTS = new Uint16Array(128);
 WEIGHTS[10] = LINE_WEIGHT;
-for (const ch of "*_~<>&") WEIGHTS[ch.charCodeAt(0)] = MARKUP_WEIGHT;
+for (const ch of "<>") WEIGHTS[ch.charCodeAt(0)] = MARKUP_WEIGHT;
+// A "<" before a letter may open an autolink: costByCharacter adds LINK_WEIGHT - MARKUP_WEIGHT for it.
+const isLetter = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 WEIGHTS["`".charCodeAt(0)] = CODE_WEIGHT;
-// A backslash escape costs what a code span's marker does: a document of nothing but "\!" at the
-// document limit peaked at 1.56 GB with MARKUP_WEIGHT (limits bench, issue 14), about 0.9 GB with this.
-WEIGHTS["\\".charCodeAt(0)] = CODE_WEIGHT;
+// A backslash escape and a character reference: a document of nothing but "\\!" at the document limit
+// peaked at 1.56 GB with MARKUP_WEIGHT (limits bench, issue 14), about 0.9 GB with this.
+WEIGHTS["\\".charCodeAt(0)] = ESCAPE_WEIGHT;
+WEIGHTS["&".charCodeAt(0)] = ESCAPE_WEIGHT;
+// "*", "_" and "~" weigh per run (costByCharacter adds EMPHASIS_WEIGHT where a run starts).
+const EMPHASIS = new Uint8Array(128);
+for (const ch of "*_~") EMPHASIS[ch.charCodeAt(0)] = 1;
 WEIGHTS["|".charCodeAt(0)] = CELL_WEIGHT;
 WEIGHTS["[".charCodeAt(0)] = LINK_WEIGHT;
 
-/** Whether a list item's marker ("- ", "* ", "+ ", "1. ", "1) ") starts at `i`, at the start of a line. */
-function listMarkerAt(s: string, i: number): boolean {
+/**
+ * How many list items' markers ("- ", "* ", "+ ", "1. ", "1) ") start the line at `i`: every one of a line's
+ * container markers ("- - 1. a", "> - > - a") opens a list item of its own (issue 24: lines of 30 nested
+ * markers, weighed as one item each, took minutes to build at the section limit).
+ */
+function listMarkersAt(s: string, i: number): number {
   // Every read is within the string (j < n before each charCodeAt).
   const n = s.length;
+  let markers = 0;
   let j = i;
-  while (j < n && (s.charCodeAt(j) === 32 || s.charCodeAt(j) === 62)) j++; // indentation and ">" of quotes
-  if (j >= n) return false;
-  const c = s.charCodeAt(j);
-  if (c === 45 || c === 42 || c === 43) return j + 1 < n && s.charCodeAt(j + 1) === 32;
-  let k = j;
-  while (k < n && s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57 && k - j < 9) k++;
-  return k > j && k + 1 < n && (s.charCodeAt(k) === 46 || s.charCodeAt(k) === 41) && s.charCodeAt(k + 1) === 32;
+  for (;;) {
+    while (j < n && (s.charCodeAt(j) === 32 || s.charCodeAt(j) === 62)) j++; // indentation and ">" of quotes
+    if (j >= n) return markers;
+    const c = s.charCodeAt(j);
+    if (c === 45 || c === 42 || c === 43) {
+      if (!(j + 1 < n && s.charCodeAt(j + 1) === 32)) return markers;
+      j += 2;
+    } else {
+      let k = j;
+      while (k < n && s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57 && k - j < 9) k++;
+      if (!(k > j && k + 1 < n && (s.charCodeAt(k) === 46 || s.charCodeAt(k) === 41) && s.charCodeAt(k + 1) === 32)) return markers;
+      j = k + 2;
+    }
+    markers++;
+  }
 }
+
+const itemsCost = (markers: number): number => (markers === 0 ? 0 : LIST_ITEM_WEIGHT + NESTED_ITEM_WEIGHT * (markers - 1));
 
 /** What `text` costs against the expanded-size budget (see MAX_EXPANDED_SIZE). */
 export function expandedCost(text: string): number {
@@ -235,17 +271,21 @@ function costOf(s: string): number {
   if (n < SHORT_TEXT) return costByCharacter(s);
   let cost = n;
   // A list item costs a paragraph with numbering on top of its line: about twice a paragraph.
-  if (s.charCodeAt(0) !== 10 && listMarkerAt(s, 0)) cost += LIST_ITEM_WEIGHT;
+  if (s.charCodeAt(0) !== 10) cost += itemsCost(listMarkersAt(s, 0));
   for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) {
     cost += LINE_WEIGHT;
-    if (listMarkerAt(s, i + 1)) cost += LIST_ITEM_WEIGHT;
+    cost += itemsCost(listMarkersAt(s, i + 1));
   }
   // A row's leading "|" opens no cell of its own: a one-column row "| a |" is one cell.
   for (let i = s.indexOf("|"); i >= 0; i = s.indexOf("|", i + 1)) {
     if (i > 0 && s.charCodeAt(i - 1) !== 10) cost += CELL_WEIGHT;
   }
-  cost += MARKUP_WEIGHT * (count(s, "*") + count(s, "_") + count(s, "~") + count(s, "<") + count(s, ">") + count(s, "&"));
-  cost += CODE_WEIGHT * (count(s, "`") + count(s, "\\"));
+  cost += MARKUP_WEIGHT * (count(s, "<") + count(s, ">")) + CODE_WEIGHT * count(s, "`");
+  for (let i = s.indexOf("<"); i >= 0; i = s.indexOf("<", i + 1)) {
+    if (i + 1 < s.length && isLetter(s.charCodeAt(i + 1))) cost += LINK_WEIGHT - MARKUP_WEIGHT;
+  }
+  cost += ESCAPE_WEIGHT * (count(s, "\\") + count(s, "&"));
+  cost += EMPHASIS_WEIGHT * (runs(s, "*") + runs(s, "_") + runs(s, "~"));
   cost += LINK_WEIGHT * count(s, "[") + LINE_WEIGHT * count(s, "\uFDD0");
   return cost;
 }
@@ -256,17 +296,26 @@ function count(s: string, ch: string): number {
   return found;
 }
 
+/** Runs of `ch` in `s`: "**a**" has two of "*". */
+function runs(s: string, ch: string): number {
+  let found = 0;
+  for (let i = s.indexOf(ch); i >= 0; i = s.indexOf(ch, i + 1)) if (i === 0 || s[i - 1] !== ch) found++;
+  return found;
+}
+
 function costByCharacter(s: string): number {
   const n = s.length;
   let cost = n;
-  if (n > 0 && s.charCodeAt(0) !== 10 && listMarkerAt(s, 0)) cost += LIST_ITEM_WEIGHT;
+  if (n > 0 && s.charCodeAt(0) !== 10) cost += itemsCost(listMarkersAt(s, 0));
   for (let i = 0; i < n; i++) {
     const code = s.charCodeAt(i);
     if (code === 10) {
       cost += LINE_WEIGHT;
-      if (listMarkerAt(s, i + 1)) cost += LIST_ITEM_WEIGHT;
+      cost += itemsCost(listMarkersAt(s, i + 1));
     } else if (code < 128) {
       if (code !== 124 || (i > 0 && s.charCodeAt(i - 1) !== 10)) cost += WEIGHTS[code]!;
+      if (EMPHASIS[code] === 1 && (i === 0 || s.charCodeAt(i - 1) !== code)) cost += EMPHASIS_WEIGHT;
+      else if (code === 60 && i + 1 < n && isLetter(s.charCodeAt(i + 1))) cost += LINK_WEIGHT - MARKUP_WEIGHT;
     } else if (code === 0xfdd0) cost += LINE_WEIGHT;
   }
   return cost;

@@ -28,7 +28,8 @@ export function createOfficeHost(bindings: OfficeBindings): WordHost {
       insertPieces(deps, pieces, location, onProgress, options),
     getSelectionHtml: () => selectionHtml(bindings.run),
     listTaggedContent: () => listTagged(bindings.run),
-    replaceTaggedContent: (tag, piece) => replaceTagged(bindings.run, capabilities, tag, piece),
+    replaceTaggedContent: (tag, piece, options) =>
+      replaceTagged(bindings.run, capabilities, tag, piece, options),
     // partitionKey is undefined on Windows desktop, where storage is not shared between add-ins anyway.
     storageKey: () => bindings.partitionKey ?? "default",
     ...(bindings.getAccessToken ? { accessToken: ssoTokenGetter(bindings.getAccessToken) } : {}),

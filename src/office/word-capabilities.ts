@@ -29,7 +29,16 @@ export function computeCapabilities(supports: WordApiSupport, platform?: string)
     const version = NEEDS[location];
     can[location] = supports(version) ? { ok: true } : { ok: false, why: WHY[version] };
   }
-  const capabilities: HostCapabilities = { mode: "word", can };
+  const capabilities: HostCapabilities = {
+    mode: "word",
+    can,
+    trackChanges: supports("1.4")
+      ? { ok: true }
+      : {
+          ok: false,
+          why: "This version of Word cannot switch Track Changes for an add-in (it lacks WordApi 1.4): updates replace the text silently — download a redline from History to review the change",
+        },
+  };
   if (platform !== undefined) capabilities.platform = platform;
   if (platform === "OfficeOnline") capabilities.maxInsertBytes = WEB_MAX_INSERT_BYTES;
   return capabilities;

@@ -30,7 +30,20 @@ export type HostCapabilities = {
   can: Record<InsertLocation, { ok: boolean; why?: string }>;
   /** Largest .docx (decoded bytes) Word accepts per piece: 4 MB on Word on the web, unset elsewhere. */
   maxInsertBytes?: number;
+  /**
+   * Can an update land as tracked changes (replaceTaggedContent with `tracked`)? Needs WordApi 1.4
+   * (Document.changeTrackingMode). Unset: no (standalone).
+   */
+  trackChanges?: { ok: boolean; why?: string };
 };
+
+/**
+ * How replaceTaggedContent treats Word's Track Changes. `tracked`: the piece already holds its
+ * differences as tracked changes (w:ins/w:del, a redline fragment); Track Changes is switched off for
+ * the replacement, so Word does not record it once more as one whole deletion and insertion, and the
+ * user's mode is restored afterwards whatever happens.
+ */
+export type ReplaceOptions = { tracked?: boolean };
 
 export type InsertPiece = {
   /** The .docx file, Base64 without a `data:` prefix (docx's Packer.toBase64String gives exactly this). */
@@ -83,7 +96,7 @@ export type WordHost = {
   /** Content controls carrying a Sectionsmith tag, in document order. Standalone: always empty. */
   listTaggedContent(): Promise<Array<{ tag: string; title: string; text: string }>>;
   /** Replaces the content of every control tagged `tag` with the piece (and retags it). Throws HostError. */
-  replaceTaggedContent(tag: string, piece: InsertPiece): Promise<void>;
+  replaceTaggedContent(tag: string, piece: InsertPiece, options?: ReplaceOptions): Promise<void>;
   /**
    * The open document as a .docx file (its current state), for "Import this document". Only inside Word;
    * absent in standalone mode. Throws HostError.
@@ -109,7 +122,6 @@ export type HostError = Error & {
 };
 
 export const TAG_PREFIX = "sectionsmith:";
-
 
 export function hostError(code: HostErrorCode, message: string, action: string, cause?: unknown): HostError {
   const error = new Error(message, cause === undefined ? undefined : { cause }) as HostError;

@@ -10,6 +10,7 @@ export type {
   InsertOptions,
   InsertPiece,
   HostError,
+  ReplaceOptions,
 } from "../office/word-host";
 export { TAG_PREFIX, base64ByteLength } from "../office/word-host";
 export { detectHost, type StandaloneReason } from "../office/detect-host";

@@ -63,9 +63,9 @@ function examples(): Example[] {
   return out;
 }
 
-/** Commands that can run here: validate and build on files of examples/, with no pipes or redirects. */
+/** Commands that can run here: validate, build and diff on files of examples/, with no pipes or redirects. */
 const runnable = (e: Example): boolean =>
-  ["build", "validate"].includes(e.argv[0]!) &&
+  ["build", "validate", "diff"].includes(e.argv[0]!) &&
   !e.argv.some((a) => ["|", ">", "-"].includes(a)) &&
   e.argv.filter((a) => a.endsWith(".json")).every((a) => existsSync(join(root, "examples", a)));
 

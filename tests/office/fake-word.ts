@@ -8,7 +8,13 @@ import type { OfficeBindings } from "../../src/office/office-host";
 export type Call = { target: string; method: string; args: unknown[] };
 type Failure = { match: (call: Call) => boolean; code: string; message: string };
 /** A paragraph of the simulated document, as far as lists go (list: its list's id; none = not a list item). */
-export type ParagraphData = { text: string; list?: number; level?: number; type?: "Number" | "Bullet"; style?: string };
+export type ParagraphData = {
+  text: string;
+  list?: number;
+  level?: number;
+  type?: "Number" | "Bullet";
+  style?: string;
+};
 /** An inserted file whose text is JSON `{ "controls": [{ tag, paragraphs }] }` is a package with these controls. */
 type PackageControl = { tag: string; paragraphs: ParagraphData[] };
 type Block = { text: string; selection?: boolean; cc?: FakeContentControl; controls?: PackageControl[] };
@@ -35,6 +41,10 @@ export class FakeWord {
   selectionHtml = "<p>selected</p>";
   /** The paragraph the cursor is in (Selection.paragraphs.getFirst()): plain text unless set. */
   cursorParagraph: ParagraphData = { text: "[selection]" };
+  /** Document.changeTrackingMode (WordApi 1.4): the user's Track Changes. */
+  trackingMode = "Off";
+  /** The tracking mode in force each time a file went into a content control (insertFileFromBase64). */
+  modeAtInsert: string[] = [];
   /** Level type of each list id ("Number" unless set), for List.levelTypes. */
   listTypes = new Map<number, "Number" | "Bullet">();
   readonly context: FakeContext;
@@ -151,7 +161,9 @@ class FakeRange {
     return {
       getByTag(tag: string) {
         word.record("range.contentControls", "getByTag", [tag]);
-        const found = { items: [] as Array<{ tag: string; paragraphs: ReturnType<typeof paragraphCollection> }> };
+        const found = {
+          items: [] as Array<{ tag: string; paragraphs: ReturnType<typeof paragraphCollection> }>,
+        };
         return {
           load: (p: string) =>
             word.record(`contentControls(${tag})`, "load", [p], () => {
@@ -315,6 +327,7 @@ export class FakeContentControl {
   }
   insertFileFromBase64(base64: string, at: string) {
     this.word.record(`cc(${this.tag})`, "insertFileFromBase64", [base64, at], () => {
+      this.word.modeAtInsert.push(this.word.trackingMode);
       const [first, ...rest] = this.blocks();
       if (first) first.text = unb64(base64);
       this.word.remove(rest);
@@ -325,6 +338,19 @@ export class FakeContentControl {
 class FakeDocument {
   body: FakeRange;
   contentControls: FakeContentControls;
+  private modeLoaded = false;
+  load(props: string) {
+    this.word.record("document", "load", [props], () => {
+      if (props.includes("changeTrackingMode")) this.modeLoaded = true;
+    });
+  }
+  get changeTrackingMode(): string {
+    if (!this.modeLoaded) throw new Error("PropertyNotLoaded: document.changeTrackingMode");
+    return this.word.trackingMode;
+  }
+  set changeTrackingMode(mode: string) {
+    this.word.record("document", "set changeTrackingMode", [mode], () => (this.word.trackingMode = mode));
+  }
   constructor(private readonly word: FakeWord) {
     this.body = new FakeRange(word, "body", () => []);
     // Body.insertFileFromBase64 anchors on the whole body (Start/End/Replace), not on blocks.

@@ -16,7 +16,43 @@ const edit = (edits: Edits) => (good: Uint8Array) => rewriteParts(good, edits);
 const DOC = "word/document.xml";
 const IMAGE_PARAGRAPH = /<w:p><w:r><w:drawing>[\s\S]*?<\/w:drawing><\/w:r><\/w:p>/;
 const CELL_PARAGRAPH = '<w:p><w:r><w:t xml:space="preserve">Table cell text</w:t></w:r></w:p>';
+const TABLE = /<w:tbl>[\s\S]*?<\/w:tbl>/;
+const inControl = (xml: string) => `<w:sdt><w:sdtPr/><w:sdtContent>${xml}</w:sdtContent></w:sdt>`;
 const RUN_SDT = "<w:sdt><w:sdtPr/><w:sdtContent><w:r><w:t>field</w:t></w:r></w:sdtContent></w:sdt>";
+/** Tracked changes as Word writes them: a word replaced, a field inserted whole, a field deleted whole. */
+const BY = 'w:author="Ann Smith" w:date="2027-01-04T09:30:00Z"';
+const run = (inner: string) => `<w:r>${inner}</w:r>`;
+const field = (code: string, result: string) =>
+  run('<w:fldChar w:fldCharType="begin"/>') +
+  code +
+  run('<w:fldChar w:fldCharType="separate"/>') +
+  result +
+  run('<w:fldChar w:fldCharType="end"/>');
+const TRACKED_PARAGRAPH =
+  `<w:p><w:pPr><w:rPr><w:ins w:id="905" ${BY}/></w:rPr><w:pPrChange w:id="906" ${BY}><w:pPr/></w:pPrChange></w:pPr>` +
+  run('<w:t xml:space="preserve">Table </w:t>') +
+  `<w:del w:id="901" ${BY}>${run("<w:delText>cell</w:delText>")}</w:del>` +
+  `<w:ins w:id="902" ${BY}>${run("<w:t>row</w:t>")}</w:ins>` +
+  `<w:ins w:id="903" ${BY}>${field(run('<w:instrText xml:space="preserve"> PAGE </w:instrText>'), run("<w:t>1</w:t>"))}</w:ins>` +
+  `<w:del w:id="904" ${BY}>${field(run('<w:delInstrText xml:space="preserve"> NUMPAGES </w:delInstrText>'), run("<w:delText>2</w:delText>"))}</w:del>` +
+  "</w:p>";
+const tracked = (change: (p: string) => string = (p) => p) =>
+  edit({ [DOC]: (xml) => mustReplace(xml, CELL_PARAGRAPH, change(TRACKED_PARAGRAPH) + CELL_PARAGRAPH) });
+/** A field whose code is tracked in part: its begin untracked, the rest as `wrap` makes it. */
+const partlyTracked = (wrap: (runs: string) => string) =>
+  tracked((p) =>
+    p.replace(
+      "</w:p>",
+      run('<w:fldChar w:fldCharType="begin"/>') +
+        wrap(
+          run('<w:instrText xml:space="preserve"> DATE </w:instrText>') +
+            run('<w:fldChar w:fldCharType="separate"/>'),
+        ) +
+        run("<w:t>today</w:t>") +
+        run('<w:fldChar w:fldCharType="end"/>') +
+        "</w:p>",
+    ),
+  );
 const hyperlinkTo = (target: string) =>
   edit({
     "word/_rels/document.xml.rels": (xml) =>
@@ -265,6 +301,25 @@ const variants: Record<string, Variant> = {
         mustReplace(xml, "<w:tr><w:tc><w:p>", '<w:tr><w:tc><w:tcPr><w:gridSpan w:val="2"/></w:tcPr><w:p>'),
     }),
   },
+  tablesAdjacent: {
+    code: "WORD_TABLES_ADJACENT",
+    make: edit({ [DOC]: (xml) => mustReplace(xml, TABLE, "$&$&") }),
+  },
+  tablesAdjacentAcrossControls: {
+    code: "WORD_TABLES_ADJACENT",
+    make: edit({ [DOC]: (xml) => mustReplace(xml, TABLE, inControl("$&").repeat(2)) }),
+  },
+  tablesWithOnlyABookmarkBetween: {
+    code: "WORD_TABLES_ADJACENT",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(
+          xml,
+          TABLE,
+          '$&<w:bookmarkStart w:id="90" w:name="between"/><w:bookmarkEnd w:id="90"/>$&',
+        ),
+    }),
+  },
   headerWithoutItsContentType: {
     code: "WORD_CONTENT_TYPE",
     make: edit({
@@ -308,6 +363,51 @@ const variants: Record<string, Variant> = {
   hyperlinkBadEscape: { code: "WORD_HYPERLINK_URI", make: hyperlinkTo("https://example.com/%zz") },
   hyperlinkBracketsInPath: { code: "WORD_HYPERLINK_URI", make: hyperlinkTo("https://example.com/a[1]") },
   emptyFooter: { code: "WORD_PART_EMPTY", make: edit({ "word/footer1.xml": () => "" }) },
+  revisionIdTwice: { code: "WORD_REVISION_ID", make: tracked((p) => p.replace('w:id="902"', 'w:id="901"')) },
+  revisionIdAcrossStories: {
+    code: "WORD_REVISION_ID",
+    make: async (good) =>
+      rewriteParts(await tracked()(good), {
+        "word/header1.xml": (xml) =>
+          mustReplace(
+            xml,
+            "Sample header text",
+            `Sample header text</w:t></w:r><w:ins w:id="903" ${BY}><w:r><w:t>!`,
+          ).replace("!</w:t></w:r>", "!</w:t></w:r></w:ins>"),
+      }),
+  },
+  revisionAuthorBlank: {
+    code: "WORD_REVISION_AUTHOR",
+    make: tracked((p) =>
+      p.replace(`w:id="902" ${BY}`, 'w:id="902" w:author=" " w:date="2027-01-04T09:30:00Z"'),
+    ),
+  },
+  revisionWithoutDate: {
+    code: "WORD_REVISION_AUTHOR",
+    make: tracked((p) => p.replace(`w:id="906" ${BY}`, 'w:id="906" w:author="Ann Smith"')),
+  },
+  textInDeletion: {
+    code: "WORD_DELETED_TEXT",
+    make: tracked((p) => p.replace("<w:delText>cell</w:delText>", "<w:t>cell</w:t>")),
+  },
+  fieldCodeInDeletionAsInstrText: {
+    code: "WORD_DELETED_TEXT",
+    make: tracked((p) => p.replace(/delInstrText/g, "instrText")),
+  },
+  deletedTextOutsideDeletion: {
+    code: "WORD_DELETED_TEXT",
+    make: tracked((p) => p.replace("<w:t>row</w:t>", "<w:delText>row</w:delText>")),
+  },
+  fieldCodeInsertedInPart: {
+    code: "WORD_FIELD_CODE_REVISION",
+    make: partlyTracked((runs) => `<w:ins w:id="907" ${BY}>${runs}</w:ins>`),
+  },
+  fieldCodeDeletedInPart: {
+    code: "WORD_FIELD_CODE_REVISION",
+    make: partlyTracked(
+      (runs) => `<w:del w:id="907" ${BY}>${runs.replace(/instrText/g, "delInstrText")}</w:del>`,
+    ),
+  },
 };
 
 /** Changes that look close to a rule but are what Word writes: they must pass. */
@@ -325,6 +425,20 @@ const fine: Record<string, (good: Uint8Array) => Promise<Uint8Array>> = {
   unicodeHyperlink: hyperlinkTo("https://example.com/straße"),
   bookmarkNameOf40: edit({
     [DOC]: (xml) => mustReplace(xml, 'w:name="target"', `w:name="${"n".repeat(40)}"`),
+  }),
+  trackedChanges: tracked(),
+  fieldResultTracked: tracked((p) =>
+    p.replace(
+      "</w:p>",
+      field(
+        run('<w:instrText xml:space="preserve"> DATE </w:instrText>'),
+        `<w:del w:id="907" ${BY}>${run("<w:delText>3 January</w:delText>")}</w:del><w:ins w:id="908" ${BY}>${run("<w:t>4 January</w:t>")}</w:ins>`,
+      ) + "</w:p>",
+    ),
+  ),
+  tablesWithAParagraphBetween: edit({ [DOC]: (xml) => mustReplace(xml, TABLE, "$&<w:p/>$&") }),
+  tablesInControlsWithAParagraphBetween: edit({
+    [DOC]: (xml) => mustReplace(xml, TABLE, inControl("$&") + inControl("<w:p/>$&")),
   }),
   noFinalSectPr: edit({ [DOC]: (xml) => mustReplace(xml, /<w:sectPr>[\s\S]*<\/w:sectPr>/, "") }),
 };

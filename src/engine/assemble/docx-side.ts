@@ -4,6 +4,7 @@ import { toFragment } from "../pack/fragment";
 import { appXml, coreXml } from "../pack/properties";
 import type { Block } from "../render/blocks";
 import { SectionControl } from "../render/content-control";
+import { isTable, tablesApart } from "../render/tables-apart";
 import type { DocumentState } from "../render/context";
 import { createDocument } from "../render/document";
 import type { DocxKit } from "../render/docx-kit";
@@ -38,14 +39,22 @@ async function pack(parts: PackParts): Promise<Uint8Array> {
   const { assembly, shape, state, today, nonce } = parts;
   const fragment = shape === "fragment";
   const body: Array<Block | SectionControl> = [];
+  let endsWithTable = false;
   for (const { snippet, blocks, index } of parts.sections) {
-    if (parts.controls) body.push(sectionControl(snippet, blocks, (nonce + index) | 0));
-    else for (const block of blocks) body.push(block);
+    // Tables apart (render/tables-apart.ts): within a section, and across a section boundary, where a
+    // fragment's paragraph goes between the two sections' content controls.
+    if (endsWithTable && blocks.length > 0 && isTable(blocks[0])) body.push(new docx.Paragraph({}));
+    if (blocks.length > 0) endsWithTable = isTable(blocks[blocks.length - 1]);
+    if (parts.controls) body.push(sectionControl(snippet, tablesApart(blocks), (nonce + index) | 0));
+    else for (const block of tablesApart(blocks)) body.push(block);
   }
   // Word does not insert a file's final paragraph mark (office-js#3222): the last paragraph would take
   // the properties of the paragraph at the cursor and lose its own style and list number. A plain
   // empty paragraph at the end is the one that gives its mark up instead.
   if (fragment) body.push(new docx.Paragraph({}));
+  // A body ends with a paragraph, as Word writes every document (Word adds one after a final table when
+  // it opens the file): a redline can then end the body with a mark both versions have.
+  else if (body.at(-1) instanceof docx.Table) body.push(new docx.Paragraph({}));
   const { geometry, header, footer, snippets } = parts;
   const doc = createDocument({ assembly, shape, geometry, state, body, header, footer, snippets });
   const props = assembly.properties ?? {};

@@ -7,10 +7,39 @@ import { formatCount, LIST_LEVELS, MAX_EMPHASIS_MARKERS, MAX_MARKDOWN_NESTING } 
 export type MarkdownLimitFailure = { code: "LIMIT_MARKDOWN_NESTING" | "LIMIT_MARKDOWN_EMPHASIS"; offset: number; message: string };
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+// A fence whose code the emphasis count may skip: at the line's start (so in no list item, which a line
+// less indented could end, leaving what follows to a paragraph), and for "`" with no "`" after it (else
+// it is a code span in a paragraph).
+const TOP_FENCE = /^(?:(`{3,})[^`]*|(~{3,}).*)$/;
 // One container marker: a block quote ">" or a list marker followed by a blank (or the end of the line).
 const CONTAINER = /^(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$))/;
-// A line that starts a new inline context (a list item, a heading, a table row): emphasis cannot span it.
-const NEW_INLINE = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]|#{1,6}(?:[ \t]|$)|\|)/;
+// Emphasis runs are counted per inline context (a paragraph, a heading, a table cell), and a count may
+// start again only where the parser certainly starts a new one, whatever came before the line: counting
+// too much refuses a long paragraph early, counting too little lets a quadratic one through (issue 24:
+// "|*a*a…" lines and "2. *a*a…" lines after a paragraph are one paragraph to micromark, and ~20,000
+// markers took half a minute). Measured against micromark: tests/engine/limits/emphasis-contexts.test.ts.
+// After up to three spaces: an ATX heading; a list item with text that may start a list anywhere (a
+// bullet, or the number 1); another number only right after an item of the same list (the line before
+// began an item at the same place: "1. a\n   2. b" is one paragraph, "- a\n2. b" a new list).
+const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+const ITEM = /^( {0,3})(?:([-+*])|(\d{1,9})[.)])[ \t]+\S/;
+const THEMATIC = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+// A table's delimiter row ("|---|:--:|"), with at least one "|".
+const DELIMITER_ROW = /^ {0,3}(?=[^|]*\|)\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+const FOOTNOTE = /^ {0,3}\[\^/;
+/** A block quote's ">" markers at a line's start, and the rest of the line. */
+const QUOTES = /^(?: {0,3}> ?)*/;
+
+/** Cells of a table row: its unescaped "|" split it (a code span does not protect one, as in GFM). */
+function cellCount(line: string): number {
+  const t = line.trim();
+  let cells = 1;
+  for (let i = 0; i < t.length; i++) {
+    if (t[i] === "\\") i++;
+    else if (t[i] === "|" && i > 0 && i < t.length - 1) cells++;
+  }
+  return cells;
+}
 
 /** Container markers at the start of a line, and the columns they and the blanks around them take. */
 function linePrefix(line: string): { markers: number; columns: number } {
@@ -88,30 +117,46 @@ export function scanMarkdown(markdown: string): MarkdownLimitFailure | undefined
   return scanLines(markdown);
 }
 
-/** scanMarkdown's scan itself, line by line (exported for the tests of its shortcut). */
-export function scanLines(markdown: string): MarkdownLimitFailure | undefined {
+const emphasisFailure = (offset: number): MarkdownLimitFailure => ({
+  code: "LIMIT_MARKDOWN_EMPHASIS",
+  offset,
+  message: `this paragraph has more than ${formatCount(MAX_EMPHASIS_MARKERS)} emphasis markers (*, _ or ~); split it into shorter paragraphs with blank lines, or write literal asterisks and underscores as \\* and \\_`,
+});
+
+/** scanMarkdown's scan itself, line by line (exported for the tests of its shortcut and its contexts). */
+export function scanLines(markdown: string, maxEmphasis = MAX_EMPHASIS_MARKERS): MarkdownLimitFailure | undefined {
   let offset = 0;
   let fence: string | undefined;
   let runs = 0;
   let blockStart = 0;
+  // The inline context so far (see HEADING above): the deepest block quote among its lines; where the
+  // list item that began it starts (its quote depth and indentation), if one did; whether the lines since
+  // the last blank line or heading are plain paragraph lines at the top, unindented (a table may start
+  // there); the line before; whether the lines are the rows of a table.
+  let quoteMax = 0;
+  let item: { depth: number; indent: number } | undefined;
+  let plain = true;
+  let previous: string | undefined;
+  let table = false;
   for (const line of markdown.split("\n")) {
     const start = offset;
     offset += line.length + 1;
+    // Fenced code is skipped by the nesting check, but its lines count toward the emphasis runs of the
+    // context around it: a "```" inside an HTML block is no fence, and the paragraph after it is parsed.
     const fenceMatch = FENCE.exec(line);
-    if (fence !== undefined) {
-      if (fenceMatch && fenceMatch[1]![0] === fence[0] && fenceMatch[1]!.length >= fence.length) fence = undefined;
+    const topFence = fence === undefined ? TOP_FENCE.exec(line) : null;
+    if (fence !== undefined || topFence) {
+      if (topFence) fence = topFence[1] ?? topFence[2];
+      else if (fenceMatch && fenceMatch[1]![0] === fence![0] && fenceMatch[1]!.length >= fence!.length) fence = undefined;
+      previous = undefined;
+      item = undefined;
+      table = false;
+      runs += emphasisRuns(line);
+      if (runs > maxEmphasis) return emphasisFailure(blockStart);
       continue;
     }
-    if (fenceMatch) {
-      fence = fenceMatch[1];
-      continue;
-    }
-    if (line.trim() === "") {
-      runs = 0;
-      blockStart = offset;
-      continue;
-    }
-    const { markers, columns } = linePrefix(line);
+    const blank = line.trim() === "";
+    const { markers, columns } = blank ? { markers: 0, columns: 0 } : linePrefix(line);
     if (markers + Math.floor((columns - markers) / 2) > 2 * MAX_MARKDOWN_NESTING) {
       return {
         code: "LIMIT_MARKDOWN_NESTING",
@@ -119,18 +164,61 @@ export function scanLines(markdown: string): MarkdownLimitFailure | undefined {
         message: `lists or block quotes are nested far more than ${MAX_MARKDOWN_NESTING} levels deep here; Word shows ${LIST_LEVELS} list levels, so flatten the structure`,
       };
     }
-    if (NEW_INLINE.test(line)) {
+    const quotes = QUOTES.exec(line)![0];
+    const rest = line.slice(quotes.length);
+    // A line of nothing but blanks or ">" ends the paragraph: a blank line inside the block quotes.
+    if (blank || rest.trim() === "") {
+      runs = 0;
+      blockStart = offset;
+      quoteMax = 0;
+      item = undefined;
+      plain = true;
+      previous = undefined;
+      table = false;
+      continue;
+    }
+    const depth = quotes.split(">").length - 1;
+    const indent = rest.length - rest.trimStart().length;
+    const itemMatch = ITEM.exec(rest);
+    let fresh = false;
+    let startsItem = false;
+    if (depth > quoteMax) fresh = true; // a deeper block quote starts: never a paragraph's continuation
+    if (itemMatch && (itemMatch[2] !== undefined || Number(itemMatch[3]) === 1)) fresh = startsItem = true;
+    else if (itemMatch && item !== undefined && item.depth === depth && item.indent === indent) fresh = startsItem = true;
+    const heading = depth === 0 && HEADING.test(rest);
+    if (heading) fresh = true;
+    // A table's rows: each is an inline context of its own. A row begins with "|"; any other line may
+    // end the table (a footnote, indented code, a list…) and is counted with what follows.
+    const row = table && depth === 0 && indent <= 3 && rest.trimStart().startsWith("|");
+    if (row) fresh = true;
+    else table = false;
+    if (
+      !table &&
+      plain &&
+      depth === 0 &&
+      previous !== undefined &&
+      DELIMITER_ROW.test(rest) &&
+      !THEMATIC.test(rest) &&
+      previous.length - previous.trimStart().length <= 3 &&
+      /[^|\s]/.test(previous) &&
+      previous.includes("|") &&
+      cellCount(previous) === cellCount(rest)
+    ) {
+      table = fresh = true;
+    }
+    if (fresh) {
       runs = 0;
       blockStart = start;
-    }
+      quoteMax = depth;
+    } else if (depth > quoteMax) quoteMax = depth;
+    item = startsItem ? { depth, indent } : undefined;
+    if (heading) plain = true;
+    // Inside a container (a quote, a list item, a footnote: its lines after a blank line are indented),
+    // a header row may be a lazy line of its paragraph, and then there is no table.
+    else if (depth > 0 || itemMatch || indent > 0 || FOOTNOTE.test(rest)) plain = false;
+    previous = depth === 0 && !heading ? rest : undefined;
     runs += emphasisRuns(line);
-    if (runs > MAX_EMPHASIS_MARKERS) {
-      return {
-        code: "LIMIT_MARKDOWN_EMPHASIS",
-        offset: blockStart,
-        message: `this paragraph has more than ${formatCount(MAX_EMPHASIS_MARKERS)} emphasis markers (*, _ or ~); split it into shorter paragraphs with blank lines, or write literal asterisks and underscores as \\* and \\_`,
-      };
-    }
+    if (runs > maxEmphasis) return emphasisFailure(blockStart);
   }
   return undefined;
 }

@@ -7,6 +7,7 @@ import { problem, type Problem } from "../errors/problem";
 import type { SourceLocation } from "../template/types";
 import { NumberingState, type NumberingCarry } from "./numbering";
 import { formatCount, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_XML_BYTES } from "../limits";
+import { clipName } from "./author-name";
 
 /** Document-wide state shared by every section while one document is rendered. */
 export class DocumentState {
@@ -94,16 +95,6 @@ export class DocumentState {
     });
     return id;
   }
-}
-
-/** Word keeps at most 255 UTF-16 code units of an author's name; Microsoft's validator refuses more. */
-const AUTHOR_MAX = 255;
-
-/** The name cut to AUTHOR_MAX code units, never between the two halves of a surrogate pair. */
-function clipName(name: string): string {
-  if (name.length <= AUTHOR_MAX) return name;
-  const last = name.charCodeAt(AUTHOR_MAX - 1);
-  return name.slice(0, last >= 0xd800 && last <= 0xdbff ? AUTHOR_MAX - 1 : AUTHOR_MAX);
 }
 
 function initialsOf(name: string): string {

@@ -17,6 +17,7 @@ import type { PageGeometry } from "./page";
 import { useWordNoteSeparators } from "./notes";
 import { useStateNumbering } from "./numbering-xml";
 import { buildStyles, finishStyles } from "./styles";
+import { tablesApart } from "./tables-apart";
 
 export type DocumentParts = {
   assembly: Assembly;
@@ -79,6 +80,6 @@ export function createDocument(parts: DocumentParts): Document {
   return useWordNoteSeparators(doc);
 }
 
-/** A table of contents belongs to the body; in a header or footer it is left out. */
+/** A table of contents belongs to the body; in a header or footer it is left out (and tables kept apart: tables-apart.ts). */
 const noToc = (blocks: Block[]): Array<Paragraph | Table> =>
-  blocks.filter((b): b is Paragraph | Table => !(b instanceof TableOfContents));
+  tablesApart(blocks.filter((b): b is Paragraph | Table => !(b instanceof TableOfContents)));

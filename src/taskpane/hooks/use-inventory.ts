@@ -1,7 +1,9 @@
 // "In this document": reads the Sectionsmith content controls of the open Word document, compares them
 // with the library (model/inventory.ts) and updates one in place: the newer version's fragment is built
 // with the engine exactly as an insert builds it (buildFragments, so the same tag and title), then
-// WordHost.replaceTaggedContent swaps it into every control carrying the old tag.
+// WordHost.replaceTaggedContent swaps it into every control carrying the old tag. As tracked changes (the
+// default where Word has WordApi 1.4), the fragment is a redline of the old version against the new one
+// (build-redline.ts), refused when the section was edited in Word since, as the redline would undo that.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Catalogue, Problem, Snippet, Variable } from "../../engine/core";
@@ -16,6 +18,7 @@ import {
   type UpdatePlan,
 } from "../model/inventory";
 import { buildFragments } from "./build-pieces";
+import { buildTrackedUpdate, firstDifference } from "./build-redline";
 import { errorState } from "./use-document-actions";
 import type { SnippetRef } from "./use-library";
 
@@ -43,9 +46,16 @@ export type InventoryDeps = {
   today: Date;
 };
 
+/** How an update lands: as tracked changes to review (the default where Word can), or replaced silently. */
+export type UpdateMode = "tracked" | "silent";
+
 export type InventoryApi = {
   /** False in standalone mode: there is no open document to read. */
   available: boolean;
+  updateMode: UpdateMode;
+  setUpdateMode(mode: UpdateMode): void;
+  /** Why updates cannot be tracked here (Word below WordApi 1.4); undefined when they can. */
+  trackedUnavailable?: string;
   state: InventoryState;
   /** Undefined until the document was read once. */
   rows?: InventoryRow[];
@@ -62,6 +72,8 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
   const [controls, setControls] = useState<Awaited<ReturnType<WordHost["listTaggedContent"]>>>();
   const [notice, setNotice] = useState<InventoryNotice>();
   const busy = useRef(false);
+  const tracking = host.capabilities().trackChanges;
+  const [updateMode, setUpdateMode] = useState<UpdateMode>(tracking?.ok ? "tracked" : "silent");
 
   // Every version of every snippet: the comparison needs the versions the Library view hides.
   const catalogue = useMemo(() => loaded?.snippets ?? [], [loaded]);
@@ -131,27 +143,82 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
           numbering: matched?.numbering ?? "restart",
         };
         if (loaded === undefined) throw new Error("The engine is still loading.");
-        const built = await buildFragments({
-          engine,
-          catalogue: loaded,
-          doc: { sections: [section], settings: doc.settings },
-          lookup,
-          onProgress: () => working(`Building version ${target.version} of “${target.title}”…`),
-        });
-        const piece = built.pieces[0];
-        if (!piece) throw new Error(`Version ${target.version} of “${target.title}” built nothing.`);
-        working(row.count === 1 ? "Replacing it in Word…" : `Replacing ${row.count} copies in Word…`);
-        await host.replaceTaggedContent(row.tag, piece);
-        const copies = row.count === 1 ? "" : ` (${row.count} copies)`;
-        setNotice({
-          intent: "success",
-          message: `Updated “${row.title}”${copies} to version ${target.version}.`,
-          warnings: built.warnings,
-        });
+        if (updateMode === "tracked") {
+          const old = row.snippet;
+          if (!old || row.version === undefined)
+            throw Object.assign(
+              new Error(`The library no longer has the version of “${row.title}” in the document.`),
+              {
+                code: "no-old-version",
+                action:
+                  "Without it there is nothing to compare with: choose “Replace silently” to update it.",
+              },
+            );
+          working(`Comparing version ${row.version} with version ${target.version}…`);
+          const built = await buildTrackedUpdate({
+            engine,
+            catalogue: loaded,
+            settings: doc.settings,
+            // The old version with the values it was built with, as far as the outline knows them.
+            before: {
+              ...section,
+              version: row.version,
+              values: planUpdate(variablesOf(old).variables, matched).values,
+            },
+            after: section,
+            author: target.owner?.trim() || "Sectionsmith",
+            tag: `sectionsmith:${row.id}@${target.version}`,
+            title: target.title,
+          });
+          // Nothing lost: text edited in Word since the insert would be replaced by the library's old text.
+          const edited = (controls ?? [])
+            .filter((c) => c.tag === row.tag)
+            .map((c) => firstDifference(c.text, built.textBefore))
+            .find((d) => d !== undefined);
+          if (edited !== undefined)
+            throw Object.assign(
+              new Error(`“${row.title}” was edited in Word since it was inserted (from “${edited}” on).`),
+              {
+                code: "edited-in-word",
+                action:
+                  "A redline from the library's version would undo those edits. Update it by hand with Track Changes on, or choose “Replace silently” to overwrite them.",
+              },
+            );
+          working(
+            row.count === 1
+              ? "Updating it in Word as tracked changes…"
+              : `Updating ${row.count} copies as tracked changes…`,
+          );
+          await host.replaceTaggedContent(row.tag, built.piece, { tracked: true });
+          const copies = row.count === 1 ? "" : ` (${row.count} copies)`;
+          setNotice({
+            intent: "success",
+            message: `Updated “${row.title}”${copies} to version ${target.version} as ${built.changes} tracked change${built.changes === 1 ? "" : "s"}: review them in Word (Review → Accept or Reject).`,
+            warnings: built.warnings,
+          });
+        } else {
+          const built = await buildFragments({
+            engine,
+            catalogue: loaded,
+            doc: { sections: [section], settings: doc.settings },
+            lookup,
+            onProgress: () => working(`Building version ${target.version} of “${target.title}”…`),
+          });
+          const piece = built.pieces[0];
+          if (!piece) throw new Error(`Version ${target.version} of “${target.title}” built nothing.`);
+          working(row.count === 1 ? "Replacing it in Word…" : `Replacing ${row.count} copies in Word…`);
+          await host.replaceTaggedContent(row.tag, piece);
+          const copies = row.count === 1 ? "" : ` (${row.count} copies)`;
+          setNotice({
+            intent: "success",
+            message: `Updated “${row.title}”${copies} to version ${target.version}.`,
+            warnings: built.warnings,
+          });
+        }
         working("Reading the document again…");
         await read();
       }),
-    [job, available, engine, doc, loaded, lookup, host, read],
+    [job, available, engine, doc, loaded, lookup, host, read, updateMode, controls, variablesOf],
   );
 
   // Read the document once, when the panel first shows with the engine ready; later only on request
@@ -167,6 +234,9 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
   const dismiss = useCallback(() => setNotice(undefined), []);
   return {
     available,
+    updateMode,
+    setUpdateMode: (mode: UpdateMode) => setUpdateMode(mode === "tracked" && !tracking?.ok ? "silent" : mode),
+    ...(tracking?.ok ? {} : { trackedUnavailable: tracking?.why ?? "This Word cannot track an update." }),
     state,
     ...(rows ? { rows } : {}),
     ...(notice ? { notice } : {}),

@@ -31,6 +31,7 @@
 //                  to `method` fails at the sync that applies it
 //   selectionHtml  the selection's HTML from the start (see setSelectionHtml)
 //   contentControls [{ text, tag, title }] in the document from the start (see addContentControl)
+//   trackingMode   Document.changeTrackingMode at the start ("Off" unless set): the user's Track Changes
 //   cursorParagraph the paragraph the cursor is in, for Selection.paragraphs.getFirst():
 //                  { list?: number, level?: number, type?: "Number" | "Bullet", style?: string } (plain text
 //                  unless set). The paragraphs inside an inserted package's controls are read from the
@@ -48,6 +49,7 @@
     syncs: 0,
     blocks: [{ text: "Intro" }, { text: "", cursor: true }, { text: "Outro" }],
     selectionHtml: typeof config.selectionHtml === "string" ? config.selectionHtml : "<p></p>",
+    trackingMode: config.trackingMode || "Off",
   };
   const seen = {}; // method → how many calls so far, for `nth` failures
   let pending = [];
@@ -409,6 +411,17 @@
   }
 
   class WordDocument {
+    /** Document.changeTrackingMode (WordApi 1.4): readable once loaded; a write is a recorded call. */
+    load(props) {
+      record("document", "load", [props], () => (this.modeLoaded = String(props).includes("changeTrackingMode")));
+      return this;
+    }
+    get changeTrackingMode() {
+      return this.modeLoaded ? state.trackingMode : notLoaded("changeTrackingMode");
+    }
+    set changeTrackingMode(mode) {
+      record("document", "set changeTrackingMode", [mode], () => (state.trackingMode = mode));
+    }
     constructor() {
       this.body = new Range("body", () => []);
       // Body.insertFileFromBase64 anchors on the whole body (Start/End/Replace), not on blocks.

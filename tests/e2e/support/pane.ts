@@ -141,6 +141,10 @@ export type FakeOfficeConfig = {
   failures?: Array<{ method: string; nth: number; code?: string; message?: string }>;
   /** The paragraph the cursor is in: an item of list `list` at `level` (type "Number" unless told). */
   cursorParagraph?: { list?: number; level?: number; type?: "Number" | "Bullet"; style?: string };
+  /** Content controls in the document from the start (as if the pane had inserted them earlier). */
+  contentControls?: Array<{ text: string; tag: string; title: string }>;
+  /** Document.changeTrackingMode at the start: the user's Track Changes ("Off" unless set). */
+  trackingMode?: "Off" | "TrackAll" | "TrackMineOnly";
 };
 
 export type OpenOptions = {

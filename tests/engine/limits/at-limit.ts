@@ -67,6 +67,11 @@ const SIZE_UNITS: ReadonlyArray<readonly [string, string, string, number?]> = [
   ["links", "[a](https://a.b) ", ""],
   ["list items", "- a\n", ""],
   ["emphasis", "*a* b\n\n", ""],
+  // Issue 24, measured with micromark: the shapes the weights were raised for.
+  ["unmatched emphasis", `${"a*".repeat(1_999)}\n\n`, ""],
+  ['character references "&amp;"', "&amp;", ""],
+  ['autolinks "<https://a.b> "', "<https://a.b> ", ""],
+  ["lines of 30 nested list items", `${"- ".repeat(30)}a\n`, ""],
 ];
 
 export const AT_LIMIT: readonly AtLimit[] = [

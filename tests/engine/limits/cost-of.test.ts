@@ -5,11 +5,14 @@ import { snippetBody } from "../../../bench/fixtures/sectionsmith";
 import {
   CELL_WEIGHT,
   CODE_WEIGHT,
+  EMPHASIS_WEIGHT,
+  ESCAPE_WEIGHT,
   expandedCost,
   LINE_WEIGHT,
   LINK_WEIGHT,
   LIST_ITEM_WEIGHT,
   MARKUP_WEIGHT,
+  NESTED_ITEM_WEIGHT,
 } from "../../../src/engine/limits";
 
 // expandedCost's loop reads each character once and handles the "|" and list-item rules only for the
@@ -18,21 +21,31 @@ import {
 
 const WEIGHTS = new Map<number, number>([
   [10, LINE_WEIGHT],
-  ...[..."*_~<>&"].map((c) => [c.charCodeAt(0), MARKUP_WEIGHT] as [number, number]),
+  ...[..."<>"].map((c) => [c.charCodeAt(0), MARKUP_WEIGHT] as [number, number]),
   ["`".charCodeAt(0), CODE_WEIGHT],
-  ["\\".charCodeAt(0), CODE_WEIGHT],
+  ["\\".charCodeAt(0), ESCAPE_WEIGHT],
+  ["&".charCodeAt(0), ESCAPE_WEIGHT],
   ["|".charCodeAt(0), CELL_WEIGHT],
   ["[".charCodeAt(0), LINK_WEIGHT],
   [0xfdd0, LINE_WEIGHT],
 ]);
 
-function listMarkerAt(s: string, i: number): boolean {
+function listMarkersAt(s: string, i: number): number {
+  let markers = 0;
   let j = i;
-  while (s[j] === " " || s[j] === ">") j++;
-  if (s[j] === "-" || s[j] === "*" || s[j] === "+") return s[j + 1] === " ";
-  let k = j;
-  while (k < s.length && /[0-9]/.test(s[k]!) && k - j < 9) k++;
-  return k > j && (s[k] === "." || s[k] === ")") && s[k + 1] === " ";
+  for (;;) {
+    while (s[j] === " " || s[j] === ">") j++;
+    if (s[j] === "-" || s[j] === "*" || s[j] === "+") {
+      if (s[j + 1] !== " ") return markers;
+      j += 2;
+    } else {
+      let k = j;
+      while (k < s.length && /[0-9]/.test(s[k]!) && k - j < 9) k++;
+      if (!(k > j && (s[k] === "." || s[k] === ")") && s[k + 1] === " ")) return markers;
+      j = k + 2;
+    }
+    markers++;
+  }
 }
 
 function costOfReference(s: string): number {
@@ -40,12 +53,17 @@ function costOfReference(s: string): number {
   for (let i = 0; i < s.length; i++) {
     const code = s.charCodeAt(i);
     if (code !== 124 || (i > 0 && s.charCodeAt(i - 1) !== 10)) cost += WEIGHTS.get(code) ?? 0;
-    if ((i === 0 || code === 10) && listMarkerAt(s, code === 10 ? i + 1 : i)) cost += LIST_ITEM_WEIGHT;
+    if ("*_~".includes(s[i]!) && s[i - 1] !== s[i]) cost += EMPHASIS_WEIGHT; // a run of them weighs once
+    if (s[i] === "<" && /[A-Za-z]/.test(s[i + 1] ?? "")) cost += LINK_WEIGHT - MARKUP_WEIGHT; // an autolink
+    if (i === 0 || code === 10) {
+      const markers = listMarkersAt(s, code === 10 ? i + 1 : i);
+      if (markers > 0) cost += LIST_ITEM_WEIGHT + NESTED_ITEM_WEIGHT * (markers - 1);
+    }
   }
   return cost;
 }
 
-const pieces = ["\n", "|", " ", "-", "*", "+", "1", "12", ".", ")", ">", "_", "~", "<", "&", "`", "\\", "[", "a", "é", "\uFDD0", "\uFDD1", "😀", "\t"];
+const pieces = ["\n", "<h", "|", " ", "-", "*", "+", "1", "12", ".", ")", ">", "_", "~", "<", "&", "`", "\\", "[", "a", "é", "\uFDD0", "\uFDD1", "😀", "\t"];
 
 describe("expandedCost agrees with the rule written character by character", () => {
   it("on texts made of the characters the rules look at", () => {
@@ -66,7 +84,7 @@ describe("expandedCost agrees with the rule written character by character", () 
       }),
       { numRuns: 2000 },
     );
-    for (const start of ["- a", "| a", "\n- a", "1. a", "\uFDD0- a"]) {
+    for (const start of ["- a", "| a", "\n- a", "1. a", "\uFDD0- a", "- - 1. > * a", "\n> - > 2) - a"]) {
       const text = start + " x".repeat(40) + "\n|b|\n";
       expect(expandedCost(text)).toBe(costOfReference(text));
     }
@@ -91,5 +109,6 @@ describe("expandedCost agrees with the rule written character by character", () 
   it("can tell a wrong weight (the reference is not vacuous)", () => {
     expect(expandedCost("| a |\n- b\n1. c")).toBe(costOfReference("| a |\n- b\n1. c"));
     expect(costOfReference("| a |\n- b")).toBe(9 + CELL_WEIGHT + LINE_WEIGHT + LIST_ITEM_WEIGHT);
+    expect(costOfReference("- - 1. b")).toBe(8 + LIST_ITEM_WEIGHT + 2 * NESTED_ITEM_WEIGHT);
   });
 });

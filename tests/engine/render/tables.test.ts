@@ -1,11 +1,24 @@
 import { describe, expect, it } from "@jest/globals";
-import { buildBody, paragraphs } from "../support";
+import { assembly, build, buildBody, library, paragraphs } from "../support";
 
 // Tables as a drafter expects them in Word: rows never split across pages (<w:cantSplit/>), the
 // header row repeats (<w:tblHeader/>), and signature rows and lines leave room to sign.
 
 const rows = (xml: string): string[] => [...xml.matchAll(/<w:tr>[\s\S]*?<\/w:tr>/g)].map((m) => m[0]);
 const rowProps = (row: string): string => /<w:trPr>([\s\S]*?)<\/w:trPr>/.exec(row)?.[1] ?? "";
+
+/** A story's blocks as letters: T a table, P a paragraph with text, E an empty one, [ ] a content control. */
+const blockShape = (xml: string, root = "w:body"): string =>
+  xml
+    .slice(xml.indexOf(`<${root}`), xml.lastIndexOf(`</${root}>`))
+    .replace(/^<[^>]*>/, "")
+    .replace(/<w:sectPr\b[\s\S]*?<\/w:sectPr>/, "")
+    .replace(/<w:tbl>[\s\S]*?<\/w:tbl>/g, "T")
+    .replace(/<w:p\b[^>]*\/>|<w:p\b[^>]*>[\s\S]*?<\/w:p>/g, (p) => (p.includes("<w:t") ? "P" : "E"))
+    .replace(/<w:sdt>[\s\S]*?<w:sdtContent>/g, "[")
+    .replace(/<\/w:sdtContent><\/w:sdt>/g, "]");
+const TABLE_A = "| a | b |\n|---|---|\n| 1 | 2 |";
+const TABLE_B = "| c | d | e |\n|---|---|---|\n| 3 | 4 | 5 |";
 
 describe("tables", () => {
   it("keeps every row whole on one page and repeats only the header row", async () => {
@@ -67,5 +80,39 @@ describe("tables", () => {
     expect(ps[1]).not.toContain("w:before");
     expect(ps[2]).toContain('<w:spacing w:before="720"/>');
     expect(ps[3]).not.toContain("w:before");
+  });
+
+  // Word and LibreOffice read two <w:tbl> with no paragraph between them as one table (WORD_TABLES_ADJACENT,
+  // tests/fidelity/adjacent-tables.test.ts): an empty paragraph keeps them apart, wherever they meet.
+  it.each([
+    ["a blank line", `${TABLE_A}\n\n${TABLE_B}`],
+    ["an HTML comment", `${TABLE_A}\n\n<!-- next -->\n\n${TABLE_B}`],
+    ["a link definition", `${TABLE_A}\n\n[r]: https://example.com/\n\n${TABLE_B}`],
+    ["a block quote's edge", `${TABLE_A}\n\n> ${TABLE_B.replace(/\n/g, "\n> ")}`],
+  ])("keeps two tables separated only by %s apart with an empty paragraph", async (_, body) => {
+    // The final E: a standalone body ends with a paragraph after a final table, as Word writes it.
+    expect(blockShape((await buildBody(body)).document)).toBe("TETE");
+  });
+
+  it("adds no paragraph where one already separates two tables", async () => {
+    expect(blockShape((await buildBody(`${TABLE_A}\n\nBetween.\n\n${TABLE_B}`)).document)).toBe("TPTE");
+  });
+
+  it("keeps apart tables that meet at a section boundary, between the fragment's content controls", async () => {
+    const lib = library(
+      { id: "s1", body: `Lead.\n\n${TABLE_A}` },
+      { id: "s2", body: `${TABLE_B}\n\nAfter.` },
+    );
+    const asm = assembly([{ snippet: "s1" }, { snippet: "s2" }]);
+    expect(blockShape((await build(lib, asm)).document)).toBe("PTETP");
+    expect(blockShape((await build(lib, asm, { shape: "fragment" })).document)).toBe("[PT]E[TP]E");
+  });
+
+  it("keeps apart the tables of a header", async () => {
+    const b = await build(
+      library({ id: "s1", body: "Body." }),
+      assembly([{ snippet: "s1" }], { header: { text: `${TABLE_A}\n\n${TABLE_B}` } }),
+    );
+    expect(blockShape(await b.part("word/header1.xml"), "w:hdr")).toBe("TET");
   });
 });

@@ -10,8 +10,9 @@ import { languageTag } from "./language";
 import { noteIds, noteSeparator, notesPartMissing } from "./notes";
 import { abstractNumLevels, numberingReferences } from "./numbering";
 import { contentTypes, emptyParts, hyperlinkUri, relationships } from "./package-rules";
+import { deletedText, fieldCodeRevision, revisionAuthor, revisionIds } from "./revisions";
 import type { WordRule, WordRuleFinding } from "./rule";
-import { tableGrid } from "./tables";
+import { tableGrid, tablesApart } from "./tables";
 import { sdtInCell, textNewline } from "./text";
 
 export type { WordRule, WordRuleFinding } from "./rule";
@@ -31,7 +32,12 @@ export const WORD_RULES: readonly WordRule[] = [
   textNewline,
   sdtInCell,
   languageTag,
+  revisionIds,
+  revisionAuthor,
+  deletedText,
+  fieldCodeRevision,
   tableGrid,
+  tablesApart,
   contentTypes,
   relationships,
   hyperlinkUri,

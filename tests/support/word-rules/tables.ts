@@ -1,4 +1,4 @@
-// Tables: a w:tblGrid whose columns match the widest row.
+// Tables: a w:tblGrid whose columns match the widest row; a paragraph between two tables.
 
 import type { XmlElement } from "../ooxml/xml-lite";
 import { isW, kids, wAttr, wKids } from "./context";
@@ -47,6 +47,50 @@ export const tableGrid: WordRule = {
         if (cols !== widest)
           report(part, `table ${i + 1}: w:tblGrid has ${cols} w:gridCol, its widest row spans ${widest}`);
       });
+    }
+  },
+};
+
+/** Elements whose children are block content (paragraphs and tables), in any story part. */
+const BLOCK_CONTAINERS = ["body", "tc", "hdr", "ftr", "footnote", "endnote", "comment", "txbxContent"];
+
+/**
+ * A container's block-level elements in reading order, looking through block-level content controls
+ * and custom XML (Word and LibreOffice join tables across them too): the tables, and what separates
+ * them (a paragraph, or an altChunk, which becomes paragraphs). Bookmarks, permissions and other range
+ * marks between two tables separate nothing.
+ */
+function blockSequence(parent: XmlElement, out: XmlElement[] = []): XmlElement[] {
+  for (const c of kids(parent)) {
+    if (isW(c, "tbl") || isW(c, "p") || isW(c, "altChunk")) out.push(c);
+    else if (isW(c, "sdt")) for (const content of wKids(c, "sdtContent")) blockSequence(content, out);
+    else if (isW(c, "customXml")) blockSequence(c, out);
+  }
+  return out;
+}
+
+export const tablesApart: WordRule = {
+  code: "WORD_TABLES_ADJACENT",
+  reason:
+    "two tables need a paragraph between them: Word and LibreOffice join w:tbl elements with nothing but range marks or content-control boundaries between them into one table",
+  source:
+    "jgm/pandoc#4315, jgm/pandoc#7844, python-openxml/python-docx#1072, dolanmiu/docx#494; LibreOffice read-back in tests/fidelity/adjacent-tables.test.ts",
+  check(ctx, report) {
+    for (const part of ctx.stories) {
+      let table = 0;
+      const number = new Map(ctx.w(part, "tbl").map((t) => [t, ++table]));
+      for (const local of BLOCK_CONTAINERS) {
+        for (const container of ctx.w(part, local)) {
+          const blocks = blockSequence(container);
+          for (let i = 1; i < blocks.length; i++) {
+            if (isW(blocks[i]!, "tbl") && isW(blocks[i - 1]!, "tbl"))
+              report(
+                part,
+                `tables ${number.get(blocks[i - 1]!)} and ${number.get(blocks[i]!)} (in w:${local}) have no paragraph between them`,
+              );
+          }
+        }
+      }
     }
   },
 };

@@ -55,7 +55,12 @@ export async function structureOfDocx(bytes: Uint8Array): Promise<Block[]> {
     part: "word/document.xml",
   };
   const body = children(document, "body")[0]!;
-  return blockContent(body, reader);
+  const blocks = blockContent(body, reader);
+  // A body ends with a paragraph: after a final table Word writes an empty one, which a reader does not
+  // see as content (the engine writes it too, as Word does).
+  const [last, before] = [blocks[blocks.length - 1], blocks[blocks.length - 2]];
+  if (before?.kind === "table" && last?.kind === "p" && !last.quote && last.inline.length === 0) blocks.pop();
+  return blocks;
 }
 
 const children = (el: XmlElement, local: string): XmlElement[] =>

@@ -6,7 +6,9 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "@jest/globals";
 import { exportLibrary, openLibraryStore } from "../../../src/taskpane/store";
-import { fakeHost } from "../fake-host";
+import JSZip from "jszip";
+import { expectValidDocx } from "../../support/ooxml-check";
+import { blobBytes, fakeHost } from "../fake-host";
 import { testLibrary } from "../fixtures";
 import { renderApp } from "../render-app";
 
@@ -286,6 +288,43 @@ describe("Manage: authoring", () => {
       status: "draft",
       body: v3.snippet.body,
     });
+  });
+});
+
+describe("Manage: history's redline", () => {
+  it("Download redline saves a .docx of the change as tracked changes, named after both versions", async () => {
+    const host = fakeHost();
+    await renderApp(host);
+    const user = await openManage();
+    await user.click(screen.getByRole("button", { name: "Edit Confidentiality version 3" }));
+    fireEvent.change(screen.getByRole("textbox", { name: "Body (Markdown)" }), {
+      target: { value: "## Confidentiality\n\nRevised text." },
+    });
+    await user.click(screen.getByRole("button", { name: "Save as new draft version" }));
+    await screen.findByRole("heading", { name: "Edit Confidentiality (version 4)" });
+    await user.click(screen.getByRole("button", { name: "Back to the list" }));
+    await user.click(screen.getByRole("button", { name: "More actions for Confidentiality version 4" }));
+    await user.click(await screen.findByRole("menuitem", { name: "History" }));
+    saved.length = 0;
+    await user.click(screen.getByRole("button", { name: "Download redline of version 4 against version 3" }));
+    expect(
+      await screen.findByText(
+        /Saved confidentiality-v3-v4-redline\.docx: \d+ tracked changes? from version 3 to 4/,
+      ),
+    ).toBeTruthy();
+    expect(saved.map((s) => s.name)).toEqual(["confidentiality-v3-v4-redline.docx"]);
+    const bytes = await blobBytes(saved[0]!.blob);
+    await expectValidDocx(bytes); // the ECMA-376 schemas and the Word rules, tracked changes included
+    const zip = await JSZip.loadAsync(bytes);
+    const xml = await zip.file("word/document.xml")!.async("string");
+    expect(xml).toMatch(/<w:ins w:id="\d+" w:author="[^"]+" w:date="[^"]+">[\s\S]*?Revised/);
+    expect(xml).toMatch(/<w:del w:id="\d+"[^>]*>[\s\S]*?<w:delText/);
+    // The oldest version has nothing before it to compare with.
+    expect(
+      within(screen.getByRole("listitem", { name: "Version 3" })).queryByRole("button", {
+        name: /Download redline/,
+      }),
+    ).toBeNull();
   });
 });
 

@@ -4,6 +4,8 @@ export const useDocumentInventoryStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
   toolbar: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
   status: { color: tokens.colorNeutralForeground2, flexGrow: 1 },
+  updateMode: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXXS },
+  why: { color: tokens.colorNeutralForeground3 },
   list: {
     listStyleType: "none",
     margin: 0,

@@ -1,6 +1,7 @@
 // "In this document": the snippets the open Word document contains (from the content controls the pane
 // tagged when it inserted them), each flagged against the library — current, newer version, deprecated
-// (and by what), stale, draft, unknown — with "Update" for those that have a newer approved version.
+// (and by what), stale, draft, unknown — with "Update" for those that have a newer approved version,
+// as tracked changes (the default where Word can switch Track Changes) or replaced silently.
 
 import {
   Badge,
@@ -11,13 +12,15 @@ import {
   MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
+  Radio,
+  RadioGroup,
   Spinner,
   mergeClasses,
   type BadgeProps,
 } from "@fluentui/react-components";
 import { ArrowClockwise20Regular, ArrowSync20Regular, Open20Regular } from "@fluentui/react-icons";
 import type { Snippet, Values } from "../../../engine/core";
-import type { InventoryApi, InventoryRow } from "../../hooks/use-inventory";
+import type { InventoryApi, InventoryRow, UpdateMode } from "../../hooks/use-inventory";
 import type { InventoryFlag } from "../../model/inventory";
 import { ProblemList } from "../ProblemList/ProblemList";
 import { useDocumentInventoryStyles } from "./DocumentInventory.styles";
@@ -72,6 +75,27 @@ export function DocumentInventory({ inventory, onOpen }: DocumentInventoryProps)
           Refresh
         </Button>
       </div>
+
+      {rows?.some((r) => r.update) && (
+        <div className={styles.updateMode}>
+          <RadioGroup
+            aria-label="How updates go into the document"
+            value={inventory.updateMode}
+            disabled={busy}
+            onChange={(_, data) => inventory.setUpdateMode(data.value as UpdateMode)}
+          >
+            <Radio
+              value="tracked"
+              label="Update as tracked changes (review in Word)"
+              disabled={inventory.trackedUnavailable !== undefined}
+            />
+            <Radio value="silent" label="Replace silently" />
+          </RadioGroup>
+          {inventory.trackedUnavailable && (
+            <Caption1 className={styles.why}>{inventory.trackedUnavailable}.</Caption1>
+          )}
+        </div>
+      )}
 
       {notice?.intent === "error" && (
         <MessageBar intent="error" layout="multiline">

@@ -210,6 +210,8 @@ export function LibraryManager({
         id={mode.id}
         records={records.filter((r) => r.id === mode.id)}
         libraryStore={libraryStore}
+        {...(library.catalogue ? { catalogue: library.catalogue } : {})}
+        locale={settings.locale}
         onOpen={(id, version) => setMode({ kind: "edit", id, version })}
         onClose={() => setMode({ kind: "list" })}
       />

@@ -1,0 +1,122 @@
+// Which blocks (or rows, or words) of the old document become which of the new one. jsdiff's Myers diff
+// (diffArrays) finds what is the same, in order, by key; between two runs of sameness, the old items left
+// over and the new ones are paired by similarity (a paragraph with a few words changed is one changed
+// paragraph, not a deletion and an insertion), in order, by a small dynamic programme. What pairs with
+// nothing is deleted or inserted, so a moved paragraph is a deletion where it was and an insertion where
+// it is.
+
+import { diffArrays } from "diff";
+
+export type Step<T> =
+  | { op: "equal"; a: T; b: T }
+  | { op: "change"; a: T; b: T }
+  | { op: "delete"; a: T }
+  | { op: "insert"; b: T };
+
+/** Beyond this many edits between two lists the diff gives up: everything left is deleted and inserted. */
+const MAX_EDITS = 20_000;
+/** Pairing compares every left-over old item with every new one of its stretch, up to this many pairs. */
+const MAX_PAIRINGS = 4_000;
+
+/**
+ * `similarity(a, b)` is 0 (never pair) to 1; pairs below `threshold` are not made.
+ */
+export function align<T>(
+  before: readonly T[],
+  after: readonly T[],
+  keys: { before: readonly string[]; after: readonly string[] },
+  similarity: (a: T, b: T) => number,
+  threshold = 0.5,
+): Step<T>[] {
+  const changes = diffArrays([...keys.before], [...keys.after], { maxEditLength: MAX_EDITS });
+  const steps: Step<T>[] = [];
+  let i = 0;
+  let j = 0;
+  if (changes === undefined) {
+    pairStretch(before.slice(), after.slice(), similarity, threshold, steps);
+    return steps;
+  }
+  let removed: T[] = [];
+  let added: T[] = [];
+  const flush = () => {
+    if (removed.length > 0 || added.length > 0) pairStretch(removed, added, similarity, threshold, steps);
+    removed = [];
+    added = [];
+  };
+  for (const change of changes) {
+    if (change.removed) {
+      for (let k = 0; k < change.count; k++) removed.push(before[i++]!);
+    } else if (change.added) {
+      for (let k = 0; k < change.count; k++) added.push(after[j++]!);
+    } else {
+      flush();
+      for (let k = 0; k < change.count; k++) steps.push({ op: "equal", a: before[i++]!, b: after[j++]! });
+    }
+  }
+  flush();
+  return steps;
+}
+
+/** Pairs old and new items of one stretch in order, maximising the total similarity. */
+function pairStretch<T>(
+  removed: T[],
+  added: T[],
+  similarity: (a: T, b: T) => number,
+  threshold: number,
+  steps: Step<T>[],
+): void {
+  const m = removed.length;
+  const n = added.length;
+  if (m === 0 || n === 0 || m * n > MAX_PAIRINGS) {
+    for (const a of removed) steps.push({ op: "delete", a });
+    for (const b of added) steps.push({ op: "insert", b });
+    return;
+  }
+  // best[i][j]: the most similarity pairing the first i old items with the first j new ones can reach.
+  const sim: number[][] = removed.map((a) =>
+    added.map((b) => {
+      const s = similarity(a, b);
+      return s >= threshold ? s : 0;
+    }),
+  );
+  const best: number[][] = Array.from({ length: m + 1 }, () => new Array<number>(n + 1).fill(0));
+  for (let x = 1; x <= m; x++) {
+    for (let y = 1; y <= n; y++) {
+      const s = sim[x - 1]![y - 1]!;
+      best[x]![y] = Math.max(best[x - 1]![y]!, best[x]![y - 1]!, s > 0 ? best[x - 1]![y - 1]! + s : 0);
+    }
+  }
+  const pairs: Array<[number, number]> = [];
+  let x = m;
+  let y = n;
+  while (x > 0 && y > 0) {
+    const s = sim[x - 1]![y - 1]!;
+    if (s > 0 && best[x]![y] === best[x - 1]![y - 1]! + s) {
+      pairs.push([x - 1, y - 1]);
+      x--;
+      y--;
+    } else if (best[x]![y] === best[x - 1]![y]) x--;
+    else y--;
+  }
+  pairs.reverse();
+  let ai = 0;
+  let bi = 0;
+  for (const [pa, pb] of pairs) {
+    while (ai < pa) steps.push({ op: "delete", a: removed[ai++]! });
+    while (bi < pb) steps.push({ op: "insert", b: added[bi++]! });
+    steps.push({ op: "change", a: removed[ai++]!, b: added[bi++]! });
+  }
+  while (ai < m) steps.push({ op: "delete", a: removed[ai++]! });
+  while (bi < n) steps.push({ op: "insert", b: added[bi++]! });
+}
+
+/** How alike two word lists are: twice the words they share in order, over all their words (0–1). */
+export function wordSimilarity(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 && b.length === 0) return 1;
+  if (a.length === 0 || b.length === 0) return 0;
+  const changes = diffArrays([...a], [...b], { maxEditLength: 2_000 });
+  if (changes === undefined) return 0;
+  let common = 0;
+  for (const c of changes) if (!c.added && !c.removed) common += c.count;
+  return (2 * common) / (a.length + b.length);
+}

@@ -1,0 +1,109 @@
+// The redline's proof: for every pair of documents, LibreOffice's own Accept All turns the redline into
+// exactly the new document and its Reject All into exactly the old one — every paragraph's text with its
+// bold and italic, its style, outline level, list level and list number, every table cell and every
+// footnote, as LibreOffice reads them (tests/support/review-changes.ts). Each redline also passes the
+// schema and Word rules checks, and LibreOffice finds tracked changes in it. Both shapes: the
+// standalone document (Download redline, `sectionsmith diff`) and the fragment an update inserts.
+
+import { beforeAll, describe, expect, it } from "@jest/globals";
+import { exportDocument, exportRedline } from "../../src/engine";
+import { checkDocxAll, formatDocxErrors, type DocxCheckResult } from "../support/ooxml-check";
+import { reviewDocx, type Review } from "../support/review-changes";
+import { REDLINE_CASES } from "./support/redline-cases";
+
+const TODAY = new Date("2027-01-04T09:30:00Z");
+const SHAPES = ["document", "fragment"] as const;
+
+type Outcome = {
+  old: Review;
+  new: Review;
+  redline: Review;
+  accepted: Review;
+  rejected: Review;
+  check: DocxCheckResult;
+  changes: number;
+};
+const outcomes = new Map<string, Outcome>();
+
+beforeAll(async () => {
+  const built: Array<{
+    key: string;
+    old: Uint8Array;
+    new: Uint8Array;
+    redline: Uint8Array;
+    changes: number;
+  }> = [];
+  for (const c of REDLINE_CASES) {
+    for (const shape of SHAPES) {
+      const options = { as: "buffer" as const, shape, today: TODAY, contentControls: false };
+      const [old, now, redline] = await Promise.all([
+        exportDocument(c.library, c.before, options),
+        exportDocument(c.library, c.after, options),
+        exportRedline(c.library, c.before, c.after, {
+          as: "buffer",
+          shape,
+          today: TODAY,
+          author: "Redline Test",
+        }),
+      ]);
+      const changes = redline.changes.insertions + redline.changes.deletions + redline.changes.formatting;
+      built.push({
+        key: `${c.name} (${shape})`,
+        old: old.output,
+        new: now.output,
+        redline: redline.output,
+        changes,
+      });
+    }
+  }
+  const jobs = built.flatMap((b) => [
+    { docx: b.old, mode: "none" as const },
+    { docx: b.new, mode: "none" as const },
+    { docx: b.redline, mode: "none" as const },
+    { docx: b.redline, mode: "accept" as const },
+    { docx: b.redline, mode: "reject" as const },
+  ]);
+  const [reviews, checks] = await Promise.all([reviewDocx(jobs), checkDocxAll(built.map((b) => b.redline))]);
+  built.forEach((b, k) => {
+    const [old, now, redline, accepted, rejected] = reviews.slice(k * 5, k * 5 + 5) as [
+      Review,
+      Review,
+      Review,
+      Review,
+      Review,
+    ];
+    outcomes.set(b.key, {
+      old,
+      new: now,
+      redline,
+      accepted,
+      rejected,
+      check: checks[k]!,
+      changes: b.changes,
+    });
+  });
+}, 600_000);
+
+describe.each(REDLINE_CASES.flatMap((c) => SHAPES.map((shape) => `${c.name} (${shape})`)))("%s", (key) => {
+  const outcome = () => outcomes.get(key)!;
+
+  it("passes the schema and Word rules checks", () => {
+    const { check } = outcome();
+    if (!check.ok) throw new Error(formatDocxErrors(check));
+  });
+
+  it("holds tracked changes LibreOffice sees", () => {
+    expect(outcome().changes).toBeGreaterThan(0);
+    expect(outcome().redline.found).toBeGreaterThan(0);
+  });
+
+  it("Accept All gives exactly the new document", () => {
+    expect(outcome().accepted.left).toBe(0);
+    expect(outcome().accepted.lines).toEqual(outcome().new.lines);
+  });
+
+  it("Reject All gives exactly the old document", () => {
+    expect(outcome().rejected.left).toBe(0);
+    expect(outcome().rejected.lines).toEqual(outcome().old.lines);
+  });
+});
