@@ -15,7 +15,13 @@ async function main(): Promise<void> {
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   process.once("exit", unlock);
   const db = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    config.databaseUrl
+      ? {
+          databaseUrl: config.databaseUrl,
+          onError: (error) =>
+            jsonLog({ time: new Date().toISOString(), level: "warn", message: `database: ${String(error)}` }),
+        }
+      : { dataDir: config.dataDir },
   );
   const applied = await migrate(db);
   const stopMaintenance = await keepPlannerInformed(db, undefined, (error) =>
@@ -33,12 +39,34 @@ async function main(): Promise<void> {
       signIn: [config.entra ? "entra" : undefined, config.dev ? "dev" : undefined].filter(Boolean),
     }),
   );
+  let stopping = false;
   const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     // How often the embedded database's lists and searches were answered from kept matches.
     const readCache = db.matches ? { readCache: db.matches.stats } : {};
     jsonLog({ time: new Date().toISOString(), level: "info", message: "stopping", signal, ...readCache });
     stopMaintenance();
-    server.close(() => void db.close().then(() => process.exit(0)));
+    // A request that never ends must not keep the process from stopping.
+    setTimeout(() => {
+      jsonLog({ time: new Date().toISOString(), level: "error", message: "did not stop within 10 s" });
+      process.exit(1);
+    }, 10_000).unref();
+    // Exit 0 only once every answered request is done and the database closed cleanly; a failure to
+    // close is said, with exit 1, rather than left as an unhandled rejection.
+    server.close(() =>
+      db.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          jsonLog({
+            time: new Date().toISOString(),
+            level: "error",
+            message: `closing the database: ${String((error as Error)?.stack ?? error)}`,
+          });
+          process.exit(1);
+        },
+      ),
+    );
   };
   process.once("SIGINT", () => stop("SIGINT"));
   process.once("SIGTERM", () => stop("SIGTERM"));

@@ -6,6 +6,7 @@ import { build } from "esbuild";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { AUDIENCE, ISSUER } from "./helpers";
+import { expectWithMessage } from "../support/expect-message";
 
 // The server as a process, as `npm run server` starts it: start-up checks, the data-folder lock, a clean
 // stop. With DATABASE_URL set, two processes on one PostgreSQL with concurrent writers: no lost update,
@@ -53,6 +54,12 @@ function run(env: Record<string, string>): Started {
   return { child, output: () => output, exited };
 }
 
+/** The exit code, with the server's whole output shown when it is not the one expected. */
+async function expectExit(s: Started, code: number): Promise<void> {
+  const exited = await s.exited;
+  expectWithMessage(exited, `exit code ${exited}; the server's output:\n${s.output()}`).toBe(code);
+}
+
 async function untilServing(s: Started, port: number): Promise<void> {
   for (let i = 0; i < 600; i++) {
     if (s.child.exitCode !== null) throw new Error(`server exited: ${s.output()}`);
@@ -93,23 +100,23 @@ describe("server process on the embedded database", () => {
     await untilServing(first, p);
     expect(first.output()).toMatch(/"message":"serving"/);
     const second = run({ ...devEnv(), PORT: String(p + 1), SECTIONSMITH_DATA_DIR: dir });
-    expect(await second.exited).toBe(1);
+    await expectExit(second, 1);
     expect(second.output()).toMatch(/Another Sectionsmith server \(pid \d+\) is using/);
     const me = await fetch(`http://127.0.0.1:${p}/me`, {
       headers: { authorization: `Bearer ${await token("ana@x.test")}` },
     });
     expect(me.status).toBe(200);
     first.child.kill("SIGTERM");
-    expect(await first.exited).toBe(0);
+    await expectExit(first, 0);
     expect(existsSync(join(dir, "sectionsmith-server.lock"))).toBe(false);
   }, 120_000);
 
   it("refuses to start with the dev issuer in production, or with no sign-in at all", async () => {
     const prod = run({ ...devEnv(), NODE_ENV: "production", SECTIONSMITH_DATA_DIR: tempDir() });
-    expect(await prod.exited).toBe(1);
+    await expectExit(prod, 1);
     expect(prod.output()).toMatch(/refused in production/);
     const none = run({ SECTIONSMITH_DATA_DIR: tempDir() });
-    expect(await none.exited).toBe(1);
+    await expectExit(none, 1);
     expect(none.output()).toMatch(/No sign-in configured/);
   }, 60_000);
 });
@@ -187,6 +194,41 @@ if (!url)
     );
     console.info(`two processes, ${WRITERS} writers: ${conflicts} conflicts answered 409 and retried`);
     for (const s of servers) s.child.kill("SIGTERM");
-    expect(await Promise.all(servers.map((s) => s.exited))).toEqual([0, 0]);
+    for (const s of servers) await expectExit(s, 0);
   }, 120_000);
+});
+
+(!url ? describe.skip : describe)("a server process on PostgreSQL", () => {
+  it("outlives a connection the database ends, and still stops with exit 0", async () => {
+    // The server's connections are named, so that only they are ended (other test files share the database).
+    const name = `sectionsmith-proc-${process.pid}-${Date.now()}`;
+    const named = new URL(url!);
+    named.searchParams.set("application_name", name);
+    const p = port();
+    const server = run({ ...devEnv(), PORT: String(p), DATABASE_URL: named.toString() });
+    await untilServing(server, p);
+    const me = () =>
+      token("ana@x.test").then((t) =>
+        fetch(`http://127.0.0.1:${p}/me`, { headers: { authorization: `Bearer ${t}` } }),
+      );
+    expect((await me()).status).toBe(200);
+    const { default: pg } = await import("pg");
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const ended = await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
+        [name],
+      );
+      expect(ended.rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    // The pool noticed (its 'error' event) and opens a new connection for the next request.
+    await new Promise((r) => setTimeout(r, 300));
+    expectWithMessage(server.child.exitCode, server.output()).toBeNull();
+    expect((await me()).status).toBe(200);
+    server.child.kill("SIGTERM");
+    await expectExit(server, 0);
+  }, 60_000);
 });
