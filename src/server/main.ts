@@ -2,7 +2,7 @@ import { serve } from "@hono/node-server";
 import { createApp, jsonLog } from "./app";
 import { createVerifier } from "./auth";
 import { ConfigError, readConfig } from "./config";
-import { DataDirLocked, lockDataDir } from "./data-lock";
+import { DataDirLocked, lockDataDir, STALE_MS } from "./data-lock";
 import { openDatabase } from "./db";
 import { keepPlannerInformed } from "./maintenance";
 import { migrate } from "./migrations";
@@ -12,7 +12,16 @@ import { migrate } from "./migrations";
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  const unlock = config.databaseUrl
+    ? () => undefined
+    : await lockDataDir(config.dataDir, () => {
+        jsonLog({
+          time: new Date().toISOString(),
+          level: "error",
+          message: `Another server took over ${config.dataDir} (this one did not answer for ${STALE_MS / 1000} s): stopping at once`,
+        });
+        process.exit(1);
+      });
   process.once("exit", unlock);
   const db = await openDatabase(
     config.databaseUrl

@@ -1,96 +1,16 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "esbuild";
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { AUDIENCE, ISSUER } from "./helpers";
 import { expectWithMessage } from "../support/expect-message";
+import { expectExit, randomPort as port, serverProcesses, untilServing } from "./spawn-server";
 
 // The server as a process, as `npm run server` starts it: start-up checks, the data-folder lock, a clean
 // stop. With DATABASE_URL set, two processes on one PostgreSQL with concurrent writers: no lost update,
 // a gapless audit log. (PGlite serves one process, so that part needs a real server.)
 
-const OUT = join(".tmp", `server-test-${process.pid}.mjs`);
-let jwks = "";
-let privateKey: CryptoKey;
-const dirs: string[] = [];
-const children: ChildProcess[] = [];
-
-beforeAll(async () => {
-  // Next to the project, so that its bare imports (hono, pg, …) resolve from node_modules.
-  await build({
-    entryPoints: ["src/server/main.ts"],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    packages: "external",
-    outfile: OUT,
-    logLevel: "warning",
-  });
-  const pair = await generateKeyPair("ES256");
-  privateKey = pair.privateKey;
-  jwks = JSON.stringify({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: "p", alg: "ES256" }] });
-}, 60_000);
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  rmSync(OUT, { force: true });
-});
-
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function run(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [OUT], {
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout!.on("data", (d) => (output += String(d)));
-  child.stderr!.on("data", (d) => (output += String(d)));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-/** The exit code, with the server's whole output shown when it is not the one expected. */
-async function expectExit(s: Started, code: number): Promise<void> {
-  const exited = await s.exited;
-  expectWithMessage(exited, `exit code ${exited}; the server's output:\n${s.output()}`).toBe(code);
-}
-
-async function untilServing(s: Started, port: number): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (s.child.exitCode !== null) throw new Error(`server exited: ${s.output()}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${s.output()}`);
-}
-
-const port = () => 20_000 + Math.floor(Math.random() * 20_000);
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "sectionsmith-proc-"));
-  dirs.push(dir);
-  return dir;
-};
-const token = (user: string) =>
-  new SignJWT({ preferred_username: user })
-    .setProtectedHeader({ alg: "ES256", kid: "p" })
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setExpirationTime("10m")
-    .sign(privateKey);
-const devEnv = () => ({
-  SECTIONSMITH_DEV_JWKS: jwks,
-  SECTIONSMITH_DEV_ISSUER: ISSUER,
-  SECTIONSMITH_DEV_AUDIENCE: AUDIENCE,
-});
+const { setUp, tearDown, run, tempDir, token, devEnv } = serverProcesses();
+beforeAll(setUp, 60_000);
+afterAll(tearDown);
 
 describe("server process on the embedded database", () => {
   it("serves, keeps a second process off its folder, and stops cleanly on SIGTERM", async () => {
@@ -101,7 +21,7 @@ describe("server process on the embedded database", () => {
     expect(first.output()).toMatch(/"message":"serving"/);
     const second = run({ ...devEnv(), PORT: String(p + 1), SECTIONSMITH_DATA_DIR: dir });
     await expectExit(second, 1);
-    expect(second.output()).toMatch(/Another Sectionsmith server \(pid \d+\) is using/);
+    expect(second.output()).toMatch(/Another Sectionsmith server \(pid \d+ on .+\) is using/);
     const me = await fetch(`http://127.0.0.1:${p}/me`, {
       headers: { authorization: `Bearer ${await token("ana@x.test")}` },
     });
