@@ -1,22 +1,34 @@
 import { serve } from "@hono/node-server";
 import { createApp, jsonLog } from "./app";
 import { createVerifier } from "./auth";
-import { ConfigError, readConfig } from "./config";
+import { ConfigError, readConfig, type ServerConfig } from "./config";
 import { DataDirLocked, lockDataDir, STALE_MS } from "./data-lock";
 import { openDatabase } from "./db";
+import { devKeyPair } from "./dev-keys";
 import { keepPlannerInformed } from "./maintenance";
 import { migrate } from "./migrations";
 
 // `npm run server`: reads the environment (docs/team-library.md), opens the database (embedded
 // PostgreSQL in SECTIONSMITH_DATA_DIR, or DATABASE_URL), applies pending migrations, then serves.
+// With nothing configured (a fresh clone), a dev mode on loopback with a dev key of its own.
+
+const now = () => new Date().toISOString();
+
+/** The zero-configuration first run: the dev key pair `npm run server:dev-token` signs with. */
+async function withOwnDevKey(config: ServerConfig): Promise<ServerConfig> {
+  if (!config.ownDevKey) return config;
+  const { folder, issuer, audience } = config.ownDevKey;
+  const { jwks } = await devKeyPair(folder);
+  return { ...config, dev: { issuer, audience, jwks } };
+}
 
 async function main(): Promise<void> {
-  const config = readConfig();
+  const config = await withOwnDevKey(readConfig());
   const unlock = config.databaseUrl
     ? () => undefined
     : await lockDataDir(config.dataDir, () => {
         jsonLog({
-          time: new Date().toISOString(),
+          time: now(),
           level: "error",
           message: `Another server took over ${config.dataDir} (this one did not answer for ${STALE_MS / 1000} s): stopping at once`,
         });
@@ -27,38 +39,61 @@ async function main(): Promise<void> {
     config.databaseUrl
       ? {
           databaseUrl: config.databaseUrl,
-          onError: (error) =>
-            jsonLog({ time: new Date().toISOString(), level: "warn", message: `database: ${String(error)}` }),
+          onError: (error) => jsonLog({ time: now(), level: "warn", message: `database: ${String(error)}` }),
         }
       : { dataDir: config.dataDir },
   );
   const applied = await migrate(db);
   const stopMaintenance = await keepPlannerInformed(db, undefined, (error) =>
-    jsonLog({ time: new Date().toISOString(), level: "error", message: `vacuum analyze: ${String(error)}` }),
+    jsonLog({ time: now(), level: "error", message: `vacuum analyze: ${String(error)}` }),
   );
   const app = createApp({ db, verify: createVerifier(config), ...config });
-  const server = serve({ fetch: app.fetch, port: config.port }, (info) =>
-    jsonLog({
-      time: new Date().toISOString(),
-      level: "info",
-      message: "serving",
-      port: info.port,
-      database: db.kind === "pglite" ? `embedded (${config.dataDir})` : "postgres",
-      migrationsApplied: applied,
-      signIn: [config.entra ? "entra" : undefined, config.dev ? "dev" : undefined].filter(Boolean),
-    }),
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: config.port,
+      ...(config.host ? { hostname: config.host } : {}),
+      // A request whose headers and body have not arrived within the timeout gets 408 and its socket
+      // closed, checked every second (Node's default would look every 30 s and allow 300 s).
+      serverOptions: {
+        requestTimeout: config.requestTimeoutMs,
+        headersTimeout: Math.min(config.requestTimeoutMs, 10_000),
+        connectionsCheckingInterval: 1_000,
+      },
+    },
+    (info) => {
+      jsonLog({
+        time: now(),
+        level: "info",
+        message: "serving",
+        address: info.address,
+        port: info.port,
+        database: db.kind === "pglite" ? `embedded (${config.dataDir})` : "postgres",
+        migrationsApplied: applied,
+        signIn: [config.entra ? "entra" : undefined, config.dev ? "dev" : undefined].filter(Boolean),
+        production: config.production,
+      });
+      if (config.ownDevKey)
+        jsonLog({
+          time: now(),
+          level: "warn",
+          message: `Dev mode: no sign-in is configured, so this server listens on ${info.address} only and accepts tokens signed with its own dev key (${config.ownDevKey.folder}/keys.json). Get one with: npm run -s server:dev-token -- you@example.com — then: curl -H "Authorization: Bearer <token>" http://localhost:${info.port}/me. For a team, configure Entra ID sign-in (docs/team-library.md).`,
+        });
+    },
   );
+  // Connections beyond this are closed as they arrive (a client that opens thousands cannot starve the rest).
+  server.maxConnections = config.maxConnections;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     // How often the embedded database's lists and searches were answered from kept matches.
     const readCache = db.matches ? { readCache: db.matches.stats } : {};
-    jsonLog({ time: new Date().toISOString(), level: "info", message: "stopping", signal, ...readCache });
+    jsonLog({ time: now(), level: "info", message: "stopping", signal, ...readCache });
     stopMaintenance();
     // A request that never ends must not keep the process from stopping.
     setTimeout(() => {
-      jsonLog({ time: new Date().toISOString(), level: "error", message: "did not stop within 10 s" });
+      jsonLog({ time: now(), level: "error", message: "did not stop within 10 s" });
       process.exit(1);
     }, 10_000).unref();
     // Exit 0 only once every answered request is done and the database closed cleanly; a failure to
@@ -68,7 +103,7 @@ async function main(): Promise<void> {
         () => process.exit(0),
         (error: unknown) => {
           jsonLog({
-            time: new Date().toISOString(),
+            time: now(),
             level: "error",
             message: `closing the database: ${String((error as Error)?.stack ?? error)}`,
           });
@@ -86,6 +121,6 @@ main().catch((error: unknown) => {
     error instanceof ConfigError || error instanceof DataDirLocked
       ? error.message
       : String((error as Error)?.stack ?? error);
-  jsonLog({ time: new Date().toISOString(), level: "error", message });
+  jsonLog({ time: now(), level: "error", message });
   process.exit(1);
 });

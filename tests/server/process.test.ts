@@ -1,7 +1,11 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { execFileSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { networkInterfaces } from "node:os";
+import { join, resolve } from "node:path";
+import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { expectWithMessage } from "../support/expect-message";
+import { freePort } from "../support/server-process";
 import { expectExit, randomPort as port, serverProcesses, untilServing } from "./spawn-server";
 
 // The server as a process, as `npm run server` starts it: start-up checks, the data-folder lock, a clean
@@ -9,8 +13,24 @@ import { expectExit, randomPort as port, serverProcesses, untilServing } from ".
 // a gapless audit log. (PGlite serves one process, so that part needs a real server.)
 
 const { setUp, tearDown, run, tempDir, token, devEnv } = serverProcesses();
-beforeAll(setUp, 60_000);
-afterAll(tearDown);
+const devTokenScript = resolve(".tmp", `dev-token-test-${process.pid}.mjs`);
+beforeAll(async () => {
+  await setUp();
+  // `npm run server:dev-token` as its script builds it, next to the project so that jose resolves.
+  await build({
+    entryPoints: ["scripts/dev-token.ts"],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    outfile: devTokenScript,
+    logLevel: "warning",
+  });
+}, 60_000);
+afterAll(() => {
+  tearDown();
+  rmSync(devTokenScript, { force: true });
+});
 
 describe("server process on the embedded database", () => {
   it("serves, keeps a second process off its folder, and stops cleanly on SIGTERM", async () => {
@@ -31,14 +51,51 @@ describe("server process on the embedded database", () => {
     expect(existsSync(join(dir, "sectionsmith-server.lock"))).toBe(false);
   }, 120_000);
 
-  it("refuses to start with the dev issuer in production, or with no sign-in at all", async () => {
+  it("refuses to start with the dev issuer in production, with no sign-in in production, or with an unknown NODE_ENV", async () => {
     const prod = run({ ...devEnv(), NODE_ENV: "production", SECTIONSMITH_DATA_DIR: tempDir() });
     await expectExit(prod, 1);
     expect(prod.output()).toMatch(/refused in production/);
-    const none = run({ SECTIONSMITH_DATA_DIR: tempDir() });
+    const none = run({ NODE_ENV: "Production ", SECTIONSMITH_DATA_DIR: tempDir() });
     await expectExit(none, 1);
-    expect(none.output()).toMatch(/No sign-in configured/);
+    expect(none.output()).toMatch(/No sign-in configured: production needs Entra ID/);
+    const prodLike = run({ ...devEnv(), NODE_ENV: "prod", SECTIONSMITH_DATA_DIR: tempDir() });
+    await expectExit(prodLike, 1);
+    expect(prodLike.output()).toMatch(/NODE_ENV must be production, development or test, not \W{1,2}prod\W/);
   }, 60_000);
+
+  it("with nothing configured (a fresh clone), serves in dev mode on loopback with a key of its own, and says how to get a token", async () => {
+    const cwd = tempDir();
+    const p = await freePort();
+    const server = run({ PORT: String(p) }, { cwd });
+    await untilServing(server, p);
+    expect(server.output()).toMatch(/Dev mode: .*npm run -s server:dev-token -- you@example.com/);
+    const base = `http://127.0.0.1:${p}`;
+    expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: "ok" });
+    const openapi = await fetch(`${base}/openapi.json`);
+    expect([openapi.status, ((await openapi.json()) as { openapi: string }).openapi]).toEqual([200, "3.1.0"]);
+    const unsigned = await fetch(`${base}/me`);
+    expect([unsigned.status, ((await unsigned.json()) as { code: string }).code]).toEqual([
+      401,
+      "SIGN_IN_REQUIRED",
+    ]);
+    expect(existsSync(join(cwd, ".sectionsmith-dev", "keys.json"))).toBe(true);
+    expect(existsSync(join(cwd, ".sectionsmith-data"))).toBe(true);
+    // The token the log line says to make, made as `npm run server:dev-token` makes it, in that folder.
+    const devToken = execFileSync(process.execPath, [devTokenScript, "you@example.com"], {
+      cwd,
+      encoding: "utf8",
+    }).trim();
+    const me = await fetch(`${base}/me`, { headers: { authorization: `Bearer ${devToken}` } });
+    expect([me.status, ((await me.json()) as { user: string }).user]).toEqual([200, "you@example.com"]);
+    // Loopback only: the machine's other addresses are refused.
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === "IPv4" && !a.internal)?.address;
+    if (outside) await expect(fetch(`http://${outside}:${p}/health`)).rejects.toThrow();
+    else console.info("no non-loopback IPv4 address on this machine: the loopback-only check is skipped");
+    server.child.kill("SIGTERM");
+    await expectExit(server, 0);
+  }, 120_000);
 });
 
 const url = process.env.DATABASE_URL;
