@@ -1,10 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
 import type { User, Verifier } from "./auth";
 import type { Database } from "./db";
 import { ApiError, invalidRequest } from "./errors";
+import { checkAddress, checkBody, corsFor, limitBody } from "./hygiene";
 import { createRateLimiter } from "./rate-limit";
 import { jsonResponse } from "./schemas";
 import { auditRoutes } from "./routes/audit";
@@ -12,9 +12,10 @@ import { libraryRoutes } from "./routes/libraries";
 import { snippetRoutes } from "./routes/snippets";
 import { usageRoutes } from "./routes/usage";
 
-// The HTTP app: hygiene first (logs, CORS for the add-in only, body size), the two public routes,
-// then sign-in and the per-user rate limit in front of everything else — including unknown paths,
-// which answer 401 to a caller without a token and 404 to one with.
+// The HTTP app: hygiene first (logs, CORS for the add-in only, the address, body size), the two public
+// routes, then sign-in and the per-user rate limit in front of everything else — including unknown
+// paths, which answer 401 to a caller without a token and 404 to one with — then the body's type and
+// JSON (hygiene.ts).
 
 export type AppEnv = { Variables: { user: User; db: Database } };
 export type LogLine = Record<string, unknown>;
@@ -52,31 +53,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
       ...(user ? { user: user.id } : {}),
     });
   });
-  app.use(
-    "*",
-    cors({
-      origin: (origin) => (options.corsOrigins.includes(origin) ? origin : null),
-      allowHeaders: ["Authorization", "Content-Type", "If-Match"],
-      exposeHeaders: ["ETag"],
-      allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-      maxAge: 600,
-    }),
-  );
-  const limitBody = bodyLimit({
-    maxSize: options.bodyLimit,
-    onError: () => {
-      throw new ApiError(
-        413,
-        "PAYLOAD_TOO_LARGE",
-        `The request body is larger than ${options.bodyLimit} bytes: send less at once`,
-      );
-    },
-  });
-  // GET and HEAD requests have no body (the server's Request object drops one), and asking for it
-  // makes @hono/node-server build a whole Request: a twentieth of a list request's CPU, for nothing.
-  app.use("*", (c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
-  );
+  app.use("*", corsFor(options.corsOrigins));
+  app.use("*", checkAddress);
+  app.use("*", limitBody(options.bodyLimit));
 
   app.openapi(
     createRoute({
@@ -112,6 +91,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
     }
     await next();
   });
+  app.use("*", checkBody);
 
   libraryRoutes(app, { creators: options.creators });
   snippetRoutes(app);
@@ -123,6 +103,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   );
   app.onError((error, c: Context) => {
     if (error instanceof ApiError) return c.json(error.body(), error.status);
+    // Hono's own refusals of a request (a validator's, say) are the client's mistake too.
+    if (error instanceof HTTPException && error.status < 500)
+      return c.json({ code: "INVALID_REQUEST", message: error.message || "The request is not valid" }, 400);
     // A unique key the checks before the insert did not see (two creations in the same instant).
     if ((error as { code?: unknown }).code === "23505")
       return c.json(

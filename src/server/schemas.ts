@@ -18,6 +18,9 @@ export const ErrorSchema = z
   })
   .openapi("Error");
 
+/** The largest PostgreSQL integer: version numbers and other counts the database keeps as integer. */
+export const INT_MAX = 2_147_483_647;
+
 export const LibraryIdSchema = z
   .string()
   .regex(ID_PATTERN)
@@ -116,7 +119,13 @@ export const SummarySchema = z
 export const HeadInputSchema = z
   .object({
     owner: z.string().min(1).max(200).nullable().optional(),
-    reviewBy: z.iso.date().nullable().optional().meta({ description: "YYYY-MM-DD; null clears it" }),
+    reviewBy: z.iso
+      .date()
+      // PostgreSQL's dates start at year 1 (zod's ISO date allows 0000).
+      .refine((d) => !d.startsWith("0000"), "A date from year 1 on")
+      .nullable()
+      .optional()
+      .meta({ description: "YYYY-MM-DD; null clears it" }),
   })
   .strict()
   .openapi("SnippetHeadInput");

@@ -4,12 +4,12 @@ import type { AppEnv } from "../app";
 import type { Sql } from "../db";
 import { requireRole, type Role } from "../store/libraries";
 import { etag, parseIfMatch } from "../store/revision";
-import { LibraryIdSchema, SnippetIdSchema } from "../schemas";
+import { INT_MAX, LibraryIdSchema, SnippetIdSchema } from "../schemas";
 
 export const LibraryParams = z.object({ library: LibraryIdSchema });
 export const SnippetParams = z.object({ library: LibraryIdSchema, id: SnippetIdSchema });
 export const VersionParams = SnippetParams.extend({
-  version: z.coerce.number().int().min(1).meta({ description: "Version number" }),
+  version: z.coerce.number().int().min(1).max(INT_MAX).meta({ description: "Version number" }),
 });
 
 export const who = (c: Context<AppEnv>) => ({ db: c.get("db"), user: c.get("user").id });

@@ -1,13 +1,13 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../app";
 import { freshness, mostUsed, recordUsage } from "../store/usage";
-import { COMMON_ERRORS, jsonBody, jsonResponse, SnippetIdSchema } from "../schemas";
+import { COMMON_ERRORS, INT_MAX, jsonBody, jsonResponse, SnippetIdSchema } from "../schemas";
 import { change, LibraryParams, read } from "./common";
 
 const EventSchema = z
   .object({
     snippet: SnippetIdSchema,
-    version: z.number().int().min(1),
+    version: z.number().int().min(1).max(INT_MAX),
     kind: z.enum(["insert", "download"]),
   })
   .strict()
@@ -83,8 +83,8 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
         params: LibraryParams,
         query: z.object({
           days: z.coerce.number().int().min(1).max(3650).default(90),
-          rare: z.coerce.number().int().min(1).default(2),
-          often: z.coerce.number().int().min(1).default(10),
+          rare: z.coerce.number().int().min(1).max(INT_MAX).default(2),
+          often: z.coerce.number().int().min(1).max(INT_MAX).default(10),
         }),
       },
       responses: {

@@ -146,6 +146,11 @@ export async function createSnippet(
   // one 201 and one 409 rather than a unique-key failure.
   await tx.query("select 1 from libraries where id = $1 for update", [library]);
   const { content, full } = await checked(tx, library, raw, id, 1);
+  // ISO 8601 has a year 0000; PostgreSQL's dates start at year 1.
+  if (full.reviewBy?.startsWith("0000"))
+    throw new ApiError(400, "INVALID_REQUEST", "reviewBy must be a date from year 1 on", {
+      problems: [{ path: "reviewBy", message: "a date from year 1 on" }],
+    });
   const exists = await tx.query("select 1 from snippets where library_id = $1 and id = $2", [library, id]);
   if (exists.length > 0)
     throw new ApiError(
