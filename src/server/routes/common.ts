@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../app";
 import type { Sql } from "../db";
 import { requireRole, type Role } from "../store/libraries";
-import { etag, parseIfMatch } from "../store/revision";
+import { etag, parseIfMatch, type IfMatch } from "../store/revision";
 import { INT_MAX, LibraryIdSchema, SnippetIdSchema } from "../schemas";
 
 export const LibraryParams = z.object({ library: LibraryIdSchema });
@@ -55,7 +55,7 @@ export function changeIfMatch<T>(
   c: Context<AppEnv>,
   library: string,
   needed: Role,
-  fn: (x: ChangeContext & { ifMatch: number }) => Promise<T>,
+  fn: (x: ChangeContext & { ifMatch: IfMatch }) => Promise<T>,
 ): Promise<T> {
   const ifMatch = parseIfMatch(c.req.header("if-match"));
   return change(c, library, needed, (x) => fn({ ...x, ifMatch }));

@@ -80,10 +80,17 @@ export async function readChanges(
   }));
 }
 
+/**
+ * A cell a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a carriage return:
+ * OWASP's "CSV injection") gets a leading apostrophe, which spreadsheets show as text. A sign-in name
+ * or a target is whatever the token or the request said.
+ */
+const inert = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
 /** The log as CSV (RFC 4180: every field quoted, quotes doubled), for a spreadsheet. */
 export function auditCsv(entries: readonly AuditEntry[]): string {
   const field = (v: unknown) =>
-    `"${(v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v)).replace(/"/g, '""')}"`;
+    `"${inert(v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v)).replace(/"/g, '""')}"`;
   const lines = [["seq", "at", "actor", "action", "target", "before", "after"].map(field).join(",")];
   for (const e of entries)
     lines.push(

@@ -2,7 +2,7 @@ import { iso, type Sql } from "../db";
 import { ApiError, notFound } from "../errors";
 import { appendAudit } from "./audit";
 import type { LibraryView, Member, Role } from "../wire";
-import { checkRevision } from "./revision";
+import { checkRevision, type IfMatch } from "./revision";
 
 export type { LibraryView, Member, Role } from "../wire";
 
@@ -103,7 +103,7 @@ export async function listMembers(db: Sql, library: string): Promise<Member[]> {
 export async function setMember(
   tx: Sql,
   library: string,
-  change: { user: string; role: Role | undefined; ifMatch: number },
+  change: { user: string; role: Role | undefined; ifMatch: IfMatch | number },
   actor: string,
 ): Promise<{ library: LibraryView; members: Member[] }> {
   const [locked] = await tx.query("select * from libraries where id = $1 for update", [library]);

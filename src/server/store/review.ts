@@ -1,3 +1,4 @@
+import type { IfMatch } from "./revision";
 import type { Sql } from "../db";
 import { ApiError, notFound } from "../errors";
 import { appendAudit } from "./audit";
@@ -22,7 +23,7 @@ export type TransitionInput = {
   id: string;
   version: number;
   action: TransitionName;
-  ifMatch: number;
+  ifMatch: IfMatch | number;
   actor: string;
   role: Role;
   comment?: string;
@@ -58,6 +59,20 @@ export async function transition(tx: Sql, input: TransitionInput): Promise<Snipp
     );
   if (action === "reject" && !input.comment?.trim())
     throw new ApiError(400, "INVALID_REQUEST", "Say why the version goes back to its author: send a comment");
+  // A field the action does not keep is refused rather than accepted and dropped: the audit log must not
+  // record a comment or a successor the version does not have.
+  if (input.comment !== undefined && action !== "reject")
+    throw new ApiError(
+      400,
+      "INVALID_REQUEST",
+      `A comment is kept only when a version is sent back (reject), not on ${action}: leave it out`,
+    );
+  if (input.replacedBy !== undefined && action !== "deprecate")
+    throw new ApiError(
+      400,
+      "INVALID_REQUEST",
+      `replacedBy names a deprecated version's successor (deprecate), not on ${action}: leave it out`,
+    );
   if (input.replacedBy !== undefined) {
     if (input.replacedBy === id)
       throw new ApiError(400, "INVALID_REQUEST", "A snippet cannot replace itself: name its successor");
@@ -80,6 +95,8 @@ export async function transition(tx: Sql, input: TransitionInput): Promise<Snipp
   );
   await touch(tx, library, id);
   const after = await getSnippet(tx, library, id);
+  // What the version now holds, read back: the entry records what happened, nothing the request only asked.
+  const now = after.versions.find((v) => v.version === version)!;
   await appendAudit(tx, {
     library,
     actor,
@@ -87,9 +104,11 @@ export async function transition(tx: Sql, input: TransitionInput): Promise<Snipp
     target: `snippet:${id}@${version}`,
     before: { status: before.status },
     after: {
-      status: rule.to,
-      ...(input.comment ? { comment: input.comment } : {}),
-      ...(input.replacedBy ? { replacedBy: input.replacedBy } : {}),
+      status: now.status,
+      ...(now.comment !== null && now.comment !== before.comment ? { comment: now.comment } : {}),
+      ...(now.replacedBy !== null && now.replacedBy !== before.replacedBy
+        ? { replacedBy: now.replacedBy }
+        : {}),
     },
   });
   return after;

@@ -4,7 +4,7 @@ import { iso, type Sql } from "../db";
 import { ApiError, notFound, snippetInvalid } from "../errors";
 import type { SnippetContent, SnippetView, VersionStatus, VersionView } from "../wire";
 import { appendAudit } from "./audit";
-import { checkRevision } from "./revision";
+import { checkRevision, type IfMatch } from "./revision";
 
 // Snippets: a head row (owner, review-by date, revision) and immutable versions. A version's content
 // never changes once written; what changes is its status (draft → in_review → approved → deprecated),
@@ -69,7 +69,7 @@ export async function lockSnippet(
   tx: Sql,
   library: string,
   id: string,
-  ifMatch: number,
+  ifMatch: IfMatch | number,
 ): Promise<SnippetView> {
   const [head] = await tx.query(
     "select revision from snippets where library_id = $1 and id = $2 for update",
@@ -178,7 +178,7 @@ export async function addVersion(
   library: string,
   id: string,
   raw: unknown,
-  ifMatch: number,
+  ifMatch: IfMatch | number,
   actor: string,
 ): Promise<SnippetView> {
   const before = await lockSnippet(tx, library, id, ifMatch);
@@ -203,7 +203,7 @@ export async function updateHead(
   library: string,
   id: string,
   change: { owner?: string | null; reviewBy?: string | null },
-  ifMatch: number,
+  ifMatch: IfMatch | number,
   actor: string,
 ): Promise<SnippetView> {
   const before = await lockSnippet(tx, library, id, ifMatch);
