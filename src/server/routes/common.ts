@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../app";
 import type { Sql } from "../db";
-import { requireRole, type Role } from "../store/libraries";
+import { lockRole, requireRole, type Role } from "../store/libraries";
 import { etag, parseIfMatch, type IfMatch } from "../store/revision";
 import { INT_MAX, LibraryIdSchema, SnippetIdSchema } from "../schemas";
 
@@ -22,8 +22,9 @@ export function tagged<T extends { revision: number }>(c: Context<AppEnv>, body:
 
 // Every library route does the same few things in the same order; these say it once. A read checks
 // the caller's role, then reads. A change reads If-Match first when it needs one (428 before anything
-// is opened), then runs as one transaction that starts by checking the caller's role — inside it, so
-// that a membership removed a moment ago is seen — and whose audit entry commits with it or not at all.
+// is opened), then runs as one transaction that starts by locking the library's row and checking the
+// caller's role — so that no removal or demotion commits between the check and the change — and whose
+// audit entry commits with it or not at all.
 
 export type ChangeContext = { tx: Sql; user: string; role: Role };
 
@@ -39,15 +40,22 @@ export async function read<T>(
   return fn(db, user);
 }
 
-/** A change in one transaction, by a member with at least `needed` in `library`. */
+/**
+ * A change in one transaction, by a member with at least `needed` in `library`, whose membership cannot
+ * be removed or lowered before the change commits (store/libraries.ts lockRole); `lock` "members" for a
+ * change of the member list itself.
+ */
 export function change<T>(
   c: Context<AppEnv>,
   library: string,
   needed: Role,
   fn: (x: ChangeContext) => Promise<T>,
+  lock: "share" | "members" = "share",
 ): Promise<T> {
   const { db, user } = who(c);
-  return db.transaction(async (tx) => fn({ tx, user, role: await requireRole(tx, library, user, needed) }));
+  return db.transaction(async (tx) =>
+    fn({ tx, user, role: await lockRole(tx, library, user, needed, lock) }),
+  );
 }
 
 /** A change of something read before: `If-Match` carries its revision (428 without, 409 when stale). */
@@ -56,7 +64,8 @@ export function changeIfMatch<T>(
   library: string,
   needed: Role,
   fn: (x: ChangeContext & { ifMatch: IfMatch }) => Promise<T>,
+  lock: "share" | "members" = "share",
 ): Promise<T> {
   const ifMatch = parseIfMatch(c.req.header("if-match"));
-  return change(c, library, needed, (x) => fn({ ...x, ifMatch }));
+  return change(c, library, needed, (x) => fn({ ...x, ifMatch }), lock);
 }

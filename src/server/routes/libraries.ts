@@ -129,8 +129,13 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
     async (c) => {
       const { library, user: member } = c.req.valid("param");
       const { role } = c.req.valid("json");
-      const result = await changeIfMatch(c, library, "admin", ({ tx, user, ifMatch }) =>
-        setMember(tx, library, { user: member.toLowerCase(), role, ifMatch }, user),
+      const result = await changeIfMatch(
+        c,
+        library,
+        "admin",
+        ({ tx, user, ifMatch }) =>
+          setMember(tx, library, { user: member.toLowerCase(), role, ifMatch }, user),
+        "members",
       );
       c.header("ETag", `"${result.library.revision}"`);
       return c.json(result, 200);
@@ -152,8 +157,13 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
     }),
     async (c) => {
       const { library, user: member } = c.req.valid("param");
-      const result = await changeIfMatch(c, library, "admin", ({ tx, user, ifMatch }) =>
-        setMember(tx, library, { user: member.toLowerCase(), role: undefined, ifMatch }, user),
+      const result = await changeIfMatch(
+        c,
+        library,
+        "admin",
+        ({ tx, user, ifMatch }) =>
+          setMember(tx, library, { user: member.toLowerCase(), role: undefined, ifMatch }, user),
+        "members",
       );
       c.header("ETag", `"${result.library.revision}"`);
       return c.json(result, 200);

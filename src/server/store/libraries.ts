@@ -44,6 +44,29 @@ export async function requireRole(db: Sql, library: string, user: string, needed
   return role;
 }
 
+/**
+ * The caller's role for a change, checked so that no membership change can commit between the check and
+ * this transaction's own commit. The library's row is locked first — shared (KEY SHARE) for a change of
+ * snippets or usage, exclusive (FOR UPDATE) for a change of members, which every member change takes —
+ * and only then is the role read, in a statement of its own: under READ COMMITTED it sees every
+ * membership change that committed while the lock was awaited. A removal or demotion thus either
+ * commits first, and the write is refused (404/403), or waits for the write to commit.
+ */
+export async function lockRole(
+  tx: Sql,
+  library: string,
+  user: string,
+  needed: Role,
+  lock: "share" | "members",
+): Promise<Role> {
+  const [row] = await tx.query(
+    `select 1 from libraries where id = $1 for ${lock === "members" ? "update" : "key share"}`,
+    [library],
+  );
+  if (!row) throw notFound(`Library "${library}"`);
+  return requireRole(tx, library, user, needed);
+}
+
 export async function createLibrary(
   tx: Sql,
   input: { id: string; name: string },

@@ -143,8 +143,10 @@ export async function createSnippet(
 ): Promise<SnippetView> {
   const id = String(raw.id);
   // Creations in one library take turns on its row, so two authors creating the same id at once get
-  // one 201 and one 409 rather than a unique-key failure.
-  await tx.query("select 1 from libraries where id = $1 for update", [library]);
+  // one 201 and one 409 rather than a unique-key failure. NO KEY UPDATE: it waits for another creation
+  // but not for the shared lock every change holds (routes/common.ts), which a FOR UPDATE here would
+  // deadlock with (two creations each holding it shared and waiting for the other).
+  await tx.query("select 1 from libraries where id = $1 for no key update", [library]);
   const { content, full } = await checked(tx, library, raw, id, 1);
   // ISO 8601 has a year 0000; PostgreSQL's dates start at year 1.
   if (full.reviewBy?.startsWith("0000"))
