@@ -1,5 +1,7 @@
 import type { IfMatch } from "./revision";
+import type { Snippet } from "../../engine/index";
 import type { Sql } from "../db";
+import { keepApprovedLibraryValid } from "./approved";
 import { ApiError, notFound } from "../errors";
 import { appendAudit } from "./audit";
 import { atLeast, type Role } from "./libraries";
@@ -8,6 +10,7 @@ import { getSnippet, lockSnippet, touch, type SnippetView, type VersionStatus } 
 // The review cycle of one version: draft → in_review (submit, by an author) → approved (approve, by an
 // approver who neither wrote nor submitted it: four eyes) or back to draft (send back, with a comment);
 // approved → deprecated (deprecate, by an approver, optionally naming the snippet to use instead).
+// Approving and deprecating change the approved library, which must still build (store/approved.ts).
 
 export const TRANSITIONS = {
   submit: { from: "draft", to: "in_review", role: "author" },
@@ -82,6 +85,13 @@ export async function transition(tx: Sql, input: TransitionInput): Promise<Snipp
     ]);
     if (found.length === 0) throw notFound(`Successor snippet "${input.replacedBy}"`);
   }
+  if (rule.to === "approved" || rule.to === "deprecated")
+    await keepApprovedLibraryValid(
+      tx,
+      library,
+      { id, version, to: rule.to },
+      { ...(before.snippet as Snippet), id, version, status: rule.to },
+    );
   // Every parameter appears in the statement whatever the action (PostgreSQL must type each one).
   await tx.query(
     `update snippet_versions set status = $4::text,

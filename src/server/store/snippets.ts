@@ -88,20 +88,36 @@ export async function touch(tx: Sql, library: string, id: string): Promise<void>
   );
 }
 
-/** The latest version of each snippet a body includes, as the engine's snippets (context for the check). */
+/**
+ * The latest version of each snippet a body includes, and of each those include, and so on: the context
+ * for the check, which follows an include into the snippets it includes (a → b → c needs c to check a).
+ * Versions in review count as drafts. INCLUDE_LEVELS is past the engine's own limit on nesting (10), which
+ * it reports as LIMIT_INCLUDE_DEPTH; each level is one query.
+ */
+const INCLUDE_LEVELS = 12;
+
 async function includedSnippets(tx: Sql, library: string, body: unknown): Promise<Snippet[]> {
-  const ids = includedIds(body);
-  if (ids.length === 0) return [];
-  const rows = await tx.query(
-    `select distinct on (snippet_id) snippet_id, version, status, content from snippet_versions
-     where library_id = $1 and snippet_id = any($2::text[]) order by snippet_id, version desc`,
-    [library, ids],
-  );
-  return rows.map((r) => ({
-    ...(r.content as SnippetContent),
-    version: Number(r.version),
-    status: r.status === "in_review" ? "draft" : (r.status as Snippet["status"]),
-  }));
+  const found = new Map<string, Snippet>();
+  let wanted = includedIds(body);
+  for (let depth = 0; wanted.length > 0 && depth < INCLUDE_LEVELS; depth++) {
+    const rows = await tx.query(
+      `select distinct on (snippet_id) snippet_id, version, status, content from snippet_versions
+       where library_id = $1 and snippet_id = any($2::text[]) order by snippet_id, version desc`,
+      [library, wanted],
+    );
+    const next = new Set<string>();
+    for (const r of rows) {
+      const snippet: Snippet = {
+        ...(r.content as SnippetContent),
+        version: Number(r.version),
+        status: r.status === "in_review" ? "draft" : (r.status as Snippet["status"]),
+      };
+      found.set(snippet.id, snippet);
+      for (const id of includedIds(snippet.body)) if (!found.has(id)) next.add(id);
+    }
+    wanted = [...next].filter((id) => !found.has(id));
+  }
+  return [...found.values()];
 }
 
 /** Runs the engine's check; 422 SNIPPET_INVALID with its problems when the snippet has errors. */
