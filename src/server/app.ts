@@ -50,7 +50,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
       path: c.req.path,
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
-      ...(user ? { user: user.id } : {}),
+      ...(user ? { user: user.name } : {}),
     });
   });
   app.use("*", corsFor(options.corsOrigins));
@@ -84,7 +84,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
     const user = await options.verify(c.req.header("authorization"));
     c.set("user", user);
     c.set("db", options.db);
-    const wait = limiter(user.id);
+    const wait = limiter(user.subject);
     if (wait > 0) {
       c.header("Retry-After", String(wait));
       throw new ApiError(429, "RATE_LIMITED", `Too many requests: wait ${wait} seconds and try again`);

@@ -1,6 +1,7 @@
 import type { Database } from "./db";
 import { CURRENT_VERSION_SQL } from "./migration-current";
 import { CHANGES_SQL } from "./migration-changes";
+import { IDENTITY_SQL } from "./migration-identity";
 import { SEARCH_TEXT_SQL } from "./migration-search-text";
 
 // Versioned migrations: applied in order, each in its own transaction together with its row in
@@ -107,6 +108,11 @@ create index usage_events_by_snippet on usage_events (library_id, snippet_id, at
     version: 5,
     name: "a change number on each snippet's search row",
     sql: CHANGES_SQL,
+  },
+  {
+    version: 6,
+    name: "members keyed on subjects; invitations by sign-in name",
+    sql: IDENTITY_SQL,
   },
 ];
 

@@ -71,7 +71,11 @@ export type LibraryView = {
   role?: Role;
 };
 
-export type Member = { user: string; role: Role };
+/**
+ * A member, by sign-in name. `invited`: added by name and not yet signed in — their first sign-in with
+ * that name makes them the member.
+ */
+export type Member = { user: string; role: Role; invited: boolean };
 
 /** GET /me. */
 export type MeView = { user: string; name?: string; libraries: LibraryView[] };

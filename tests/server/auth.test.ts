@@ -40,13 +40,32 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const entraToken = (claims: Record<string, unknown>, audience = CLIENT) =>
-  new SignJWT({ tid: TENANT, preferred_username: "Ana@Contoso.com", name: "Ana", ...claims })
+const OID = "0c8a5e1b-9d3f-4b7e-a2c1-5f6d7e8f9a0b";
+
+/** A token as Entra ID issues one to Office SSO for the add-in's API; `claims` adds or (undefined) removes. */
+async function entraToken(
+  claims: Record<string, unknown>,
+  audience = CLIENT,
+  times: { exp?: number | null; iat?: number | null } = {},
+) {
+  const body: Record<string, unknown> = {
+    tid: TENANT,
+    oid: OID,
+    scp: "access_as_user",
+    preferred_username: "Ana@Contoso.com",
+    name: "Ana",
+    ...claims,
+  };
+  for (const [k, v] of Object.entries(body)) if (v === undefined) delete body[k];
+  const now = Math.floor(Date.now() / 1000);
+  const jwt = new SignJWT(body)
     .setProtectedHeader({ alg: "RS256", kid: "entra-1" })
     .setIssuer(ISSUER)
-    .setAudience(audience)
-    .setExpirationTime("5m")
-    .sign(key);
+    .setAudience(audience);
+  if (times.iat !== null) jwt.setIssuedAt(times.iat ?? now);
+  if (times.exp !== null) jwt.setExpirationTime(times.exp ?? now + 3600);
+  return jwt.sign(key);
+}
 
 async function refusal(header: string | undefined): Promise<ApiError> {
   const error = await verify(header).then(
@@ -58,8 +77,18 @@ async function refusal(header: string | undefined): Promise<ApiError> {
 }
 
 describe("Entra ID tokens", () => {
-  it("accepts the tenant's token for this API and names the user by preferred_username, lower-cased", async () => {
-    expect(await verify(`Bearer ${await entraToken({})}`)).toEqual({ id: "ana@contoso.com", name: "Ana" });
+  it("accepts a user's token for this API, keyed on tenant and object id, named by preferred_username lower-cased", async () => {
+    expect(await verify(`Bearer ${await entraToken({})}`)).toEqual({
+      subject: `entra:${TENANT}:${OID}`,
+      name: "ana@contoso.com",
+      displayName: "Ana",
+    });
+    // A v1 token names the user by upn; scp may list several permissions.
+    expect(
+      await verify(
+        `Bearer ${await entraToken({ preferred_username: undefined, upn: "Ana@Contoso.com", scp: "User.Read access_as_user" })}`,
+      ),
+    ).toMatchObject({ subject: `entra:${TENANT}:${OID}`, name: "ana@contoso.com" });
   });
 
   it("refuses another tenant's token, another API's token and a missing header, saying what to do", async () => {
@@ -72,6 +101,44 @@ describe("Entra ID tokens", () => {
     expect(otherApi.message).toMatch(/aud/);
     const none = await refusal(undefined);
     expect(none.code).toBe("SIGN_IN_REQUIRED");
+  });
+
+  it("refuses an app-only token (roles, no scp), one without this API's scope, and one with no object id", async () => {
+    const appOnly = await refusal(
+      `Bearer ${await entraToken({ scp: undefined, roles: ["Library.ReadWrite.All"], preferred_username: undefined })}`,
+    );
+    expect([appOnly.code, appOnly.message]).toEqual(["TOKEN_INVALID", expect.stringMatching(/app-only/)]);
+    const otherScope = await refusal(`Bearer ${await entraToken({ scp: "User.Read" })}`);
+    expect(otherScope.message).toMatch(/access_as_user/);
+    const noOid = await refusal(`Bearer ${await entraToken({ oid: undefined })}`);
+    expect(noOid.message).toMatch(/oid/);
+  });
+
+  it("never names a user by email alone", async () => {
+    const emailOnly = await refusal(
+      `Bearer ${await entraToken({ preferred_username: undefined, email: "ana@contoso.com" })}`,
+    );
+    expect(emailOnly.message).toMatch(/preferred_username or upn/);
+  });
+
+  it("requires an expiry, and refuses a lifetime over 28 hours or an issue time in the future", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const noExp = await refusal(`Bearer ${await entraToken({}, CLIENT, { exp: null })}`);
+    expect(noExp.message).toMatch(/no exp claim/);
+    const century = await refusal(`Bearer ${await entraToken({}, CLIENT, { exp: now + 100 * 365 * 86400 })}`);
+    expect(century.message).toMatch(/longer than 28 hours/);
+    const longAgo = await refusal(
+      `Bearer ${await entraToken({}, CLIENT, { iat: now - 40 * 3600, exp: now + 3600 })}`,
+    );
+    expect(longAgo.message).toMatch(/longer than 28 hours/);
+    const future = await refusal(
+      `Bearer ${await entraToken({}, CLIENT, { iat: now + 365 * 86400, exp: now + 3600 })}`,
+    );
+    expect(future.message).toMatch(/issued in the future/);
+    // A day's token (continuous access evaluation gives up to 28 hours) is fine.
+    expect(await verify(`Bearer ${await entraToken({}, CLIENT, { exp: now + 24 * 3600 })}`)).toMatchObject({
+      name: "ana@contoso.com",
+    });
   });
 });
 

@@ -65,6 +65,12 @@ export async function startServer(
       .setExpirationTime(expires)
       .sign(privateKey);
 
+  /** Signs exactly `payload` (plus the test issuer and audience) with the dev key: for tokens that lack something. */
+  const sign = (payload: Record<string, unknown>) =>
+    new SignJWT({ iss: ISSUER, aud: AUDIENCE, ...payload })
+      .setProtectedHeader({ alg: "ES256", kid: "test" })
+      .sign(privateKey);
+
   async function call(
     user: string | undefined,
     method: string,
@@ -94,7 +100,7 @@ export async function startServer(
     await db.close();
     await drop();
   };
-  return { app, db, call, token, logs, close };
+  return { app, db, call, token, sign, logs, close };
 }
 
 export type TestServer = Awaited<ReturnType<typeof startServer>>;

@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../app";
 import type { Sql } from "../db";
-import { lockRole, requireRole, type Role } from "../store/libraries";
+import { bindInvitations, lockRole, requireRole, type Role } from "../store/libraries";
+import { NotAMember } from "../store/members";
 import { etag, parseIfMatch, type IfMatch } from "../store/revision";
 import { INT_MAX, LibraryIdSchema, SnippetIdSchema } from "../schemas";
 
@@ -12,12 +13,33 @@ export const VersionParams = SnippetParams.extend({
   version: z.coerce.number().int().min(1).max(INT_MAX).meta({ description: "Version number" }),
 });
 
-export const who = (c: Context<AppEnv>) => ({ db: c.get("db"), user: c.get("user").id });
+/**
+ * The database and the caller: `user` their sign-in name (what the audit log, createdBy and the like
+ * show), `subject` who they are (what memberships are keyed on), `actor` both.
+ */
+export const who = (c: Context<AppEnv>) => {
+  const { name, subject } = c.get("user");
+  return { db: c.get("db"), user: name, subject, actor: { name, subject } };
+};
 
 /** Sets the ETag from the resource's revision and answers it. */
 export function tagged<T extends { revision: number }>(c: Context<AppEnv>, body: T): T {
   c.header("ETag", etag(body.revision));
   return body;
+}
+
+/**
+ * Runs `fn`; if the caller turns out not to be a member, binds the invitations by their sign-in name
+ * (their first sign-in since an admin added them: store/members.ts) and, when that bound one, runs it
+ * again. Someone who is simply not a member costs one statement more, and gets the same 404.
+ */
+export async function asMember<T>(c: Context<AppEnv>, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (!(error instanceof NotAMember) || !(await bindInvitations(c.get("db"), c.get("user")))) throw error;
+    return fn();
+  }
 }
 
 // Every library route does the same few things in the same order; these say it once. A read checks
@@ -26,7 +48,7 @@ export function tagged<T extends { revision: number }>(c: Context<AppEnv>, body:
 // caller's role — so that no removal or demotion commits between the check and the change — and whose
 // audit entry commits with it or not at all.
 
-export type ChangeContext = { tx: Sql; user: string; role: Role };
+export type ChangeContext = { tx: Sql; user: string; actor: { name: string; subject: string }; role: Role };
 
 /** A read by a member with at least `needed` in `library` (404 for non-members, 403 below the role). */
 export async function read<T>(
@@ -35,14 +57,14 @@ export async function read<T>(
   needed: Role,
   fn: (db: Sql, user: string) => Promise<T>,
 ): Promise<T> {
-  const { db, user } = who(c);
-  await requireRole(db, library, user, needed);
+  const { db, user, subject } = who(c);
+  await asMember(c, () => requireRole(db, library, subject, needed));
   return fn(db, user);
 }
 
 /**
  * A change in one transaction, by a member with at least `needed` in `library`, whose membership cannot
- * be removed or lowered before the change commits (store/libraries.ts lockRole); `lock` "members" for a
+ * be removed or lowered before the change commits (store/members.ts lockRole); `lock` "members" for a
  * change of the member list itself.
  */
 export function change<T>(
@@ -52,9 +74,11 @@ export function change<T>(
   fn: (x: ChangeContext) => Promise<T>,
   lock: "share" | "members" = "share",
 ): Promise<T> {
-  const { db, user } = who(c);
-  return db.transaction(async (tx) =>
-    fn({ tx, user, role: await lockRole(tx, library, user, needed, lock) }),
+  const { db, user, subject, actor } = who(c);
+  return asMember(c, () =>
+    db.transaction(async (tx) =>
+      fn({ tx, user, actor, role: await lockRole(tx, library, subject, needed, lock) }),
+    ),
   );
 }
 

@@ -1,7 +1,14 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../app";
 import { ApiError } from "../errors";
-import { createLibrary, getLibrary, listLibraries, listMembers, setMember } from "../store/libraries";
+import {
+  bindInvitations,
+  createLibrary,
+  getLibrary,
+  listLibraries,
+  listMembers,
+  setMember,
+} from "../store/libraries";
 import {
   COMMON_ERRORS,
   errorResponse,
@@ -13,7 +20,7 @@ import {
   MembersSchema,
   RoleSchema,
 } from "../schemas";
-import { changeIfMatch, LibraryParams, tagged, who } from "./common";
+import { asMember, changeIfMatch, LibraryParams, tagged, who } from "./common";
 
 const MemberParams = LibraryParams.extend({
   user: z.string().min(1).max(320).meta({ description: "Sign-in name, e.g. ana@contoso.com" }),
@@ -34,9 +41,14 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
       },
     }),
     async (c) => {
-      const { db, user } = who(c);
-      const name = c.get("user").name;
-      return c.json({ user, ...(name ? { name } : {}), libraries: await listLibraries(db, user) }, 200);
+      const { db, user, subject } = who(c);
+      const { displayName } = c.get("user");
+      // A pane polls this (or GET /libraries) to learn of new memberships: invitations bind here.
+      await bindInvitations(db, c.get("user"));
+      return c.json(
+        { user, ...(displayName ? { name: displayName } : {}), libraries: await listLibraries(db, subject) },
+        200,
+      );
     },
   );
 
@@ -48,8 +60,9 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
       responses: { 200: jsonResponse(z.array(LibrarySchema), "Libraries"), ...COMMON_ERRORS },
     }),
     async (c) => {
-      const { db, user } = who(c);
-      return c.json(await listLibraries(db, user), 200);
+      const { db, subject } = who(c);
+      await bindInvitations(db, c.get("user"));
+      return c.json(await listLibraries(db, subject), 200);
     },
   );
 
@@ -66,14 +79,14 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
       },
     }),
     async (c) => {
-      const { db, user } = who(c);
+      const { db, user, actor } = who(c);
       if (options.creators.length > 0 && !options.creators.includes(user))
         throw new ApiError(
           403,
           "FORBIDDEN",
           "Only the people in SECTIONSMITH_CREATORS may create libraries: ask your server's administrator",
         );
-      const created = await db.transaction((tx) => createLibrary(tx, c.req.valid("json"), user));
+      const created = await db.transaction((tx) => createLibrary(tx, c.req.valid("json"), actor));
       return c.json(tagged(c, created), 201);
     },
   );
@@ -87,8 +100,9 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
       responses: { 200: jsonResponse(LibrarySchema, "The library"), ...COMMON_ERRORS },
     }),
     async (c) => {
-      const { db, user } = who(c);
-      return c.json(tagged(c, await getLibrary(db, c.req.valid("param").library, user)), 200);
+      const { db, subject } = who(c);
+      const { library } = c.req.valid("param");
+      return c.json(tagged(c, await asMember(c, () => getLibrary(db, library, subject))), 200);
     },
   );
 
@@ -101,9 +115,9 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
       responses: { 200: jsonResponse(MembersSchema, "Members"), ...COMMON_ERRORS },
     }),
     async (c) => {
-      const { db, user } = who(c);
+      const { db, subject } = who(c);
       const { library } = c.req.valid("param");
-      const lib = await getLibrary(db, library, user);
+      const lib = await asMember(c, () => getLibrary(db, library, subject));
       c.header("ETag", `"${lib.revision}"`);
       return c.json({ library: lib, members: await listMembers(db, library) }, 200);
     },
@@ -133,8 +147,8 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
         c,
         library,
         "admin",
-        ({ tx, user, ifMatch }) =>
-          setMember(tx, library, { user: member.toLowerCase(), role, ifMatch }, user),
+        ({ tx, actor, ifMatch }) =>
+          setMember(tx, library, { user: member.toLowerCase(), role, ifMatch }, actor),
         "members",
       );
       c.header("ETag", `"${result.library.revision}"`);
@@ -161,8 +175,8 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
         c,
         library,
         "admin",
-        ({ tx, user, ifMatch }) =>
-          setMember(tx, library, { user: member.toLowerCase(), role: undefined, ifMatch }, user),
+        ({ tx, actor, ifMatch }) =>
+          setMember(tx, library, { user: member.toLowerCase(), role: undefined, ifMatch }, actor),
         "members",
       );
       c.header("ETag", `"${result.library.revision}"`);

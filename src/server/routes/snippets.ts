@@ -25,6 +25,7 @@ import {
   VersionSchema,
 } from "../schemas";
 import {
+  asMember,
   change,
   changeIfMatch,
   LibraryParams,
@@ -90,10 +91,15 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
       // The busiest route: the membership check rides in the list's own statement (one query instead
       // of two). Only an empty page asks again, to answer 404 to a non-member as read() would. On the
       // embedded database the matches' ids are kept between requests (store/cached-list.ts).
-      const { db, user } = who(c);
-      const page = await listPage(db, library, { ...query, member: user });
-      if (page.length === 0) await requireRole(db, library, user, "reader");
-      return c.json(page, 200);
+      const { db, subject } = who(c);
+      // An empty page asks again, to answer 404 to a non-member; someone invited who signs in for the
+      // first time is bound and answered.
+      const answer = async () => {
+        const page = await listPage(db, library, { ...query, member: subject });
+        if (page.length === 0) await requireRole(db, library, subject, "reader");
+        return page;
+      };
+      return c.json(await asMember(c, answer), 200);
     },
   );
 
@@ -108,8 +114,8 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
     async (c) => {
       const { library } = c.req.valid("param");
       const input = await c.req.json();
-      const created = await change(c, library, "author", ({ tx, user }) =>
-        createSnippet(tx, library, input, user),
+      const created = await change(c, library, "author", ({ tx, actor }) =>
+        createSnippet(tx, library, input, actor),
       );
       return c.json(tagged(c, created), 201);
     },
@@ -141,8 +147,8 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
     async (c) => {
       const { library, id } = c.req.valid("param");
       const input = c.req.valid("json");
-      const updated = await changeIfMatch(c, library, "author", ({ tx, user, ifMatch }) =>
-        updateHead(tx, library, id, input, ifMatch, user),
+      const updated = await changeIfMatch(c, library, "author", ({ tx, actor, ifMatch }) =>
+        updateHead(tx, library, id, input, ifMatch, actor),
       );
       return c.json(tagged(c, updated), 200);
     },
@@ -159,8 +165,8 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
     async (c) => {
       const { library, id } = c.req.valid("param");
       const input = await c.req.json();
-      const updated = await changeIfMatch(c, library, "author", ({ tx, user, ifMatch }) =>
-        addVersion(tx, library, id, input, ifMatch, user),
+      const updated = await changeIfMatch(c, library, "author", ({ tx, actor, ifMatch }) =>
+        addVersion(tx, library, id, input, ifMatch, actor),
       );
       return c.json(tagged(c, updated), 201);
     },
@@ -205,8 +211,8 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
       const { library, id, version, action } = c.req.valid("param");
       const input = c.req.header("content-type")?.includes("json") ? c.req.valid("json") : {};
       // The role each action needs is the review cycle's rule (store/review.ts): reader here.
-      const updated = await changeIfMatch(c, library, "reader", ({ tx, user, role, ifMatch }) =>
-        transition(tx, { library, id, version, action, ifMatch, actor: user, role, ...input }),
+      const updated = await changeIfMatch(c, library, "reader", ({ tx, actor, role, ifMatch }) =>
+        transition(tx, { library, id, version, action, ifMatch, actor, role, ...input }),
       );
       return c.json(tagged(c, updated), 200);
     },
@@ -235,9 +241,9 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
       },
     }),
     async (c) => {
-      const { db, user } = who(c);
+      const { db, subject } = who(c);
       const { library } = c.req.valid("param");
-      const lib = await getLibrary(db, library, user);
+      const lib = await asMember(c, () => getLibrary(db, library, subject));
       c.header("Content-Disposition", `attachment; filename="${library}.library.json"`);
       const unapproved = c.req.valid("query").include === "unapproved";
       return c.json(await exportLibrary(db, library, lib.name, { unapproved }), 200);

@@ -14,7 +14,7 @@ export type ListOptions = {
   limit?: number;
   offset?: number;
   /**
-   * Only if this user is a member of the library (any role may read): the membership check in the
+   * Only if this subject is a member of the library (any role may read): the membership check in the
    * same statement, instead of a query of its own before it. No rows then means "not a member, or
    * nothing on this page", which the caller tells apart (routes/snippets.ts).
    */
@@ -83,7 +83,7 @@ export async function listSnippets(
        order by p.id limit ${param(options.limit ?? 200)} offset ${param(options.offset ?? 0)}`;
   }
   const member = options.member
-    ? ` and exists (select 1 from members m where m.library_id = $1 and m.user_id = ${param(options.member)})`
+    ? ` and exists (select 1 from members m where m.library_id = $1 and m.subject = ${param(options.member)})`
     : "";
   const rows = await db.query(
     `select ${SUMMARY_COLUMNS}

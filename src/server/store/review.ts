@@ -2,6 +2,7 @@ import type { IfMatch } from "./revision";
 import type { Snippet } from "../../engine/index";
 import type { Sql } from "../db";
 import { keepApprovedLibraryValid } from "./approved";
+import { nameOf, subjectOf, type Actor } from "./members";
 import { ApiError, notFound } from "../errors";
 import { appendAudit } from "./audit";
 import { atLeast, type Role } from "./libraries";
@@ -27,11 +28,27 @@ export type TransitionInput = {
   version: number;
   action: TransitionName;
   ifMatch: IfMatch | number;
-  actor: string;
+  actor: Actor;
   role: Role;
   comment?: string;
   replacedBy?: string;
 };
+
+/**
+ * Four eyes: whether `actor` wrote or submitted the version — by who they are (their subject), or, for
+ * versions written before subjects were kept (migration 6) or by a name alone, by sign-in name.
+ */
+async function wroteOrSubmitted(tx: Sql, library: string, id: string, version: number, actor: Actor) {
+  const [row] = await tx.query(
+    `select created_by, created_by_subject, submitted_by, submitted_by_subject from snippet_versions
+     where library_id = $1 and snippet_id = $2 and version = $3`,
+    [library, id, version],
+  );
+  const subject = subjectOf(actor);
+  const same = (name: unknown, who: unknown) =>
+    who !== null && subject !== null ? who === subject : name === nameOf(actor);
+  return same(row!.created_by, row!.created_by_subject) || same(row!.submitted_by, row!.submitted_by_subject);
+}
 
 export async function transition(tx: Sql, input: TransitionInput): Promise<SnippetView> {
   const { library, id, version, action, actor } = input;
@@ -54,7 +71,7 @@ export async function transition(tx: Sql, input: TransitionInput): Promise<Snipp
         current: snippet,
       },
     );
-  if (action === "approve" && (before.createdBy === actor || before.submittedBy === actor))
+  if (action === "approve" && (await wroteOrSubmitted(tx, library, id, version, actor)))
     throw new ApiError(
       403,
       "FOUR_EYES",
@@ -96,12 +113,22 @@ export async function transition(tx: Sql, input: TransitionInput): Promise<Snipp
   await tx.query(
     `update snippet_versions set status = $4::text,
        submitted_by = case when $4::text = 'in_review' then $5::text else submitted_by end,
+       submitted_by_subject = case when $4::text = 'in_review' then $8::text else submitted_by_subject end,
        comment = case when $4::text = 'in_review' then null when $4::text = 'draft' then $6::text else comment end,
        approved_by = case when $4::text = 'approved' then $5::text else approved_by end,
        approved_at = case when $4::text = 'approved' then now() else approved_at end,
        replaced_by = case when $4::text = 'deprecated' then $7::text else replaced_by end
      where library_id = $1 and snippet_id = $2 and version = $3`,
-    [library, id, version, rule.to, actor, input.comment ?? null, input.replacedBy ?? null],
+    [
+      library,
+      id,
+      version,
+      rule.to,
+      nameOf(actor),
+      input.comment ?? null,
+      input.replacedBy ?? null,
+      subjectOf(actor),
+    ],
   );
   await touch(tx, library, id);
   const after = await getSnippet(tx, library, id);
@@ -109,7 +136,7 @@ export async function transition(tx: Sql, input: TransitionInput): Promise<Snipp
   const now = after.versions.find((v) => v.version === version)!;
   await appendAudit(tx, {
     library,
-    actor,
+    actor: nameOf(actor),
     action: `version.${action}`,
     target: `snippet:${id}@${version}`,
     before: { status: before.status },

@@ -4,6 +4,7 @@ import { iso, type Sql } from "../db";
 import { ApiError, notFound, snippetInvalid } from "../errors";
 import type { SnippetContent, SnippetView, VersionStatus, VersionView } from "../wire";
 import { appendAudit } from "./audit";
+import { nameOf, subjectOf, type Actor } from "./members";
 import { checkRevision, type IfMatch } from "./revision";
 
 // Snippets: a head row (owner, review-by date, revision) and immutable versions. A version's content
@@ -142,12 +143,12 @@ async function insertVersion(
   id: string,
   version: number,
   content: SnippetContent,
-  actor: string,
+  actor: Actor,
 ) {
   await tx.query(
-    `insert into snippet_versions (library_id, snippet_id, version, content, status, created_by)
-     values ($1, $2, $3, $4::jsonb, 'draft', $5)`,
-    [library, id, version, JSON.stringify(content), actor],
+    `insert into snippet_versions (library_id, snippet_id, version, content, status, created_by, created_by_subject)
+     values ($1, $2, $3, $4::jsonb, 'draft', $5, $6)`,
+    [library, id, version, JSON.stringify(content), nameOf(actor), subjectOf(actor)],
   );
 }
 
@@ -155,7 +156,7 @@ export async function createSnippet(
   tx: Sql,
   library: string,
   raw: Record<string, unknown>,
-  actor: string,
+  actor: Actor,
 ): Promise<SnippetView> {
   const id = String(raw.id);
   // Creations in one library take turns on its row, so two authors creating the same id at once get
@@ -182,12 +183,18 @@ export async function createSnippet(
   await tx.query("insert into snippets (library_id, id, owner, review_by) values ($1, $2, $3, $4::date)", [
     library,
     id,
-    full.owner ?? actor,
+    full.owner ?? nameOf(actor),
     full.reviewBy ?? null,
   ]);
   await insertVersion(tx, library, id, 1, content, actor);
   const after = await getSnippet(tx, library, id);
-  await appendAudit(tx, { library, actor, action: "snippet.create", target: `snippet:${id}@1`, after });
+  await appendAudit(tx, {
+    library,
+    actor: nameOf(actor),
+    action: "snippet.create",
+    target: `snippet:${id}@1`,
+    after,
+  });
   return after;
 }
 
@@ -197,7 +204,7 @@ export async function addVersion(
   id: string,
   raw: unknown,
   ifMatch: IfMatch | number,
-  actor: string,
+  actor: Actor,
 ): Promise<SnippetView> {
   const before = await lockSnippet(tx, library, id, ifMatch);
   const version = Math.max(0, ...before.versions.map((v) => v.version)) + 1;
@@ -207,7 +214,7 @@ export async function addVersion(
   const after = await getSnippet(tx, library, id);
   await appendAudit(tx, {
     library,
-    actor,
+    actor: nameOf(actor),
     action: "version.create",
     target: `snippet:${id}@${version}`,
     before: null,
@@ -222,7 +229,7 @@ export async function updateHead(
   id: string,
   change: { owner?: string | null; reviewBy?: string | null },
   ifMatch: IfMatch | number,
-  actor: string,
+  actor: Actor,
 ): Promise<SnippetView> {
   const before = await lockSnippet(tx, library, id, ifMatch);
   await tx.query(
@@ -234,7 +241,7 @@ export async function updateHead(
   const after = await getSnippet(tx, library, id);
   await appendAudit(tx, {
     library,
-    actor,
+    actor: nameOf(actor),
     action: "snippet.update",
     target: `snippet:${id}`,
     before: { owner: before.owner, reviewBy: before.reviewBy },
