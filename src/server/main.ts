@@ -3,10 +3,10 @@ import { createApp, jsonLog } from "./app";
 import { createVerifier } from "./auth";
 import { ConfigError, readConfig, type ServerConfig } from "./config";
 import { DataDirLocked, lockDataDir, STALE_MS } from "./data-lock";
-import { openDatabase } from "./db";
+import { openDatabase, type Database } from "./db";
 import { devKeyPair } from "./dev-keys";
 import { keepPlannerInformed } from "./maintenance";
-import { migrate } from "./migrations";
+import { migrate, MigrationRefused } from "./migrations";
 
 // `npm run server`: reads the environment (docs/team-library.md), opens the database (embedded
 // PostgreSQL in SECTIONSMITH_DATA_DIR, or DATABASE_URL), applies pending migrations, then serves.
@@ -22,27 +22,48 @@ async function withOwnDevKey(config: ServerConfig): Promise<ServerConfig> {
   return { ...config, dev: { issuer, audience, jwks } };
 }
 
-async function main(): Promise<void> {
-  const config = await withOwnDevKey(readConfig());
-  const unlock = config.databaseUrl
+/** The database the settings name, its folder locked first when it is the embedded one. */
+async function openConfigured(settings: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  const { databaseUrl, dataDir } = settings;
+  const unlock = databaseUrl
     ? () => undefined
-    : await lockDataDir(config.dataDir, () => {
+    : await lockDataDir(dataDir, () => {
         jsonLog({
           time: now(),
           level: "error",
-          message: `Another server took over ${config.dataDir} (this one did not answer for ${STALE_MS / 1000} s): stopping at once`,
+          message: `Another server took over ${dataDir} (this one did not answer for ${STALE_MS / 1000} s): stopping at once`,
         });
         process.exit(1);
       });
   process.once("exit", unlock);
-  const db = await openDatabase(
-    config.databaseUrl
+  return openDatabase(
+    databaseUrl
       ? {
-          databaseUrl: config.databaseUrl,
+          databaseUrl,
           onError: (error) => jsonLog({ time: now(), level: "warn", message: `database: ${String(error)}` }),
         }
-      : { dataDir: config.dataDir },
+      : { dataDir },
   );
+}
+
+/**
+ * `node dist/server/index.js --migrate`: applies pending migrations and exits, serving nothing. For the
+ * tables' owner, when the server itself runs as a role that does not own them (docs/team-library.md).
+ */
+async function migrateOnly(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const dataDir = process.env.SECTIONSMITH_DATA_DIR || "./.sectionsmith-data";
+  const db = await openConfigured({ ...(databaseUrl ? { databaseUrl } : {}), dataDir });
+  const applied = await migrate(db);
+  await db.close();
+  jsonLog({ time: now(), level: "info", message: "migrated", migrationsApplied: applied });
+  process.exit(0);
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes("--migrate")) return migrateOnly();
+  const config = await withOwnDevKey(readConfig());
+  const db = await openConfigured(config);
   const applied = await migrate(db);
   const stopMaintenance = await keepPlannerInformed(db, undefined, (error) =>
     jsonLog({ time: now(), level: "error", message: `vacuum analyze: ${String(error)}` }),
@@ -118,7 +139,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const message =
-    error instanceof ConfigError || error instanceof DataDirLocked
+    error instanceof ConfigError || error instanceof DataDirLocked || error instanceof MigrationRefused
       ? error.message
       : String((error as Error)?.stack ?? error);
   jsonLog({ time: now(), level: "error", message });

@@ -98,6 +98,8 @@ export type AuditEntry = {
   target: string;
   before: unknown;
   after: unknown;
+  /** SHA-256 of the entry chained on the one before (docs/team-library.md › Audit log). */
+  hash: string | null;
 };
 
 /** Every error body: `{ code, message }`, and for a stale write (409) the snippet as it is now. */

@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../app";
-import { auditCsv, readAudit, readChanges } from "../store/audit";
-import { AuditEntrySchema, COMMON_ERRORS, jsonResponse } from "../schemas";
+import { auditCsv, readAudit, readChanges, readWholeAudit, verifyAudit } from "../store/audit";
+import { AuditCheckSchema, AuditEntrySchema, COMMON_ERRORS, jsonResponse } from "../schemas";
 import { change, LibraryParams, read } from "./common";
 
 export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
@@ -57,22 +57,50 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
     async (c) => {
       const { library } = c.req.valid("param");
       // Read in one transaction so that the export is one consistent snapshot of the log.
-      const entries = await change(c, library, "admin", async ({ tx }) => {
-        const all = [];
-        for (
-          let page = await readAudit(tx, library, { limit: 1000 });
-          page.length > 0;
-          page = await readAudit(tx, library, { after: all.at(-1)!.seq, limit: 1000 })
-        )
-          all.push(...page);
-        return all;
-      });
+      const entries = await change(c, library, "admin", ({ tx }) => readWholeAudit(tx, library));
       if (c.req.valid("query").format === "csv") {
         c.header("Content-Disposition", `attachment; filename="${library}.audit.csv"`);
         return c.body(auditCsv(entries), 200, { "Content-Type": "text/csv; charset=utf-8" });
       }
       c.header("Content-Disposition", `attachment; filename="${library}.audit.json"`);
       return c.json({ library, exportedAt: new Date().toISOString(), entries }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/libraries/{library}/audit/verify",
+      summary:
+        "Checks the audit log's hash chain (admin): every entry as written, none missing. With seq and hash (kept from an earlier check or export), also that the entry at seq still has that hash",
+      request: {
+        params: LibraryParams,
+        query: z
+          .object({
+            seq: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+            hash: z
+              .string()
+              .regex(/^[0-9a-f]{64}$/)
+              .optional()
+              .meta({ description: "SHA-256, hex, of the entry at seq" }),
+          })
+          .refine((q) => (q.seq === undefined) === (q.hash === undefined), "Send seq and hash together"),
+      },
+      responses: {
+        200: jsonResponse(
+          AuditCheckSchema,
+          "What the check found (ok: false says where the log was changed)",
+        ),
+        ...COMMON_ERRORS,
+      },
+    }),
+    async (c) => {
+      const { library } = c.req.valid("param");
+      const { seq, hash } = c.req.valid("query");
+      const anchor = seq !== undefined && hash !== undefined ? { seq, hash } : undefined;
+      // One transaction: the entries and the library's count and last hash from the same snapshot.
+      const result = await change(c, library, "admin", ({ tx }) => verifyAudit(tx, library, anchor));
+      return c.json(result, 200);
     },
   );
 
