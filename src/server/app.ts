@@ -5,7 +5,7 @@ import type { User, Verifier } from "./auth";
 import type { Database } from "./db";
 import { ApiError, invalidRequest } from "./errors";
 import { checkAddress, checkBody, corsFor, limitBody } from "./hygiene";
-import { createRateLimiter } from "./rate-limit";
+import { createRateLimiter, oneAtATime } from "./rate-limit";
 import { jsonResponse } from "./schemas";
 import { auditRoutes } from "./routes/audit";
 import { libraryRoutes } from "./routes/libraries";
@@ -17,7 +17,16 @@ import { usageRoutes } from "./routes/usage";
 // paths, which answer 401 to a caller without a token and 404 to one with — then the body's type and
 // JSON (hygiene.ts).
 
-export type AppEnv = { Variables: { user: User; db: Database } };
+export type AppEnv = {
+  Variables: {
+    user: User;
+    db: Database;
+    /** Counts `units` more against the caller's rate limit; the seconds to wait when over it, else 0. */
+    take: (units: number) => number;
+    /** Runs large answers (exports) one at a time in this process. */
+    inTurn: <T>(fn: () => Promise<T>) => Promise<T>;
+  };
+};
 export type LogLine = Record<string, unknown>;
 export type AppOptions = {
   db: Database;
@@ -25,9 +34,16 @@ export type AppOptions = {
   corsOrigins: readonly string[];
   creators: readonly string[];
   rateLimit: number;
+  /** Failed sign-ins per client address per minute. */
+  signInRateLimit: number;
   bodyLimit: number;
   log?: (line: LogLine) => void;
 };
+
+/** The client's address (the TCP peer: behind a reverse proxy, the proxy); "unknown" in-process. */
+const clientAddress = (c: Context): string =>
+  (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
+    ?.remoteAddress ?? "unknown";
 
 export const jsonLog = (line: LogLine): void => void process.stdout.write(`${JSON.stringify(line)}\n`);
 
@@ -79,16 +95,40 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   });
 
   const limiter = createRateLimiter(options.rateLimit);
+  // Requests that fail sign-in count per client address (behind a reverse proxy, the proxy's): past the
+  // limit, only tokens this process has already verified are let in from that address for the rest of
+  // the minute, and no new signature is checked for it.
+  const signInLimiter = createRateLimiter(options.signInRateLimit);
+  const exportsInTurn = oneAtATime();
+  const tooMany = (c: Context, wait: number, what: string) => {
+    c.header("Retry-After", String(wait));
+    return new ApiError(429, "RATE_LIMITED", `${what}: wait ${wait} seconds and try again`);
+  };
   app.use("*", async (c, next) => {
     if (c.req.method === "OPTIONS") return next();
-    const user = await options.verify(c.req.header("authorization"));
+    const address = clientAddress(c);
+    const authorization = c.req.header("authorization");
+    const waitForSignIn = signInLimiter.over(address);
+    let user: User;
+    if (waitForSignIn > 0) {
+      const known = options.verify.cached?.(authorization);
+      if (!known) throw tooMany(c, waitForSignIn, "Too many failed sign-ins from your address");
+      user = known;
+    } else {
+      try {
+        user = await options.verify(authorization);
+      } catch (error) {
+        const wait = signInLimiter.take(address);
+        if (wait > 0) throw tooMany(c, wait, "Too many failed sign-ins from your address");
+        throw error;
+      }
+    }
     c.set("user", user);
     c.set("db", options.db);
-    const wait = limiter(user.subject);
-    if (wait > 0) {
-      c.header("Retry-After", String(wait));
-      throw new ApiError(429, "RATE_LIMITED", `Too many requests: wait ${wait} seconds and try again`);
-    }
+    c.set("take", (units: number) => limiter.take(user.subject, units));
+    c.set("inTurn", exportsInTurn);
+    const wait = limiter.take(user.subject);
+    if (wait > 0) throw tooMany(c, wait, "Too many requests");
     await next();
   });
   app.use("*", checkBody);

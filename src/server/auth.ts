@@ -21,7 +21,10 @@ export type User = {
   displayName?: string;
 };
 
-export type Verifier = (authorization: string | undefined) => Promise<User>;
+export type Verifier = ((authorization: string | undefined) => Promise<User>) & {
+  /** The user of a token this process has already verified (and that has not expired), without checking. */
+  cached?: (authorization: string | undefined) => User | undefined;
+};
 
 const ALGORITHMS = ["RS256", "ES256", "PS256", "EdDSA"];
 
@@ -141,7 +144,8 @@ export function createVerifier(
   const entraKeys = entra ? createRemoteJWKSet(new URL(entra.jwksUrl)) : undefined;
   const devKeys = dev ? createLocalJWKSet(dev.jwks) : undefined;
   const cache = tokenCache(now);
-  return async (authorization) => {
+  const bearer = (authorization: string | undefined) => /^Bearer\s+(\S+)$/i.exec(authorization ?? "")?.[1];
+  const verify: Verifier = async (authorization) => {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? "");
     if (!match)
       throw new ApiError(
@@ -200,4 +204,9 @@ export function createVerifier(
       "The token's issuer is not one this server trusts: sign in to this server again",
     );
   };
+  verify.cached = (authorization) => {
+    const token = bearer(authorization);
+    return token ? cache.get(token) : undefined;
+  };
+  return verify;
 }

@@ -3,6 +3,7 @@ import { AUDIT_CHAIN_SQL, chainExistingEntries } from "./migration-audit-chain";
 import { CURRENT_VERSION_SQL } from "./migration-current";
 import { CHANGES_SQL } from "./migration-changes";
 import { IDENTITY_SQL } from "./migration-identity";
+import { USAGE_IDS_SQL } from "./migration-usage-ids";
 import { SEARCH_TEXT_SQL } from "./migration-search-text";
 
 // Versioned migrations: applied in order, each in its own transaction together with its row in
@@ -121,6 +122,11 @@ create index usage_events_by_snippet on usage_events (library_id, snippet_id, at
     name: "the audit log as a hash chain",
     sql: AUDIT_CHAIN_SQL,
     after: chainExistingEntries,
+  },
+  {
+    version: 8,
+    name: "usage events' own ids, recorded once",
+    sql: USAGE_IDS_SQL,
   },
 ];
 

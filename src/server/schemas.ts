@@ -147,13 +147,9 @@ export const AuditEntrySchema = z
     target: z.string(),
     before: z.unknown(),
     after: z.unknown(),
-    hash: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          "SHA-256 (hex) of this entry chained on the one before: docs/team-library.md › Audit log",
-      }),
+    hash: z.string().nullable().meta({
+      description: "SHA-256 (hex) of this entry chained on the one before: docs/team-library.md › Audit log",
+    }),
   })
   .openapi("AuditEntry");
 
@@ -161,14 +157,10 @@ export const AuditCheckSchema = z
   .object({
     ok: z.boolean(),
     entries: z.number().int().meta({ description: "Entries checked" }),
-    head: z
-      .object({ seq: z.number().int(), hash: z.string() })
-      .nullable()
-      .optional()
-      .meta({
-        description:
-          "When ok: the last entry and its hash — keep it, to check later that nothing up to it changes",
-      }),
+    head: z.object({ seq: z.number().int(), hash: z.string() }).nullable().optional().meta({
+      description:
+        "When ok: the last entry and its hash — keep it, to check later that nothing up to it changes",
+    }),
     seq: z
       .number()
       .int()

@@ -81,8 +81,11 @@ export type Member = { user: string; role: Role; invited: boolean };
 export type MeView = { user: string; name?: string; libraries: LibraryView[] };
 
 export type UsageKind = "insert" | "download";
-/** One use reported by a pane (POST …/usage): which snippet version, never any document text. */
-export type UsageEvent = { snippet: string; version: number; kind: UsageKind };
+/**
+ * One use reported by a pane (POST …/usage): which snippet version, never any document text. `id`: the
+ * client's own id for the event (e.g. a UUID), so that sending it again records it once.
+ */
+export type UsageEvent = { snippet: string; version: number; kind: UsageKind; id?: string };
 export type Usage = { id: string; uses: number; inserts: number; downloads: number; lastUsed: string | null };
 export type Freshness = {
   stale: { id: string; reviewBy: string }[];

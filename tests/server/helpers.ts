@@ -39,7 +39,7 @@ export async function openTestDatabase(): Promise<{ db: Database; drop: () => Pr
 }
 
 export async function startServer(
-  options: { rateLimit?: number; bodyLimit?: number; creators?: string[] } = {},
+  options: { rateLimit?: number; signInRateLimit?: number; bodyLimit?: number; creators?: string[] } = {},
 ) {
   const { db, drop } = await openTestDatabase();
   await migrate(db);
@@ -52,6 +52,7 @@ export async function startServer(
     corsOrigins: ["https://addin.example"],
     creators: options.creators ?? [],
     rateLimit: options.rateLimit ?? 10_000,
+    signInRateLimit: options.signInRateLimit ?? 10_000,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     log: (line) => logs.push(line),
   });

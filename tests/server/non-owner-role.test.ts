@@ -95,7 +95,7 @@ describe("the server as a role that does not own its tables (PostgreSQL)", () =>
       env: { PATH: process.env.PATH ?? "", DATABASE_URL: ownerUrl },
       encoding: "utf8",
     });
-    expect(migrated).toMatch(/"message":"migrated","migrationsApplied":\[1,2,3,4,5,6,7\]/);
+    expect(migrated).toMatch(/"message":"migrated","migrationsApplied":\[1,2,3,4,5,6,7,8\]/);
     await sql(ownerUrl, grants!);
 
     const port = await freePort();

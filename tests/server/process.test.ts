@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
+import { connect, type Socket } from "node:net";
 import { networkInterfaces } from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
@@ -96,6 +97,61 @@ describe("server process on the embedded database", () => {
     server.child.kill("SIGTERM");
     await expectExit(server, 0);
   }, 120_000);
+});
+
+describe("server process bounds", () => {
+  it("answers a body that does not arrive in time with 408 and closes it; closes connections past the cap at once", async () => {
+    const p = await freePort();
+    const server = run({
+      ...devEnv(),
+      PORT: String(p),
+      SECTIONSMITH_DATA_DIR: tempDir(),
+      SECTIONSMITH_REQUEST_TIMEOUT: "2",
+      SECTIONSMITH_MAX_CONNECTIONS: "4",
+    });
+    await untilServing(server, p);
+    const open = () =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect(p, "127.0.0.1", () => resolve(socket));
+        socket.on("error", reject);
+      });
+    /** What the socket receives until it closes, and when it closed (ms after `from`). */
+    const untilClosed = (socket: Socket, from: number) =>
+      new Promise<{ data: string; after: number }>((resolve) => {
+        let data = "";
+        socket.on("data", (d) => (data += String(d)));
+        socket.on("error", () => undefined);
+        socket.on("close", () => resolve({ data, after: Date.now() - from }));
+      });
+    // A slow body: the headers, a tenth of the body, then nothing.
+    const slow = await open();
+    const started = Date.now();
+    const slowClosed = untilClosed(slow, started);
+    slow.write(
+      `POST /libraries HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${await token("ana@x.test")}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"id": "sl`,
+    );
+    const waited = await Promise.race([slowClosed, new Promise<undefined>((r) => setTimeout(r, 15_000))]);
+    expectWithMessage(waited, "the socket is still open after 15 s").toBeDefined();
+    expect(waited!.data).toMatch(/^HTTP\/1\.1 408/);
+    expect(waited!.after).toBeLessThan(6_000);
+    // Four connections are held; a fifth is closed as it arrives, with nothing said.
+    const held = await Promise.all([open(), open(), open(), open()]);
+    const fifth = await open().catch(() => undefined);
+    if (fifth) {
+      const closed = await Promise.race([
+        untilClosed(fifth, Date.now()),
+        new Promise<undefined>((r) => setTimeout(r, 1_000)),
+      ]);
+      expectWithMessage(closed, "the fifth connection stayed open").toBeDefined();
+      expect(closed!.data).toBe("");
+    }
+    for (const socket of held) socket.destroy();
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await fetch(`http://127.0.0.1:${p}/health`)).status).toBe(200);
+    server.child.kill("SIGTERM");
+    await expectExit(server, 0);
+  }, 60_000);
 });
 
 const url = process.env.DATABASE_URL;

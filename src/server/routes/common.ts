@@ -93,3 +93,17 @@ export function changeIfMatch<T>(
   const ifMatch = parseIfMatch(c.req.header("if-match"));
   return change(c, library, needed, (x) => fn({ ...x, ifMatch }), lock);
 }
+
+/** Bytes of an answer that cost one more unit of the caller's rate limit (exports: by their size). */
+export const BYTES_PER_UNIT = 64 * 1024;
+
+/**
+ * A large JSON answer (an export): built one at a time in this process, and counted against the
+ * caller's rate limit by its size — a 10 MB export costs what 160 small reads do.
+ */
+export async function largeJson(c: Context<AppEnv>, build: () => Promise<unknown>): Promise<never> {
+  const text = await c.get("inTurn")(async () => JSON.stringify(await build()));
+  c.get("take")(Math.floor(text.length / BYTES_PER_UNIT));
+  // The route's declared JSON answer, serialised here to know its size (c.json would do it again).
+  return c.body(text, 200, { "Content-Type": "application/json" }) as never;
+}

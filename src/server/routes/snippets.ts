@@ -27,6 +27,7 @@ import {
 import {
   asMember,
   change,
+  largeJson,
   changeIfMatch,
   LibraryParams,
   read,
@@ -246,7 +247,7 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
       const lib = await asMember(c, () => getLibrary(db, library, subject));
       c.header("Content-Disposition", `attachment; filename="${library}.library.json"`);
       const unapproved = c.req.valid("query").include === "unapproved";
-      return c.json(await exportLibrary(db, library, lib.name, { unapproved }), 200);
+      return largeJson(c, () => exportLibrary(db, library, lib.name, { unapproved }));
     },
   );
 }

@@ -1,5 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../app";
+import { ApiError } from "../errors";
 import { freshness, mostUsed, recordUsage } from "../store/usage";
 import { COMMON_ERRORS, INT_MAX, jsonBody, jsonResponse, SnippetIdSchema } from "../schemas";
 import { change, LibraryParams, read } from "./common";
@@ -9,6 +10,11 @@ const EventSchema = z
     snippet: SnippetIdSchema,
     version: z.number().int().min(1).max(INT_MAX),
     kind: z.enum(["insert", "download"]),
+    id: z
+      .string()
+      .regex(/^[\x21-\x7e]{1,100}$/)
+      .optional()
+      .meta({ description: "Your own id for this event (e.g. a UUID): sent again, it is recorded once" }),
   })
   .strict()
   .openapi("UsageEvent");
@@ -18,23 +24,40 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "post",
       path: "/libraries/{library}/usage",
-      summary: "Report inserts and downloads (snippet id and version only; reader)",
+      summary:
+        "Report inserts and downloads (snippet id and version only; reader). Each event counts against your rate limit; an event with an id you sent before is recorded once",
       request: {
         params: LibraryParams,
         body: jsonBody(z.object({ events: z.array(EventSchema).min(1).max(100) }).strict()),
       },
       responses: {
-        202: jsonResponse(z.object({ recorded: z.number().int() }), "Recorded"),
+        202: jsonResponse(
+          z.object({
+            recorded: z.number().int(),
+            repeated: z.number().int().meta({ description: "Events whose id was reported before" }),
+          }),
+          "Recorded",
+        ),
         ...COMMON_ERRORS,
       },
     }),
     async (c) => {
       const { library } = c.req.valid("param");
       const { events } = c.req.valid("json");
-      const recorded = await change(c, library, "reader", ({ tx, user }) =>
+      // Each event counts against the rate limit (the request itself was the first).
+      const wait = c.get("take")(events.length - 1);
+      if (wait > 0) {
+        c.header("Retry-After", String(wait));
+        throw new ApiError(
+          429,
+          "RATE_LIMITED",
+          `Too many usage events: wait ${wait} seconds and send them again`,
+        );
+      }
+      const result = await change(c, library, "reader", ({ tx, user }) =>
         recordUsage(tx, library, user, events),
       );
-      return c.json({ recorded }, 202);
+      return c.json(result, 202);
     },
   );
 
