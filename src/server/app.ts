@@ -6,7 +6,7 @@ import type { Database } from "./db";
 import { ApiError, invalidRequest } from "./errors";
 import { checkAddress, checkBody, corsFor, limitBody } from "./hygiene";
 import { createRateLimiter, oneAtATime } from "./rate-limit";
-import { jsonResponse } from "./schemas";
+import { errors, jsonResponse } from "./responses";
 import { auditRoutes } from "./routes/audit";
 import { libraryRoutes } from "./routes/libraries";
 import { snippetRoutes } from "./routes/snippets";
@@ -77,16 +77,42 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
     createRoute({
       method: "get",
       path: "/health",
+      operationId: "getHealth",
       summary: "200 once the server serves (no token needed)",
       security: [],
-      responses: { 200: jsonResponse(z.object({ status: z.literal("ok") }), "Serving") },
+      responses: {
+        200: jsonResponse(z.object({ status: z.literal("ok") }), "Serving"),
+        ...errors([400, 500]),
+      },
     }),
     (c) => c.json({ status: "ok" as const }, 200),
   );
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
-    info: { title: "Sectionsmith team library", version: "1" },
+    info: {
+      title: "Sectionsmith team library",
+      version: "1",
+      description:
+        "A team's reviewed snippet library: members and roles, versions and their review, the audit log, usage. Errors are JSON { code, message }; see docs/team-library.md",
+      license: { name: "MIT", url: "https://opensource.org/license/mit" },
+    },
+    // Relative to where this document is served: the server itself.
+    servers: [{ url: "/", description: "This server" }],
     security: [{ bearer: [] }],
+  });
+  app.openAPIRegistry.registerPath({
+    method: "get",
+    path: "/openapi.json",
+    operationId: "getOpenApiDocument",
+    summary: "This document (no token needed)",
+    security: [],
+    responses: {
+      200: {
+        description: "The OpenAPI 3.1 document",
+        content: { "application/json": { schema: z.object({ openapi: z.string() }).passthrough() } },
+      },
+      ...errors([400, 500]),
+    },
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",

@@ -181,16 +181,3 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   content: { "application/json": { schema } },
   required: true,
 });
-export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { "application/json": { schema } },
-  description,
-});
-export const errorResponse = (description: string) => jsonResponse(ErrorSchema, description);
-
-/** The error responses every signed-in route can give. */
-export const COMMON_ERRORS = {
-  401: errorResponse("No token or an invalid one: sign in"),
-  403: errorResponse("Your role in the library does not allow this"),
-  404: errorResponse("No such library (or you are not a member), snippet or version"),
-  429: errorResponse("Too many requests: wait a minute"),
-} as const;

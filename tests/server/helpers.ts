@@ -6,6 +6,7 @@ import { createApp, type LogLine } from "../../src/server/app";
 import { createVerifier } from "../../src/server/auth";
 import { openPglite, openPostgres, type Database } from "../../src/server/db";
 import { migrate } from "../../src/server/migrations";
+import { checkedRequest, type OpenApiDocument } from "./contract";
 
 // A server app on PGlite in a temporary folder, with a dev issuer whose key the test holds, and a
 // small client: call(user, method, path, { body, ifMatch }).
@@ -56,6 +57,12 @@ export async function startServer(
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     log: (line) => logs.push(line),
   });
+  // Every answer a test receives, through call() or app.request(), is checked against /openapi.json.
+  const request = app.request.bind(app);
+  app.request = checkedRequest(
+    request as (input: string | Request, init?: RequestInit) => Promise<Response>,
+    async () => (await (await request("/openapi.json")).json()) as OpenApiDocument,
+  ) as typeof app.request;
   const token = (user: string, claims: Record<string, unknown> = {}, expires = "10m", audience = AUDIENCE) =>
     new SignJWT({ preferred_username: user, ...claims })
       .setProtectedHeader({ alg: "ES256", kid: "test" })

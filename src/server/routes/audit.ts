@@ -1,7 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../app";
 import { auditCsv, readAudit, readChanges, readWholeAudit, verifyAudit } from "../store/audit";
-import { AuditCheckSchema, AuditEntrySchema, COMMON_ERRORS, jsonResponse } from "../schemas";
+import { errors, jsonResponse, READ, RESTRICTED } from "../responses";
+import { AuditCheckSchema, AuditEntrySchema } from "../schemas";
 import { BYTES_PER_UNIT, change, largeJson, LibraryParams, read } from "./common";
 
 export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
@@ -9,6 +10,7 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "get",
       path: "/libraries/{library}/audit",
+      operationId: "getAuditLog",
       summary: "The audit log, oldest first (admin). Page with after=<last seq you have>",
       request: {
         params: LibraryParams,
@@ -17,7 +19,7 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
           limit: z.coerce.number().int().min(1).max(1000).optional(),
         }),
       },
-      responses: { 200: jsonResponse(z.array(AuditEntrySchema), "Entries"), ...COMMON_ERRORS },
+      responses: { 200: jsonResponse(z.array(AuditEntrySchema), "Entries"), ...errors(RESTRICTED) },
     }),
     async (c) => {
       const { library } = c.req.valid("param");
@@ -30,6 +32,7 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "get",
       path: "/libraries/{library}/audit/export",
+      operationId: "exportAuditLog",
       summary: "The whole audit log as one JSON file, or with format=csv as CSV for a spreadsheet (admin)",
       request: {
         params: LibraryParams,
@@ -51,7 +54,7 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
             "text/csv": { schema: z.string() },
           },
         },
-        ...COMMON_ERRORS,
+        ...errors(RESTRICTED),
       },
     }),
     async (c) => {
@@ -77,6 +80,7 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "get",
       path: "/libraries/{library}/audit/verify",
+      operationId: "verifyAuditLog",
       summary:
         "Checks the audit log's hash chain (admin): every entry as written, none missing. With seq and hash (kept from an earlier check or export), also that the entry at seq still has that hash",
       request: {
@@ -97,7 +101,7 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
           AuditCheckSchema,
           "What the check found (ok: false says where the log was changed)",
         ),
-        ...COMMON_ERRORS,
+        ...errors(RESTRICTED),
       },
     }),
     async (c) => {
@@ -114,6 +118,7 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "get",
       path: "/libraries/{library}/changes",
+      operationId: "listChanges",
       summary:
         "What changed after a changeSeq you had (reader): seq, at, actor, action, target of each change, oldest first; refresh just the snippets named",
       request: {
@@ -139,7 +144,7 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
           }),
           "Changes",
         ),
-        ...COMMON_ERRORS,
+        ...errors(READ),
       },
     }),
     async (c) => {

@@ -9,12 +9,10 @@ import {
   listMembers,
   setMember,
 } from "../store/libraries";
+import { errors, jsonResponse, READ, WITH_BODY_IF_MATCH } from "../responses";
 import {
-  COMMON_ERRORS,
-  errorResponse,
   IfMatchHeader,
   jsonBody,
-  jsonResponse,
   LibraryInputSchema,
   LibrarySchema,
   MembersSchema,
@@ -26,18 +24,25 @@ const MemberParams = LibraryParams.extend({
   user: z.string().min(1).max(320).meta({ description: "Sign-in name, e.g. ana@contoso.com" }),
 });
 
+/** What a signed-in request that names no library can answer. */
+const SIGNED_IN = [400, 401, 429, 500] as const;
+const MEMBER_CHANGE = {
+  409: "The library changed since you read it (STALE_REVISION), or this would leave it without an admin who has signed in (INVALID_TRANSITION)",
+};
+
 export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: readonly string[] }): void {
   app.openapi(
     createRoute({
       method: "get",
       path: "/me",
+      operationId: "getMe",
       summary: "Who you are signed in as, and your libraries",
       responses: {
         200: jsonResponse(
           z.object({ user: z.string(), name: z.string().optional(), libraries: z.array(LibrarySchema) }),
           "You",
         ),
-        ...COMMON_ERRORS,
+        ...errors(SIGNED_IN),
       },
     }),
     async (c) => {
@@ -56,8 +61,9 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
     createRoute({
       method: "get",
       path: "/libraries",
+      operationId: "listLibraries",
       summary: "The libraries you are a member of",
-      responses: { 200: jsonResponse(z.array(LibrarySchema), "Libraries"), ...COMMON_ERRORS },
+      responses: { 200: jsonResponse(z.array(LibrarySchema), "Libraries"), ...errors(SIGNED_IN) },
     }),
     async (c) => {
       const { db, subject } = who(c);
@@ -70,12 +76,15 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
     createRoute({
       method: "post",
       path: "/libraries",
+      operationId: "createLibrary",
       summary: "Create a library; you become its admin",
       request: { body: jsonBody(LibraryInputSchema) },
       responses: {
-        201: jsonResponse(LibrarySchema, "Created"),
-        409: errorResponse("A library with this id exists"),
-        ...COMMON_ERRORS,
+        201: jsonResponse(LibrarySchema, "Created", { etag: true }),
+        ...errors([...SIGNED_IN, 403, 413, 415], {
+          403: "Only the people in SECTIONSMITH_CREATORS may create libraries (FORBIDDEN)",
+          409: "A library with this id exists (ALREADY_EXISTS)",
+        }),
       },
     }),
     async (c) => {
@@ -95,9 +104,10 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
     createRoute({
       method: "get",
       path: "/libraries/{library}",
+      operationId: "getLibrary",
       summary: "One library (ETag: its revision)",
       request: { params: LibraryParams },
-      responses: { 200: jsonResponse(LibrarySchema, "The library"), ...COMMON_ERRORS },
+      responses: { 200: jsonResponse(LibrarySchema, "The library", { etag: true }), ...errors(READ) },
     }),
     async (c) => {
       const { db, subject } = who(c);
@@ -110,9 +120,10 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
     createRoute({
       method: "get",
       path: "/libraries/{library}/members",
+      operationId: "listMembers",
       summary: "Members and their roles (ETag: the library's revision)",
       request: { params: LibraryParams },
-      responses: { 200: jsonResponse(MembersSchema, "Members"), ...COMMON_ERRORS },
+      responses: { 200: jsonResponse(MembersSchema, "Members", { etag: true }), ...errors(READ) },
     }),
     async (c) => {
       const { db, subject } = who(c);
@@ -127,6 +138,7 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
     createRoute({
       method: "put",
       path: "/libraries/{library}/members/{user}",
+      operationId: "setMember",
       summary: "Add a member or change their role (admin; If-Match: the library's revision)",
       request: {
         params: MemberParams,
@@ -134,10 +146,8 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
         body: jsonBody(z.object({ role: RoleSchema }).strict()),
       },
       responses: {
-        200: jsonResponse(MembersSchema, "Members now"),
-        409: errorResponse("Stale revision, or the last admin"),
-        428: errorResponse("No If-Match"),
-        ...COMMON_ERRORS,
+        200: jsonResponse(MembersSchema, "Members now", { etag: true }),
+        ...errors(WITH_BODY_IF_MATCH, MEMBER_CHANGE),
       },
     }),
     async (c) => {
@@ -160,13 +170,12 @@ export function libraryRoutes(app: OpenAPIHono<AppEnv>, options: { creators: rea
     createRoute({
       method: "delete",
       path: "/libraries/{library}/members/{user}",
+      operationId: "removeMember",
       summary: "Remove a member (admin; If-Match: the library's revision)",
       request: { params: MemberParams, headers: IfMatchHeader },
       responses: {
-        200: jsonResponse(MembersSchema, "Members now"),
-        409: errorResponse("Stale revision, or the last admin"),
-        428: errorResponse("No If-Match"),
-        ...COMMON_ERRORS,
+        200: jsonResponse(MembersSchema, "Members now", { etag: true }),
+        ...errors(WITH_BODY_IF_MATCH, MEMBER_CHANGE),
       },
     }),
     async (c) => {

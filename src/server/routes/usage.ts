@@ -2,7 +2,8 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../app";
 import { ApiError } from "../errors";
 import { freshness, mostUsed, recordUsage } from "../store/usage";
-import { COMMON_ERRORS, INT_MAX, jsonBody, jsonResponse, SnippetIdSchema } from "../schemas";
+import { errors, jsonResponse, READ } from "../responses";
+import { INT_MAX, jsonBody, SnippetIdSchema } from "../schemas";
 import { change, LibraryParams, read } from "./common";
 
 const EventSchema = z
@@ -24,6 +25,7 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "post",
       path: "/libraries/{library}/usage",
+      operationId: "reportUsage",
       summary:
         "Report inserts and downloads (snippet id and version only; reader). Each event counts against your rate limit; an event with an id you sent before is recorded once",
       request: {
@@ -38,7 +40,7 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
           }),
           "Recorded",
         ),
-        ...COMMON_ERRORS,
+        ...errors([...READ, 413, 415]),
       },
     }),
     async (c) => {
@@ -65,6 +67,7 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "get",
       path: "/libraries/{library}/usage/most-used",
+      operationId: "getMostUsed",
       summary: "Most used snippets in the last `days` days (reader)",
       request: {
         params: LibraryParams,
@@ -86,7 +89,7 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
           ),
           "Snippets by use",
         ),
-        ...COMMON_ERRORS,
+        ...errors(READ),
       },
     }),
     async (c) => {
@@ -100,6 +103,7 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "get",
       path: "/libraries/{library}/freshness",
+      operationId: "getFreshness",
       summary:
         "Stale (past review-by), rarely used (approved, < rare uses), often used but unreviewed (≥ often uses) (reader)",
       request: {
@@ -121,7 +125,7 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
           }),
           "Freshness",
         ),
-        ...COMMON_ERRORS,
+        ...errors(READ),
       },
     }),
     async (c) => {
