@@ -21,6 +21,7 @@ import {
   type PartReport,
 } from "./lib/report";
 import { runSearchBench } from "./search/run";
+import { runImportBench } from "./import/run";
 import { runServerBench } from "./server/run";
 
 /**
@@ -86,6 +87,8 @@ async function main(): Promise<void> {
               ? await runInsertBench({ scripts, quick, log })
               : part === "search"
             ? await runSearchBench({ quick, log })
+            : part === "import"
+              ? await runImportBench({ quick, log })
             : part === "limits"
               ? await runLimitsBench({ scripts, quick, log })
               : part === "server"

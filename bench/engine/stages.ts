@@ -6,8 +6,6 @@
 //   npm run bench:stages -- 100 [runs]      (node bench/bench.mjs stages 100 7; needs --expose-gc: given)
 
 import { parse as parseHandlebars } from "@handlebars/parser";
-import MarkdownIt, { type Options, type PluginSimple } from "markdown-it";
-import footnote from "markdown-it-footnote";
 import { loadLibraries } from "../../src/engine/assemble/libraries";
 import { prepareSection } from "../../src/engine/assemble/prepare";
 import type { BuildContext } from "../../src/engine/assemble/context";
@@ -53,16 +51,10 @@ async function main(): Promise<void> {
   const bodies = doc.map(snippetBody);
   const library = benchLibrary(doc);
   const assembly = benchAssembly(doc);
-  // A markdown-it of the engine's options (parse-fast.ts), to time markdown-it's own parse alone.
-  const md = new MarkdownIt("default", { html: true, linkify: false, typographer: false, maxNesting: 100_000 } as Options);
-  md.use(footnote as unknown as PluginSimple);
 
   let timedInside: number | undefined;
   const stages: Record<string, (k: number) => void> = {
-    "markdown-it's parse alone": (k) => {
-      for (let i = 0; i < k; i++) md.parse(markdown[i]!, {});
-    },
-    "the engine's parse (detector + markdown-it + mdast tree)": (k) => {
+    "the engine's Markdown parse (micromark + mdast-util-from-markdown + GFM)": (k) => {
       for (let i = 0; i < k; i++) parseMarkdown(markdown[i]!);
     },
     "Handlebars' parse alone": (k) => {

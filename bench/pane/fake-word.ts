@@ -6,14 +6,24 @@
 //
 // This function is serialised into the page: it must not close over anything from this module.
 
-export type FakeWordRecord = { at: number; method: string; base64Length?: number; base64Head?: string };
+export type FakeWordRecord = {
+  at: number;
+  method: string;
+  base64Length?: number;
+  base64Head?: string;
+  /** A hash of the whole payload: tells two packages apart (every Insert hands Word a fresh one). */
+  base64Sum?: number;
+};
 
 export function installFakeWord(): void {
   const w = window as unknown as Record<string, unknown> & { __word: FakeWordRecord[] };
   w.__word = [];
   const record = (method: string, args: unknown[]) => {
     const b64 = typeof args[0] === "string" && args[0].length > 100 ? args[0] : undefined;
-    w.__word.push({ at: performance.now(), method, ...(b64 ? { base64Length: b64.length, base64Head: b64.slice(0, 8) } : {}) });
+    const at = performance.now();
+    let sum = 0;
+    if (b64) for (let i = 0; i < b64.length; i++) sum = (Math.imul(sum, 31) + b64.charCodeAt(i)) | 0;
+    w.__word.push({ at, method, ...(b64 ? { base64Length: b64.length, base64Head: b64.slice(0, 8), base64Sum: sum } : {}) });
   };
   // Values the adapter reads back after context.sync(): a collapsed selection in the main body.
   const loaded: Record<string, unknown> = { isEmpty: true, type: "MainDoc", text: "", items: [] };

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { format, resolveConfig } from "prettier";
 import { PROBLEM_CODES, formatProblem, validateFile, type CodeInfo, type Problem } from "../../src/engine";
 import { LIMIT_CODES } from "../../src/engine/errors/codes-limits";
+import { IMPORT_CODES } from "../../src/engine/errors/codes-import";
 import { MARKDOWN_CODES } from "../../src/engine/errors/codes-markdown";
 import { MODEL_CODES } from "../../src/engine/errors/codes-model";
 import { RENDER_CODES } from "../../src/engine/errors/codes-render";
@@ -47,6 +48,13 @@ export const DOMAINS: Domain[] = [
       "Input too large or too deeply nested to process safely: each limit stops a build with an error that names " +
       "it and what to do, instead of a hang, a crash or a file Word cannot open (the numbers are in src/engine/limits.ts).",
     codes: LIMIT_CODES,
+  },
+  {
+    title: "Importing a Word document",
+    intro:
+      "Reading a .docx as snippets (`sectionsmith import-docx`, and the pane's Import from a Word document: [cli.md](cli.md#import-docx), [task-pane.md](task-pane.md)). " +
+      "Errors refuse the whole import, with the part, line and column for XML; warnings are at their place in the document (`paragraph 57`, `headers and footers`, `footnotes`).",
+    codes: IMPORT_CODES,
   },
 ];
 

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { ImportUsageError, parseImportDocx, type ImportDocxArgs } from "./import-docx";
 
 // Argument parsing with Node's own util.parseArgs: strict (unknown flags are usage errors), no dependency.
 
@@ -15,6 +16,9 @@ export const USAGE = `Usage:
                       [--include-unapproved]
   sectionsmith validate FILE.json… [--library LIB.json …]
   sectionsmith list LIB.json… [--search TEXT] [--json]
+  sectionsmith import-docx FILE.docx… [-o LIBRARY.json | -o -] [--split heading[:N]|clause|section|document]
+                           [--category TEXT] [--id-prefix TEXT] [--library LIB.json …]
+                           [--duplicates skip|version|new] [--dry-run] [--json] [--quiet]
   sectionsmith --help | --version
 
 Exit codes: 0 ok, 1 invalid input or unwritable output (nothing written), 2 usage, 3 internal error,
@@ -39,7 +43,7 @@ export type ValidateArgs = { command: "validate"; files: string[]; libraries: st
 export type ListArgs = { command: "list"; libraries: string[]; search: string | undefined; json: boolean };
 export type ExportArgs = { command: "export"; library: string; out: string | undefined; team: TeamSource };
 export type CliArgs =
-  BuildArgs | ValidateArgs | ListArgs | ExportArgs | { command: "help" } | { command: "version" };
+  BuildArgs | ValidateArgs | ListArgs | ExportArgs | ImportDocxArgs | { command: "help" } | { command: "version" };
 
 const TEAM_OPTIONS = {
   server: { type: "string" },
@@ -154,11 +158,14 @@ export function parseCli(argv: readonly string[]): CliArgs {
         if (libraries.length !== 1) throw new UsageError("export needs exactly one --library NAME.");
         return { command: "export", library: libraries[0]!, out: values.output, team };
       }
+      case "import-docx":
+        return parseImportDocx(rest);
       default:
         throw new UsageError(`Unknown command "${command}".`);
     }
   } catch (error) {
     if (error instanceof UsageError) throw error;
+    if (error instanceof ImportUsageError) throw new UsageError(error.message);
     // parseArgs throws TypeErrors with ERR_PARSE_ARGS_* codes for unknown or malformed options.
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }

@@ -73,6 +73,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await list(args);
       case "export":
         return await exportTeamLibrary(args);
+      case "import-docx":
+        return await (await import("./import-docx")).importDocxCommand(args, { say, print, stdout: io.stdout }, formatProblem);
     }
   } catch (error) {
     // The reader of our output is gone: nothing more to say to anyone (see docs/cli.md, exit codes).
@@ -170,7 +172,7 @@ async function build(args: BuildArgs): Promise<number> {
   if (!args.quiet) {
     const kb = (bytes.length / 1024).toFixed(1);
     say(
-      `Wrote ${out} (${kb} KB, ${result.snippets.length} snippets${result.warnings.length ? `, ${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"}` : ""}).`,
+      `Wrote ${out} (${kb} KB, ${plural(result.snippets.length, "snippet")}${result.warnings.length ? `, ${plural(result.warnings.length, "warning")}` : ""}).`,
     );
   }
   return 0;

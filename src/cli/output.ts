@@ -10,7 +10,7 @@ import { CliFileError, writeProblem } from "./problems";
 // - a folder, or a name ending in a slash: refused, a file name is needed;
 // - one of the inputs, by any name or link: refused, the input is left as it was.
 
-export type Input = { path: string; role: "library" | "assembly" };
+export type Input = { path: string; role: "library" | "assembly" | "Word document" };
 
 export type OutputTarget =
   | { kind: "stdout"; shown: string }

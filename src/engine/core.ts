@@ -15,6 +15,9 @@ export { matchesPattern } from "./model/pattern";
 // One set of value rules: the engine's checks, which the pane's form runs too and words its own way
 // (src/taskpane/model/values.ts). Light: no zod, no docx.
 export { validateValue, isEmptyValue } from "./model/values";
+// How a value reads in the document (locale-formatted numbers, amounts and dates): the pane's outline
+// shows values the way the document will. Light: Intl only.
+export { formatValue } from "./template/format";
 export {
   createSnippetIndex,
   isStale,

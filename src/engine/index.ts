@@ -23,6 +23,9 @@ export type {
 export { DOCX_MIME, toBase64, fromBase64, type OutputForm, type OutputOf } from "./pack/output";
 export { PROVENANCE_PROPERTY } from "./render/document";
 
+// Importing a Word document as snippets (issue 30)
+export * from "./import-docx";
+
 // The model: parsing, validation, selection
 export * from "./model";
 

@@ -6,9 +6,7 @@
 // ("weak objects" deoptimization) the optimized code of every function that was specialised on them.
 // Every build's parser states, converters, expanders and builders die with the build, so after each full
 // GC between builds — the pane's idle-time collections, the server's, or the benchmark's forced one —
-// markdown-it's whole parser and the engine's template and tree code ran unoptimized again until
-// re-optimized (measured: -18% CPU for a 100-section build once markdown-it's states were held; see
-// bench/analysis.md). One small instance of each such class, held here, keeps its maps alive.
+// the engine's template and tree code ran unoptimized again until re-optimized (bench/analysis.md). One small instance of each such class, held here, keeps its maps alive.
 
 const held: unknown[] = [];
 

@@ -117,6 +117,27 @@ export const MAX_DOCUMENT_XML_BYTES = 25_000_000;
  */
 export const ESTIMATE_BYTES = { paragraph: 100, run: 60, cell: 150, image: 2_000 } as const;
 
+/**
+ * Importing a .docx (src/engine/import-docx): the file, its parts unpacked, its XML. A long real agreement
+ * is 100–300 KB, its document.xml 1–5 MB and 50,000–300,000 elements; the limits are ten times that and
+ * more, and keep an import at the limit within seconds and a few hundred MB (limits bench). They stop zip
+ * bombs (a part that unpacks to gigabytes), XML built to exhaust memory or the stack, and files that are
+ * not Word documents at all, each with a LIMIT_DOCX_* error before the costly step starts.
+ */
+export const MAX_DOCX_BYTES = 50 * 1024 * 1024;
+/** Files (parts) in one .docx package. */
+export const MAX_DOCX_ENTRIES = 10_000;
+/** Bytes one part unpacks to (document.xml, styles.xml, a picture…). */
+export const MAX_DOCX_PART_BYTES = 32 * 1024 * 1024;
+/** Bytes all the parts read for one import unpack to, together. */
+export const MAX_DOCX_UNZIPPED_BYTES = 128 * 1024 * 1024;
+/** XML elements in all the parts read for one import. */
+export const MAX_DOCX_ELEMENTS = 1_000_000;
+/** XML elements inside each other (a table in a table adds three: table, row, cell). */
+export const MAX_DOCX_NESTING = 160;
+/** Paragraphs in one imported document (table cells, footnotes and comments included). */
+export const MAX_DOCX_PARAGRAPHS = 100_000;
+
 export type LimitInfo = { value: number; unit: string; code: ProblemCode; what: string };
 
 /** 25000000 → "25,000,000" (not Intl: the first use of ICU costs a fresh process ≈10 ms, which `list` never needs). */
@@ -139,6 +160,13 @@ export const LIMITS: readonly LimitInfo[] = [
   { value: MAX_LIST_ITEMS, unit: "items", code: "LIMIT_LIST_ITEMS", what: "items in one list value" },
   { value: MAX_TABLE_COLUMNS, unit: "columns", code: "LIMIT_TABLE_COLUMNS", what: "columns in one table (Word's limit)" },
   { value: MAX_DOCUMENT_BYTES, unit: "bytes", code: "LIMIT_DOCUMENT_SIZE", what: `estimated size of the generated document before compression; its XML alone (pictures left out), what bounds a build's memory, at most ${formatCount(MAX_DOCUMENT_XML_BYTES)} bytes` },
+  { value: MAX_DOCX_BYTES, unit: "bytes", code: "LIMIT_DOCX_FILE", what: "one .docx given to import-docx or the pane's Import from a Word document" },
+  { value: MAX_DOCX_ENTRIES, unit: "files", code: "LIMIT_DOCX_ENTRIES", what: "files (parts) inside one .docx package" },
+  { value: MAX_DOCX_PART_BYTES, unit: "bytes", code: "LIMIT_DOCX_PART", what: `one part of a .docx, unpacked; all the parts read for one import, together: ${MAX_DOCX_UNZIPPED_BYTES / (1024 * 1024)} MB` },
+  { value: MAX_DOCX_ELEMENTS, unit: "elements", code: "LIMIT_DOCX_ELEMENTS", what: "XML elements in the parts of one imported .docx" },
+  { value: MAX_DOCX_NESTING, unit: "levels", code: "LIMIT_DOCX_NESTING", what: "XML elements inside each other in an imported .docx (tables in tables)" },
+  { value: MAX_DOCX_PARAGRAPHS, unit: "paragraphs", code: "LIMIT_DOCX_PARAGRAPHS", what: "paragraphs in one imported .docx (table cells and footnotes included)" },
+
 ];
 
 /** 20000000 → "20,000,000": limits are quoted the same way in every message, whatever the locale. */

@@ -4,6 +4,7 @@ import { computeCapabilities, type WordApiSupport } from "./word-capabilities";
 import { listTagged, replaceTagged, selectionHtml } from "./word-content";
 import { insertPieces, type WordRun } from "./word-insert";
 import { ssoTokenGetter, type GetAccessToken } from "./office-sso";
+import { readDocumentFile, type FileApi } from "./word-file";
 import type { WordHost } from "./word-host";
 
 /** What the Word host needs from office.js. */
@@ -14,6 +15,8 @@ export type OfficeBindings = {
   partitionKey?: string;
   /** Office.auth.getAccessToken, where this Office has it (Office SSO). */
   getAccessToken?: GetAccessToken;
+  /** Office.context.document's getFileAsync, where this Office has it (requirement set File). */
+  file?: FileApi;
 };
 
 export function createOfficeHost(bindings: OfficeBindings): WordHost {
@@ -29,6 +32,7 @@ export function createOfficeHost(bindings: OfficeBindings): WordHost {
     // partitionKey is undefined on Windows desktop, where storage is not shared between add-ins anyway.
     storageKey: () => bindings.partitionKey ?? "default",
     ...(bindings.getAccessToken ? { accessToken: ssoTokenGetter(bindings.getAccessToken) } : {}),
+    ...(bindings.file ? { documentFile: () => readDocumentFile(bindings.file!) } : {}),
   };
 }
 
@@ -49,6 +53,20 @@ export function bindingsFromGlobals(): OfficeBindings {
   if (platform) bindings.platform = String(platform);
   const partitionKey = Office.context?.partitionKey;
   if (partitionKey) bindings.partitionKey = partitionKey;
+  // The enums' values ("compressed", "succeeded") are written out: office.js fills Office.FileType and
+  // Office.AsyncResultStatus in per host, and they may not be there when the binding is made.
+  const document = Office.context?.document;
+  if (document && typeof document.getFileAsync === "function")
+    bindings.file = {
+      getFileAsync: (_type, options, callback) =>
+        document.getFileAsync("compressed" as unknown as Office.FileType, options, (result) =>
+          callback({
+            status: String(result.status) === "succeeded" ? "succeeded" : "failed",
+            value: result.value as never,
+            ...(result.error ? { error: { message: result.error.message } } : {}),
+          }),
+        ),
+    };
   const auth = (Office as { auth?: { getAccessToken?: GetAccessToken } }).auth;
   if (typeof auth?.getAccessToken === "function") bindings.getAccessToken = (o) => auth.getAccessToken!(o);
   return bindings;

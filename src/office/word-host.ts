@@ -84,6 +84,11 @@ export type WordHost = {
   listTaggedContent(): Promise<Array<{ tag: string; title: string; text: string }>>;
   /** Replaces the content of every control tagged `tag` with the piece (and retags it). Throws HostError. */
   replaceTaggedContent(tag: string, piece: InsertPiece): Promise<void>;
+  /**
+   * The open document as a .docx file (its current state), for "Import this document". Only inside Word;
+   * absent in standalone mode. Throws HostError.
+   */
+  documentFile?(): Promise<Uint8Array>;
   /** Key under which the pane keeps its local data: Office.context.partitionKey ?? "default". */
   storageKey(): string;
   /**

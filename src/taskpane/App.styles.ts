@@ -16,6 +16,12 @@ export const useAppStyles = makeStyles({
     maxWidth: "100%",
   },
   panel: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  // At 320 px with a vertical scrollbar (Word's pane on Windows) the page is 305 px wide; four small tabs
+  // at Fluent's 6 px padding ended at 316 px once the third read "Document (3)". Narrower padding makes
+  // them fit; and should a longer count or a larger font still not fit, the row wraps rather than
+  // making the page scroll sideways.
+  tabs: { flexWrap: "wrap" },
+  tab: { paddingLeft: tokens.spacingHorizontalXXS, paddingRight: tokens.spacingHorizontalXXS },
   // The pane's name for screen readers (the task pane's own title bar shows it to everyone else).
   visuallyHidden: {
     position: "absolute",

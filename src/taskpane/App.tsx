@@ -167,17 +167,18 @@ function Pane({
             setView(d.value as View);
           }}
           size="small"
+          className={styles.tabs}
         >
-          <Tab id="tab-library" value="library">
+          <Tab id="tab-library" value="library" className={styles.tab}>
             Library
           </Tab>
-          <Tab id="tab-snippet" value="snippet">
+          <Tab id="tab-snippet" value="snippet" className={styles.tab}>
             Snippet
           </Tab>
-          <Tab id="tab-document" value="document">
+          <Tab id="tab-document" value="document" className={styles.tab}>
             Document{doc.sections.length > 0 ? ` (${doc.sections.length})` : ""}
           </Tab>
-          <Tab id="tab-manage" value="manage">
+          <Tab id="tab-manage" value="manage" className={styles.tab}>
             Manage
           </Tab>
         </TabList>

@@ -77,6 +77,17 @@ describe("sectionsmith CLI", () => {
     await expectValidDocx(new Uint8Array(await readFile(file("out.docx"))));
   });
 
+  it("counts in words: 1 snippet, 2 snippets (issue 27: it said “1 snippets”)", async () => {
+    await writeFile(file("one.json"), JSON.stringify({ ...ASM, sections: [ASM.sections[0]] }));
+    const one = await run("build", file("one.json"), "--library", file("lib.json"), "-o", file("one.docx"));
+    expect(one.code).toBe(0);
+    expect(one.stderr).toMatch(/Wrote .*one\.docx \([\d.]+ KB, 1 snippet\)\./);
+    const two = await run("build", file("asm.json"), "--library", file("lib.json"), "-o", file("two.docx"));
+    expect(two.stderr).toMatch(/Wrote .*two\.docx \([\d.]+ KB, 2 snippets, 1 warning\)\./);
+    const listed = await run("list", file("lib.json"), "--search", "letter");
+    expect(listed.stderr).toMatch(/^1 snippet matching "letter"\.$/m);
+  });
+
   it("--strict turns warnings into errors: exit 1 and no file", async () => {
     const r = await run(
       "build",

@@ -27,12 +27,11 @@ function modulesOf(name: string, argv: string[]): string[] {
   return readFileSync(log, "utf8").split("\n").filter(Boolean);
 }
 
-const HEAVY = /\/node_modules\/(docx|jszip|micromark|mdast-util-from-markdown|markdown-it)\//;
-/** Functions of docx (its XML serializer), micromark, markdown-it and JSZip, as they stand in a bundled chunk. */
+const HEAVY = /\/node_modules\/(docx|jszip|micromark|mdast-util-from-markdown)\//;
+/** Functions of docx (its XML serializer), micromark and JSZip, as they stand in a bundled chunk. */
 const BUNDLED = {
   docx: "xmlifyFile",
   micromark: "function subtokenize",
-  "markdown-it": "text_join",
   jszip: "JSZip",
 } as const;
 
@@ -61,7 +60,6 @@ describe("the CLI loads only what a command uses", () => {
     );
     expect(found).toMatch(/^docx /m);
     expect(found).toMatch(/^micromark /m);
-    expect(found).toMatch(/^markdown-it /m);
   });
 
   it("list loads neither docx nor JSZip nor the Markdown parser", () => {
@@ -73,13 +71,11 @@ describe("the CLI loads only what a command uses", () => {
   it("validate loads neither docx nor JSZip, for a library and for an assembly checked against it", () => {
     const modules = modulesOf("validate", ["validate", lib, asm, "--library", lib]);
     const found = heavy(modules);
-    // The check reads the Markdown (the recording sees both parsers: markdown-it for the text, micromark
-    // the reference it falls back to), and nothing of docx or JSZip.
+    // The check reads the Markdown (the recording sees micromark), and nothing of docx or JSZip.
     expect(
       found.filter((f) => /^micromark /.test(f) || f.includes("/node_modules/micromark/")).length,
     ).toBeGreaterThan(0);
-    expect(found.filter((f) => /^markdown-it /.test(f)).length).toBeGreaterThan(0);
-    expect(found.filter((f) => !/micromark|mdast-util-from-markdown|markdown-it/.test(f))).toEqual([]);
+    expect(found.filter((f) => !/micromark|mdast-util-from-markdown/.test(f))).toEqual([]);
   });
 
   it("validate still reports what only the renderer finds (a bad link, too many table columns)", () => {

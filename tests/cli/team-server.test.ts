@@ -125,7 +125,7 @@ describe("build --server", () => {
       ["build", file("intro.json"), "--server", server.url, "--library", "legal", "-o", file("a.docx")],
       await server.token(ANA),
     );
-    expect(r.stderr).toMatch(/^Wrote .*a\.docx \([\d.]+ KB, 1 snippets\)\.$/m);
+    expect(r.stderr).toMatch(/^Wrote .*a\.docx \([\d.]+ KB, 1 snippet\)\.$/m); // not "1 snippets" (issue 27)
     expect(r.code).toBe(0);
     const xml = await documentText(file("a.docx"));
     expect(xml).toContain("the approved wording");

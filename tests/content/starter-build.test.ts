@@ -106,3 +106,30 @@ describe("every starter snippet builds", () => {
     expect(styleOf("Subtitle sample")).toBe("Subtitle");
   });
 });
+
+// Issue 27: the document's locale decides how dates read, as it does for amounts. A date pattern fixes the
+// order of day and month (docs/file-formats.md), so the starter library leaves it out where a date is a
+// date and lets the locale write it: "15 March 2027" in en-GB, "March 15, 2027" in en-US, "15. März 2027"
+// in de-DE. (ISO dates, yyyy-MM-dd in a document-control table, and month-and-year read alike.)
+describe("the starter library's dates follow the document's locale", () => {
+  const input = starterLibrary();
+  const parsed = validateLibrary(input);
+  if (!parsed.ok) throw new Error("the starter library does not load");
+  const library = parsed.value;
+
+  const textIn = async (locale: string) => {
+    const assembly = { ...assemblyFor(library, true), locale };
+    const result = await exportDocument(input, assembly, { as: "buffer", today: new Date("2026-11-22T12:00:00Z") });
+    return textOf(await docxParts(result.output as Uint8Array), "word/document.xml").join("\n");
+  };
+
+  it.each([
+    ["en-GB", /\b15 March 2027\b/, /\bMar(ch)? 15\b/],
+    ["en-US", /\bMarch 15, 2027\b/, /\b15 Mar(ch)?\b/],
+    ["de-DE", /\b15\. März 2027\b/, /\bMärz 15\b/],
+  ])("%s", async (locale, expected, wrongOrder) => {
+    const text = await textIn(locale);
+    expect(text).toMatch(expected);
+    expect(text.match(wrongOrder) ?? []).toEqual([]);
+  });
+});

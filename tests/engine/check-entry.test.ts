@@ -56,7 +56,6 @@ describe("the engine's checking entry (src/engine/check.ts)", () => {
     for (const heavy of ["docx", "jszip"])
       expectWithMessage(packages.has(heavy), `${heavy} reached check.ts`).toBe(false);
     expect(packages.has("micromark")).toBe(true);
-    expect(packages.has("markdown-it")).toBe(true);
   });
 
   it("exports the same functions as the full engine, not copies", () => {

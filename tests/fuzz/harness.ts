@@ -4,6 +4,7 @@ import { Worker } from "node:worker_threads";
 import fc from "fast-check";
 import { PROBLEM_CODES, type Problem } from "../../src/engine";
 import { checkDocxAll } from "../support/ooxml-check";
+import { keepCheckedDocx } from "../support/ooxml/keep-checked";
 import type { FuzzInput } from "./arbitraries/documents";
 import type { Outcome, WorkerRequest, WorkerResponse } from "./protocol";
 import { WORKER_BUNDLE } from "./setup";
@@ -19,6 +20,12 @@ import { expectWithMessage } from "../support/expect-message";
 const OUTPUT = fileURLToPath(new URL("./.output/", import.meta.url));
 const CASE_TIMEOUT_MS = Number(process.env.FUZZ_CASE_TIMEOUT_MS ?? 30_000);
 const SLOW_CASE_MS = 5_000;
+/**
+ * With CHECKED_DOCX_DIR set, every OPENXML_SAMPLE_EVERY-th case's valid document is kept for the Open XML
+ * SDK validator (npm run test:openxml): a sample chosen by case index, named with the seed and index
+ * that replay it, so a document the validator rejects can be rebuilt.
+ */
+const OPENXML_SAMPLE_EVERY = 25;
 /** FUZZ_SCALE=0.1 runs a tenth of the cases (for a quick local run). */
 export const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 
@@ -217,11 +224,18 @@ export async function runFuzz(
     const docs = batch;
     batch = [];
     checks.push(
-      checkDocxAll(docs.map((d) => d.bytes)).then((results) => {
+      checkDocxAll(
+        docs.map((d) => d.bytes),
+        { keep: false },
+      ).then((results) => {
         stats.checked += results.length;
         return results.flatMap((r, i) => {
-          if (r.ok) return [];
           const doc = docs[i]!;
+          if (r.ok) {
+            if (doc.runIndex % OPENXML_SAMPLE_EVERY === 0 && r.notes.every((n) => !n.startsWith("allowed: ")))
+              keepCheckedDocx(doc.bytes, `tests-fuzz-${name}-seed${seed}-path${doc.runIndex}`);
+            return [];
+          }
           mkdirSync(OUTPUT, { recursive: true });
           const file = `${OUTPUT}${name.replace(/\W+/g, "-")}-${seed}-${doc.runIndex}.json`;
           writeFileSync(file, serialise(doc.input));

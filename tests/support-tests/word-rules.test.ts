@@ -142,6 +142,19 @@ const variants: Record<string, Variant> = {
     code: "WORD_COMMENT_ID",
     make: edit({ [DOC]: (xml) => mustReplace(xml, '<w:commentRangeEnd w:id="1"/>', "") }),
   },
+  commentAuthorTooLong: {
+    code: "WORD_AUTHOR_LENGTH",
+    make: edit({
+      "word/comments.xml": (xml) =>
+        mustReplace(xml, /w:author="[^"]*"/, `w:author="${"\u{1F600}".repeat(128)}"`),
+    }),
+  },
+  commentInitialsTooLong: {
+    code: "WORD_AUTHOR_LENGTH",
+    make: edit({
+      "word/comments.xml": (xml) => mustReplace(xml, /w:author=/, 'w:initials="ABCDEFGHIJ" w:author='),
+    }),
+  },
   drawingIdTwice: {
     code: "WORD_DRAWING_ID",
     make: edit({ [DOC]: (xml) => mustReplace(xml, IMAGE_PARAGRAPH, "$&$&") }),
@@ -187,6 +200,51 @@ const variants: Record<string, Variant> = {
     make: edit({
       [DOC]: (xml) =>
         mustReplace(xml, CELL_PARAGRAPH, CELL_PARAGRAPH.replace("</w:r></w:p>", `</w:r>${RUN_SDT}</w:p>`)),
+    }),
+  },
+  contentControlIdTwice: {
+    code: "WORD_SDT_ID",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(
+          xml,
+          CELL_PARAGRAPH,
+          `<w:sdt><w:sdtPr><w:id w:val="-7"/></w:sdtPr><w:sdtContent>${CELL_PARAGRAPH}</w:sdtContent></w:sdt>` +
+            `<w:sdt><w:sdtPr><w:id w:val="-7"/></w:sdtPr><w:sdtContent>${CELL_PARAGRAPH}</w:sdtContent></w:sdt>`,
+        ),
+    }),
+  },
+  languageWithUnderscore: {
+    code: "WORD_LANG_TAG",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(
+          xml,
+          CELL_PARAGRAPH,
+          CELL_PARAGRAPH.replace("<w:r>", '<w:r><w:rPr><w:lang w:val="de_DE"/></w:rPr>'),
+        ),
+    }),
+  },
+  languageHexadecimal: {
+    code: "WORD_LANG_TAG",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(
+          xml,
+          CELL_PARAGRAPH,
+          CELL_PARAGRAPH.replace("<w:r>", '<w:r><w:rPr><w:lang w:eastAsia="0411"/></w:rPr>'),
+        ),
+    }),
+  },
+  languageWithoutRegion: {
+    code: "WORD_LANG_TAG",
+    make: edit({
+      "word/styles.xml": (xml) =>
+        mustReplace(
+          xml,
+          "<w:rPrDefault/>",
+          '<w:rPrDefault><w:rPr><w:lang w:val="de"/></w:rPr></w:rPrDefault>',
+        ),
     }),
   },
   tableWithoutGrid: {

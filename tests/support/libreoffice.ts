@@ -62,10 +62,12 @@ async function withTempDir<T>(prefix: string, body: (dir: string) => Promise<T>)
   }
 }
 
-export type ConvertTarget = "txt" | "pdf";
+export type ConvertTarget = "txt" | "pdf" | "fodt";
 const FILTERS: Record<ConvertTarget, string> = {
   txt: "txt:Text (encoded):UTF8",
   pdf: "pdf:writer_pdf_Export",
+  // Flat OpenDocument: the document as LibreOffice understood it, styles and text attributes included.
+  fodt: "fodt:OpenDocument Text Flat XML",
 };
 
 /** Converts every document with ONE soffice run; results are in input order. */

@@ -6,9 +6,13 @@
 // Speed: the schemas are compiled once per process by a long-lived xmllint worker (the first check
 // pays ~0.5–1 s for that); after that a small document takes tens of milliseconds. Each result
 // reports its timings.
+//
+// With CHECKED_DOCX_DIR set, every document found valid is also written to that folder, for Microsoft's
+// Open XML SDK validator (npm run test:openxml; ooxml/keep-checked.ts).
 
 import { resolveMarkupCompatibility } from "./ooxml/mce";
 import { VALIDATED_ROOTS } from "./ooxml/namespaces";
+import { keepCheckedDocx } from "./ooxml/keep-checked";
 import { readPackage, type Report } from "./ooxml/package";
 import { checkWordReferences } from "./ooxml/references";
 import { validateWithSchemas, type SchemaInput } from "./ooxml/schemas";
@@ -44,6 +48,11 @@ export type DocxCheckResult = {
 export type DocxCheckOptions = {
   /** Errors matching any of these patterns are not failures: they move to notes as "allowed: …". */
   allow?: readonly RegExp[];
+  /**
+   * false: not written to CHECKED_DOCX_DIR even when valid (the caller keeps a sample itself, as the
+   * fuzz run does). A document with allowed errors is never written: it is not one Word should see.
+   */
+  keep?: boolean;
 };
 
 type Prepared = {
@@ -102,6 +111,8 @@ export async function checkDocx(bytes: Uint8Array, options: DocxCheckOptions = {
   const allow = options.allow ?? [];
   const isAllowed = (e: string) => allow.some((re) => re.test(e));
   const failures = all.filter((e) => !isAllowed(e));
+  if (all.length === 0 && options.keep !== false)
+    keepCheckedDocx(bytes);
   return {
     ok: failures.length === 0,
     errors: failures,

@@ -82,8 +82,9 @@ describe("Outline cards", () => {
     const items = within(await screen.findByRole("list", { name: "Document outline" })).getAllByRole(
       "listitem",
     );
-    expect(items[0]!.textContent).toContain("Fee: 1000 · Due date: 2026-07-01");
-    expect(items[1]!.textContent).toContain("Fee: 2500 · Due date: 2026-09-01");
+    // Written as the document writes them, in its locale (en-US here): issue 27.
+    expect(items[0]!.textContent).toContain("Fee: €1,000.00 · Due date: July 1, 2026");
+    expect(items[1]!.textContent).toContain("Fee: €2,500.00 · Due date: September 1, 2026");
   });
 });
 

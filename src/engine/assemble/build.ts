@@ -6,6 +6,7 @@ import { DocumentState, documentSizeMessage, overDocumentSize } from "../render/
 import { pageGeometry } from "../render/page";
 import { renderSection } from "../render/section";
 import { buildNonce } from "../render/nonce";
+import { proofingLanguage } from "../render/language";
 import type { NumberingCarry } from "../render/numbering";
 import { createExpandBudget, FRAGMENT_MAX_WIDTH_TWIPS } from "../limits";
 import { readMarkdownAt } from "../markdown/read";
@@ -64,6 +65,8 @@ export async function buildDocx(input: BuildInput, options: BuildOptions, side: 
 
   const geometry = pageGeometry(assembly.page);
   const fragment = shape === "fragment";
+  // Word keeps the host's styles on insert, so a fragment says its language on every run (language.ts).
+  const runLanguage = fragment ? proofingLanguage(assembly.locale) : undefined;
   const state = new DocumentState({
     docx: side.kit,
     draftingNotes: assembly.options.draftingNotes,
@@ -72,6 +75,7 @@ export async function buildDocx(input: BuildInput, options: BuildOptions, side: 
     contentWidthTwips: fragment ? Math.min(geometry.contentWidth, FRAGMENT_MAX_WIDTH_TWIPS) : geometry.contentWidth,
     contentHeightTwips: geometry.contentHeight,
     fragment,
+    ...(runLanguage ? { runLanguage } : {}),
     ...(options.carry ? { carry: options.carry } : {}),
   });
   // One number per build: content control ids (w:id) and bookmark names differ from earlier inserts'.

@@ -3,6 +3,7 @@ import { TEMPLATE_CODES } from "./codes-template";
 import { MARKDOWN_CODES } from "./codes-markdown";
 import { RENDER_CODES } from "./codes-render";
 import { LIMIT_CODES } from "./codes-limits";
+import { IMPORT_CODES } from "./codes-import";
 
 /**
  * The catalogue of every problem code the engine can report. Codes are stable: a code, once
@@ -25,6 +26,7 @@ export const PROBLEM_CODES = {
   ...MARKDOWN_CODES,
   ...RENDER_CODES,
   ...LIMIT_CODES,
+  ...IMPORT_CODES,
 } satisfies Record<string, CodeInfo>;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

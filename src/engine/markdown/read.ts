@@ -4,7 +4,7 @@ import { problem, type Problem } from "../errors/problem";
 import { MAX_MARKDOWN_NESTING } from "../limits";
 import type { SourceLocation } from "../template/types";
 import { isStackOverflow, markdownTreeNesting, scanMarkdown } from "./limits";
-import { parseMarkdown, parseReference } from "./parse";
+import { parseMarkdown } from "./parse";
 
 // Markdown → a parsed tree within the Markdown limits: what the renderer (render/) receives. The text is
 // scanned before the parser sees it (nesting thousands deep, emphasis markers by the thousand) and the
@@ -12,7 +12,7 @@ import { parseMarkdown, parseReference } from "./parse";
 //
 // Parsed trees are kept by their text (issue 15): the same Markdown — a section whose snippet and values
 // did not change since the pane's last build, a body validated and then built, the same header on
-// every build of the server — is parsed once. A tree is the same tree for the same text (both parsers are
+// every build of the server — is parsed once. A tree is the same tree for the same text (the parser is
 // deterministic, positions are offsets into that text), and nothing downstream changes a tree (the
 // renderer only reads it), so a kept tree is as good as a fresh one. Parsing is a third of a build's
 // time (bench/results.md); the store is bounded by the text it holds, so it never grows with use.
@@ -81,13 +81,11 @@ export function readMarkdown(markdown: string): { root: Root } | { failure: Mark
   }
   const deep = markdownTreeNesting(root);
   if (deep) {
-    // The tree may be markdown-it's, without positions: the place comes from micromark's (the same tree).
-    const placed = deep.node.position ? deep : (markdownTreeNesting(parseReference(markdown)) ?? deep);
     return {
       failure: {
         code: "LIMIT_MARKDOWN_NESTING",
-        message: `lists and block quotes are nested ${placed.depth} levels deep here; at most ${MAX_MARKDOWN_NESTING} are allowed (Word shows 9 list levels: deeper lists are drawn at level 9)`,
-        offset: placed.node.position?.start.offset ?? 0,
+        message: `lists and block quotes are nested ${deep.depth} levels deep here; at most ${MAX_MARKDOWN_NESTING} are allowed (Word shows 9 list levels: deeper lists are drawn at level 9)`,
+        offset: deep.node.position?.start.offset ?? 0,
       },
     };
   }

@@ -4,7 +4,8 @@ import { S_PAGEBREAK, S_TOC } from "../markdown/sentinels";
 import type { SectionState } from "./context";
 import { commented } from "./comments";
 import { documentSizeMessage, overDocumentSize, report } from "./context";
-import { renderInline, textRuns } from "./inline";
+import { onlyHtmlComments, renderInline, textRuns } from "./inline";
+import { plainRun } from "./runs";
 import { clampLevel, listIndent, MAX_LIST_LEVEL, type ListFamily, type ListRef } from "./numbering";
 import { renderTable } from "./table";
 import { FILL_IN_SPACE_BEFORE, isFillInLine } from "./fill-in";
@@ -77,7 +78,8 @@ export function makeParagraph(s: SectionState, ctx: BlockContext, options: IPara
     s.pendingNote = undefined;
   }
   if (opts.style === undefined && (ctx.footnote || ctx.quote)) {
-    const style = ctx.footnote ? "FootnoteText" : "Quote";
+    // A quote is a quote in a footnote too (as code and headings keep their styles there).
+    const style = ctx.quote ? "Quote" : "FootnoteText";
     opts = opts === options && isChildrenOnly(opts) ? { style, children: opts.children } : { ...opts, style };
   }
   return new s.doc.docx.Paragraph(opts);
@@ -133,7 +135,7 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
       // shown large on a cover, not a clause heading, so no outline level and no entry in the contents.
       if (s.titleBlock && node.depth <= 2) {
         const style = node.depth === 1 ? "Title" : "Subtitle";
-        return [makeParagraph(s, ctx, { style, children: renderInline(node.children, s) })];
+        return [makeParagraph(s, ctx, { style, ...underItem(ctx), children: renderInline(node.children, s) })];
       }
       const level = Math.min(9, node.depth + s.headingOffset);
       // <w:pStyle w:val="HeadingN"/>: built-in heading styles carry the outline level the TOC uses.
@@ -141,7 +143,7 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
       // <w:keepNext/> on the paragraph too, not only in our style: inserted into a document, the host's
       // own Heading style wins (styles.ts), and a heading must still stay with the text it introduces.
       if (!s.numberHeadings || ctx.depth > 0 || ctx.footnote) {
-        return [makeParagraph(s, ctx, { style, keepNext: true, children: renderInline(node.children, s) })];
+        return [makeParagraph(s, ctx, { style, keepNext: true, ...underItem(ctx), children: renderInline(node.children, s) })];
       }
       return [numberedHeading(node.children, level, style, s, ctx)];
     }
@@ -181,6 +183,12 @@ function numberedHeading(children: PhrasingContent[], level: number, style: stri
   return makeParagraph(s, ctx, { style, keepNext: true, numbering, children: renderInline(children, s) });
 }
 
+const isDefinition = (node: Node): boolean => node.type === "definition" || node.type === "footnoteDefinition";
+
+/** A block inside a list item (after its first paragraph) lines up with the item's text. */
+const underItem = (ctx: BlockContext): IParagraphOptions =>
+  ctx.indentLevel === undefined ? {} : { indent: { left: listIndent(ctx.indentLevel).left } };
+
 /** A list item's later paragraph is indented as its text; a fill-in line gets room above it. */
 const paragraphLayout = (indentLevel: number | undefined, fillIn: boolean): IParagraphOptions => ({
   ...(indentLevel !== undefined ? { indent: { left: listIndent(indentLevel).left } } : {}),
@@ -190,15 +198,18 @@ const paragraphLayout = (indentLevel: number | undefined, fillIn: boolean): IPar
 const horizontalRule = (s: SectionState, ctx: BlockContext): Paragraph =>
   makeParagraph(s, ctx, {
     border: { bottom: { style: s.doc.docx.BorderStyle.SINGLE, size: 6, color: "auto", space: 1 } },
+    ...underItem(ctx),
     children: [],
   });
 
 const codeBlock = (value: string, s: SectionState, ctx: BlockContext): Paragraph[] =>
-  value.split("\n").map((line) => makeParagraph(s, ctx, { style: "HTMLPreformatted", children: textRuns(line, {}, s) }));
+  value
+    .split("\n")
+    .map((line) => makeParagraph(s, ctx, { style: "HTMLPreformatted", ...underItem(ctx), children: textRuns(line, {}, s) }));
 
 function htmlBlock(node: Html, s: SectionState): void {
   const value = node.value.trim();
-  if (/^<br\s*\/?>$/i.test(value) || /^<!--[\s\S]*-->$/.test(value)) return;
+  if (/^<br\s*\/?>$/i.test(value) || onlyHtmlComments(value)) return;
   report(
     s,
     node,
@@ -261,15 +272,18 @@ function renderList(node: List, s: SectionState, ctx: BlockContext, parent?: Par
     if (top && s.doc.numbering.orderedNext) s.doc.numbering.orderedNext.next++;
     const check = item.checked === true ? "\u2611 " : item.checked === false ? "\u2610 " : "";
     const children = item.children;
-    const first = children[0];
     // The item's first paragraph carries its number; anything else starts under an empty numbered one.
+    // Definitions ([x]: url, [^x]: note) show nothing where they are written, so they do not count.
+    let lead = 0;
+    while (lead < children.length && isDefinition(children[lead]!)) lead++;
+    const first = children[lead];
     let from = 0;
     if (first?.type === "paragraph") {
       const runs = renderInline(first.children, s);
-      out.push(makeParagraph(s, ctx, { numbering, children: check ? [new s.doc.docx.TextRun(check), ...runs] : runs }));
-      from = 1;
+      out.push(makeParagraph(s, ctx, { numbering, children: check ? [plainRun(s, check), ...runs] : runs }));
+      from = lead + 1;
     } else {
-      out.push(makeParagraph(s, ctx, { numbering, children: check ? [new s.doc.docx.TextRun(check)] : [] }));
+      out.push(makeParagraph(s, ctx, { numbering, children: check ? [plainRun(s, check)] : [] }));
     }
     const under: ParentList = { ref, family, item, sublists };
     for (let k = from; k < children.length; k++) {

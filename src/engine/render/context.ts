@@ -1,5 +1,6 @@
 import type { ICommentOptions, Paragraph } from "docx";
 import type { DocxKit } from "./docx-kit";
+import type { ProofingLanguage } from "./language";
 import type { Node } from "mdast";
 import type { ProblemCode } from "../errors/codes";
 import { problem, type Problem } from "../errors/problem";
@@ -29,6 +30,8 @@ export class DocumentState {
   imageBytes = 0;
   /** Whether LIMIT_DOCUMENT_SIZE has been reported (it is reported once). */
   sizeReported = false;
+  /** The <w:lang> every text run carries (fragments only: language.ts), or undefined. */
+  readonly runLanguage: ProofingLanguage | undefined;
 
   constructor(
     readonly options: {
@@ -51,10 +54,13 @@ export class DocumentState {
        * text width (pct) instead of twips, and pictures are capped to FRAGMENT_MAX_WIDTH_TWIPS too.
        */
       fragment?: boolean;
+      /** The proofing language to write on every text run (a fragment's, from its locale). */
+      runLanguage?: ProofingLanguage;
     },
   ) {
     this.numbering = new NumberingState(options.carry);
     this.docx = options.docx;
+    this.runLanguage = options.runLanguage;
   }
 
   allocateFootnote(children: Paragraph[]): number {
@@ -72,21 +78,40 @@ export class DocumentState {
     this.footnotes[id] = { children };
   }
 
+  /** A paragraph of unformatted text, in the run language when there is one. */
+  private plainParagraph(text: string): Paragraph {
+    const language = this.runLanguage;
+    if (language === undefined) return new this.docx.Paragraph(text);
+    return new this.docx.Paragraph({ children: [new this.docx.TextRun({ text, language })] });
+  }
+
   addComment(text: string, author: string): number {
     const id = this.nextCommentId++;
     this.comments.push({
       id,
-      author,
+      author: clipName(author),
       initials: initialsOf(author),
       date: this.options.today,
-      children: text.split(/\r\n?|\n/).map((line) => new this.docx.Paragraph(line)),
+      children: text.split(/\r\n?|\n/).map((line) => this.plainParagraph(line)),
     });
     return id;
   }
 }
 
 // One per build (keep-alive.ts); made with the stand-in kit, which holds nothing.
-keepAlive(new DocumentState({ docx: CHECK_KIT, draftingNotes: false, today: new Date(0), contentWidthTwips: 1 }));
+keepAlive(
+  new DocumentState({ docx: CHECK_KIT, draftingNotes: false, today: new Date(0), contentWidthTwips: 1 }),
+);
+
+/** Word keeps at most 255 UTF-16 code units of an author's name; Microsoft's validator refuses more. */
+const AUTHOR_MAX = 255;
+
+/** The name cut to AUTHOR_MAX code units, never between the two halves of a surrogate pair. */
+function clipName(name: string): string {
+  if (name.length <= AUTHOR_MAX) return name;
+  const last = name.charCodeAt(AUTHOR_MAX - 1);
+  return name.slice(0, last >= 0xd800 && last <= 0xdbff ? AUTHOR_MAX - 1 : AUTHOR_MAX);
+}
 
 function initialsOf(name: string): string {
   const letters = name
@@ -102,8 +127,6 @@ function initialsOf(name: string): string {
 export type SectionState = {
   doc: DocumentState;
   locate: (offset: number) => SourceLocation;
-  /** Where a node of the section's tree starts in its Markdown (markdown/position.ts). */
-  offsetOf: (node: Node | undefined) => number;
   /** Texts of {{#note}} ranges (index = sentinel index). */
   notes: readonly string[];
   /** note index → comment id, once its range has started. */
@@ -144,13 +167,15 @@ export type SectionState = {
 
 /** A problem at `node`'s place in the snippet body (through the section's source map). */
 export function report(s: SectionState, node: Node | undefined, code: ProblemCode, message: string): void {
-  const at = s.locate(s.offsetOf(node));
+  const at = s.locate(node?.position?.start.offset ?? 0);
   s.doc.problems.push(problem({ code, message, ...at }));
 }
 
 /** Whether the document is past MAX_DOCUMENT_BYTES (XML and pictures) or MAX_DOCUMENT_XML_BYTES (XML). */
 export function overDocumentSize(doc: DocumentState): boolean {
-  return doc.estimatedBytes > MAX_DOCUMENT_BYTES || doc.estimatedBytes - doc.imageBytes > MAX_DOCUMENT_XML_BYTES;
+  return (
+    doc.estimatedBytes > MAX_DOCUMENT_BYTES || doc.estimatedBytes - doc.imageBytes > MAX_DOCUMENT_XML_BYTES
+  );
 }
 
 /** LIMIT_DOCUMENT_SIZE's message: which of the two sizes the document went past, and what to do. */

@@ -66,7 +66,7 @@ export function createDocument(parts: DocumentParts): Document {
     keywords: props.keywords?.join(", "),
     lastModifiedBy: props.author ?? "Sectionsmith",
     customProperties: [{ name: PROVENANCE_PROPERTY, value: parts.snippets.join(", ") }],
-    styles: buildStyles(assembly.theme),
+    styles: buildStyles(assembly.theme, assembly.locale),
     footnotes: state.footnotes,
     comments: state.comments.length > 0 ? { children: state.comments } : undefined,
     features: updateFields ? { updateFields: true } : undefined, // <w:updateFields w:val="true"/> in settings.xml

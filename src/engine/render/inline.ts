@@ -23,7 +23,6 @@ const TAG_FORMAT: Record<HtmlTag, keyof Format> = {
 };
 const INLINE_TAG = /^<(\/?)(u|sup|sub|mark)\s*>$/i;
 const BREAK_TAG = /^<br\s*\/?>$/i;
-const HTML_COMMENT = /^<!--[\s\S]*-->$/;
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 
 // The relationship's Target must be a URI (RFC 3986; Word and LibreOffice reject the document or the
@@ -137,7 +136,7 @@ function inlineHtml(
     report(s, node, "MARKDOWN_HTML_UNBALANCED", `</${tag}> closes a tag that is not open here.`);
   } else if (BREAK_TAG.test(value)) {
     out.push(new s.doc.docx.TextRun({ break: 1 }));
-  } else if (!HTML_COMMENT.test(value)) {
+  } else if (!onlyHtmlComments(value)) {
     report(
       s,
       node,
@@ -146,6 +145,28 @@ function inlineHtml(
     );
   }
   return fmt;
+}
+
+/**
+ * Whether raw HTML is nothing but comments (and blanks), which are left out. A comment ends at the first
+ * "-->", and "<!-->" and "<!--->" are comments too (CommonMark 0.31.2, as HTML parses them).
+ */
+export function onlyHtmlComments(html: string): boolean {
+  let rest = html.trim();
+  if (rest === "") return false;
+  while (rest.startsWith("<!--")) {
+    const body = rest.slice(4);
+    let end: number;
+    if (body.startsWith(">")) end = 1;
+    else if (body.startsWith("->")) end = 2;
+    else {
+      const close = body.indexOf("-->");
+      if (close < 0) return false;
+      end = close + 3;
+    }
+    rest = body.slice(end).trimStart();
+  }
+  return rest === "";
 }
 
 function reportUnclosed(open: ReadonlyArray<{ tag: HtmlTag; node: Html }>, s: SectionState): void {

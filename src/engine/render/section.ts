@@ -1,7 +1,6 @@
 import type { Paragraph } from "docx";
 import type { Definition, FootnoteDefinition, Nodes, Root } from "mdast";
 import { INLINE_ONLY } from "../markdown/limits";
-import { nodeOffset } from "../markdown/position";
 import type { SourceLocation } from "../template/types";
 import { makeParagraph, renderBlocks, type Block } from "./blocks";
 import { closeOpenNotes } from "./comments";
@@ -36,7 +35,6 @@ export function renderSection(input: SectionInput, doc: DocumentState): Block[] 
   const s: SectionState = {
     doc,
     locate: input.locate,
-    offsetOf: (node) => nodeOffset(root, node),
     notes: input.notes,
     noteComments: new Map(),
     notesClosed: new Set(),

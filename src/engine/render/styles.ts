@@ -6,6 +6,7 @@ import type {
   IXmlableObject,
 } from "docx";
 import type { Theme } from "../model/types";
+import { proofingLanguage } from "./language";
 
 // styles.xml. Every style the content uses is one of Word's *built-in* styles, with its built-in id
 // and name (heading 1…9, Title, Subtitle, Quote, List Paragraph, HTML Preformatted, HTML Code,
@@ -78,7 +79,9 @@ const SUBTITLE: IParagraphStyleOptions = {
   paragraph: { spacing: { after: 160 } },
 };
 
-export function buildStyles(theme: Theme | undefined): IStylesOptions {
+export function buildStyles(theme: Theme | undefined, locale: string): IStylesOptions {
+  // The proofing language in the run defaults (<w:docDefaults><w:rPrDefault><w:rPr><w:lang>): language.ts.
+  const language = proofingLanguage(locale);
   const paragraphStyles: IParagraphStyleOptions[] = [
     title(theme),
     SUBTITLE,
@@ -127,6 +130,7 @@ export function buildStyles(theme: Theme | undefined): IStylesOptions {
         run: {
           font: theme?.font ?? "Calibri",
           size: halfPoints(theme?.fontSize ?? 11),
+          ...(language ? { language } : {}),
         },
         paragraph: { spacing: { after: 160, line: 264, lineRule: AUTO } },
       },

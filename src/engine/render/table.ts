@@ -20,19 +20,19 @@ const ALIGN = { left: "left", center: "center", right: "right" } as const;
 const CELL_SPACING = { before: 40, after: 40 } as const;
 
 export function renderTable(node: MdTable, s: SectionState): Table {
-  // A loop, not Math.max(...rows): spreading a table of 100,000 rows overflows the call stack.
-  let widest = 1;
-  for (const row of node.children) widest = Math.max(widest, row.children.length);
-  if (widest > MAX_TABLE_COLUMNS) {
+  // The header row says how many columns the table has (GFM): a shorter body row gets empty cells, and
+  // the cells of a longer one past the header's are left out, as GitHub shows them.
+  const width = Math.max(1, node.children[0]?.children.length ?? 1);
+  if (width > MAX_TABLE_COLUMNS) {
     report(
       s,
       node,
       "LIMIT_TABLE_COLUMNS",
-      `This table has ${widest} columns; Word shows at most ${MAX_TABLE_COLUMNS}. Split it into narrower tables, or turn columns into rows.`,
+      `This table has ${width} columns; Word shows at most ${MAX_TABLE_COLUMNS}. Split it into narrower tables, or turn columns into rows.`,
     );
   }
   // Past the limit the build fails; the table is still drawn (cut to the limit) so checking goes on.
-  const columns = Math.min(widest, MAX_TABLE_COLUMNS);
+  const columns = Math.min(width, MAX_TABLE_COLUMNS);
   const columnWidth = Math.floor(s.doc.options.contentWidthTwips / columns);
   // A fragment goes into a page that is not ours: the table takes the whole text width of wherever it
   // lands (<w:tblW w:w="5000" w:type="pct"/>, fiftieths of a percent) and each column its share

@@ -28,48 +28,98 @@ type Context = {
 };
 
 // Building a package costs 40–130 ms and more for a long outline (styles, numbering, compile, zip;
-// npm run bench:profile -- insert 10). The outline's package is therefore built ahead while the pane
-// is idle after each change (prebuildFragments, from useDocumentActions), and kept by what it was
+// npm run bench:profile -- insert 10). The outline's packages are therefore built ahead while the pane
+// is idle after each change (prebuildFragments, from useDocumentActions), and kept by what they were
 // built from: the catalogue (a changed library is a new catalogue), the assembly and the day (dates
-// and "stale" depend on it). Insert then reuses it.
+// and "stale" depend on it). An Insert takes one — once: each build draws the nonce its bookmark names
+// and content-control ids come from, so a package handed to Word is never handed to it again (two
+// inserts of the same bytes repeat both, and Word keeps only the last control of a repeated id). Two
+// are kept ready for the outline, so an Insert right after another finds its own package built too; the
+// one an Insert takes is replaced by a fresh build. Builds for one outline run one after the other,
+// never side by side, so a click that comes while one is under way is not slowed by the next.
 type Fragment = { base64: string; warnings: Problem[]; carry: NumberingCarry; hasToc: boolean };
 type FragmentOptions = { contentControls: boolean };
 const MAX_KEPT = 200;
-const fragments = new WeakMap<Engine, WeakMap<Catalogue, Map<string, Promise<Fragment>>>>();
+/** Packages ready for the next Inserts of an outline (oldest first), by outline. */
+const fragments = new WeakMap<Engine, WeakMap<Catalogue, Map<string, Array<Promise<Fragment>>>>>();
 /** Builds that have finished: Insert shows no "Building…" progress for them (a render before Word gets the file). */
 const finished = new WeakSet<Promise<Fragment>>();
+/** How many packages of the outline are kept ready: the next Insert's, and the one after it. */
+const READY = 2;
 
-function fragmentFor(
-  engine: Engine,
-  catalogue: Catalogue,
-  assembly: AssemblyInput,
-  { contentControls }: FragmentOptions,
-): Promise<Fragment> {
+function queueFor(engine: Engine, catalogue: Catalogue, key: string): Array<Promise<Fragment>> {
   let byLibraries = fragments.get(engine);
   if (byLibraries === undefined) fragments.set(engine, (byLibraries = new WeakMap()));
   let kept = byLibraries.get(catalogue);
   if (kept === undefined) byLibraries.set(catalogue, (kept = new Map()));
-  const key = JSON.stringify([new Date().toDateString(), assembly, contentControls]);
-  const found = kept.get(key);
-  if (found !== undefined) return found;
-  const building = engine
-    .exportDocument(catalogue, assembly, {
-      as: "base64",
-      shape: "fragment",
-      contentControls,
-    })
-    .then((r) => ({ base64: r.output, warnings: r.warnings, carry: r.carry, hasToc: r.hasToc }));
-  kept.set(key, building);
-  building.then(
-    () => finished.add(building),
-    () => undefined,
-  );
-  // A failed build is not kept: Insert tries again (and reports the problems).
-  building.catch(() => kept.delete(key));
-  // Oldest first out: the outline being edited keeps its recent sections.
-  if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
-  return building;
+  let queue = kept.get(key);
+  if (queue === undefined) {
+    kept.set(key, (queue = []));
+    // Oldest first out: the outline being edited keeps its recent sections.
+    if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
+  }
+  return queue;
 }
+
+const fragmentKey = (assembly: AssemblyInput, { contentControls }: FragmentOptions) =>
+  JSON.stringify([new Date().toDateString(), assembly, contentControls]);
+
+/**
+ * Fills the outline's queue up to `size` packages, each build starting when the one before it (or
+ * `after`) has settled. A failed build leaves the queue: Insert tries again (and reports the problems).
+ */
+function fill(
+  engine: Engine,
+  catalogue: Catalogue,
+  assembly: AssemblyInput,
+  { contentControls }: FragmentOptions,
+  size: number,
+  after?: Promise<unknown>,
+): Array<Promise<Fragment>> {
+  const queue = queueFor(engine, catalogue, fragmentKey(assembly, { contentControls }));
+  while (queue.length < size) {
+    const before = queue.at(-1) ?? after;
+    const start = () =>
+      engine
+        .exportDocument(catalogue, assembly, { as: "base64", shape: "fragment", contentControls })
+        .then((r) => ({ base64: r.output, warnings: r.warnings, carry: r.carry, hasToc: r.hasToc }));
+    const building = before ? before.then(start, start) : start();
+    queue.push(building);
+    building.then(
+      () => finished.add(building),
+      () => {
+        const at = queue.indexOf(building);
+        if (at >= 0) queue.splice(at, 1);
+      },
+    );
+  }
+  return queue;
+}
+
+/**
+ * The package for one hand-over to Word: the oldest one built ahead (or under way), taken out so that no
+ * later hand-over gets the same bytes. `keep`: how many stay ready for the next Inserts after it.
+ */
+function takeFragment(
+  engine: Engine,
+  catalogue: Catalogue,
+  assembly: AssemblyInput,
+  options: FragmentOptions,
+  keep: number,
+): Promise<Fragment> {
+  const queue = fill(engine, catalogue, assembly, options, 1);
+  const taken = queue.shift()!;
+  if (keep === 0) return taken;
+  // Nothing left ready: the next Insert's package starts as soon as this one is built. Otherwise the
+  // refill waits for a quiet moment: a build is a long task on the pane's thread, and one started at
+  // the click held up the next click (an Insert right after another) by as long as it ran.
+  if (queue.length === 0) fill(engine, catalogue, assembly, options, 1, taken);
+  setTimeout(() => fill(engine, catalogue, assembly, options, keep, taken), REFILL_DELAY_MS);
+  return taken;
+}
+
+/** After an Insert, how long the spare package waits: the user's next clicks come first. */
+const REFILL_DELAY_MS = 2000;
 
 const oneSection = (doc: DocumentState, i: number) =>
   buildAssembly([doc.sections[i]!], doc.settings, { whole: false });
@@ -85,7 +135,10 @@ export async function prebuildFragments(
   cancelled: () => boolean,
 ): Promise<void> {
   if (cancelled()) return;
-  await fragmentFor(engine, catalogue, wholeOutline(doc), INSERT).catch(() => undefined);
+  const queue = fill(engine, catalogue, wholeOutline(doc), INSERT, 1);
+  await queue[0]!.catch(() => undefined);
+  // The one after it, for an Insert right after the next (built once the first is done).
+  if (!cancelled()) fill(engine, catalogue, wholeOutline(doc), INSERT, READY);
 }
 
 /**
@@ -126,7 +179,7 @@ async function buildPackages(
 ): Promise<Built & { offsets: Map<Problem, number> }> {
   const offsets = new Map<Problem, number>();
   const { engine, catalogue, doc, onProgress } = ctx;
-  const building = fragmentFor(engine, catalogue, wholeOutline(doc), INSERT);
+  const building = takeFragment(engine, catalogue, wholeOutline(doc), INSERT, READY);
   if (!finished.has(building)) onProgress("Building…");
   const whole = await building;
   const title = outlineTitle(doc, 0, doc.sections.length);
@@ -226,7 +279,7 @@ export async function buildFragments({
         : p;
     try {
       // Ready at once when built ahead; otherwise built now, one section after the other.
-      const building = fragmentFor(engine, catalogue, oneSection(doc, i), { contentControls: false });
+      const building = takeFragment(engine, catalogue, oneSection(doc, i), { contentControls: false }, 0);
       if (!finished.has(building)) onProgress(total === 1 ? "Building…" : `Building ${i + 1} of ${total}…`);
       const result = await building;
       const resolved = lookup(section.snippet, section.version)?.snippet;

@@ -22,7 +22,9 @@ import {
   exportLibrary,
   importChanges,
   seedChanges,
+  withDefaultChoices,
   type ImportReport,
+  type LanguageOf,
   type LibrarySnapshot,
   type RawLibrary,
   type RawSnippet,
@@ -226,9 +228,11 @@ export function useLibrary(
 
   const reportFor = useCallback(
     async (file: File): Promise<ImportReport> => {
-      const eng = engine ?? (await loadEngine());
+      const [eng, { languageOf }] = await Promise.all([engine ?? loadEngine(), loadLanguage()]);
       const current = libraryStore.store?.snapshot() ?? { revision: 0, seeded: true, records: [] };
-      return buildImportReport(await readText(file), file.name, current, eng.validateLibrary);
+      return withDefaultChoices(
+        buildImportReport(await readText(file), file.name, current, eng.validateLibrary, languageOf),
+      );
     },
     [engine, libraryStore.store],
   );
@@ -244,7 +248,7 @@ export function useLibrary(
           ok: false,
           name: report.source,
           problems: [],
-          report: rebuildReport(engine ?? (await loadEngine()), report, current),
+          report: rebuildReport(engine ?? (await loadEngine()), report, current, (await loadLanguage()).languageOf),
         };
       await commit(importChanges(report, current));
       return { ok: true, name: report.source, problems: report.warnings };
@@ -320,11 +324,19 @@ function keepValid(engine: Engine, raw: RawLibrary): { raw: RawLibrary; hidden: 
   return { raw: kept, hidden: parsed.problems.filter((p) => p.severity === "error") };
 }
 
-function rebuildReport(engine: Engine, report: ImportReport, current: LibrarySnapshot): ImportReport {
+function rebuildReport(
+  engine: Engine,
+  report: ImportReport,
+  current: LibrarySnapshot,
+  languageOf: LanguageOf,
+): ImportReport {
   const raw = {
     format: "sectionsmith/library@1",
     ...(report.name ? { name: report.name } : {}),
     snippets: report.items.map((i) => i.snippet),
   };
-  return buildImportReport(raw, report.source, current, engine.validateLibrary);
+  return withDefaultChoices(buildImportReport(raw, report.source, current, engine.validateLibrary, languageOf));
 }
+
+/** The language guesser (model/language.ts), loaded when a file is first imported: its data is large. */
+const loadLanguage = () => import(/* webpackChunkName: "language" */ "../model/language");

@@ -18,7 +18,10 @@ export function buildAssembly(
     format: ASSEMBLY_FORMAT,
     locale: settings.locale.trim() || "en-US",
     page: { size: settings.pageSize, orientation: settings.orientation },
-    options: { draftingNotes: settings.draftingNotes },
+    options: {
+      draftingNotes: settings.draftingNotes,
+      ...(settings.headingNumbering === "legal" ? { headingNumbering: "legal" as const } : {}),
+    },
     sections: sections.map(sectionJson),
   };
   const theme = compact({ font: settings.font, headingColor: normaliseColor(settings.headingColor) });

@@ -2,7 +2,7 @@
 // pure functions that turn it into the contract's assembly JSON. Kept free of React so it is easy to
 // test and to persist (it is plain JSON).
 
-import type { Orientation, PageSize, SectionNumbering, Values } from "../../engine/core";
+import type { HeadingNumbering, Orientation, PageSize, SectionNumbering, Values } from "../../engine/core";
 
 export type OutlineSection = {
   /** Stable identity in the outline (React keys, focus after a move); not part of the assembly. */
@@ -29,6 +29,8 @@ export type DocumentSettings = {
   headerText: string;
   footerText: string;
   draftingNotes: boolean;
+  /** "legal": headings numbered 1, 1.1, 1.1.1 and lists under them (a), (b) (the assembly's options.headingNumbering). */
+  headingNumbering: HeadingNumbering;
   locale: string;
 };
 
@@ -45,6 +47,7 @@ export const DEFAULT_SETTINGS: DocumentSettings = {
   headerText: "",
   footerText: "",
   draftingNotes: false,
+  headingNumbering: "none",
   locale: "en-US",
 };
 

@@ -3,6 +3,7 @@
 // validates again when it builds; these messages are the friendly, per-field version.
 
 import {
+  formatValue,
   validateValue as checkValue,
   type ListItem,
   type ProblemCode,
@@ -257,10 +258,11 @@ export function patternExample(pattern: string): string | undefined {
 
 /**
  * What tells two sections of one snippet apart in the outline: the first values given, in the order of
- * the snippet's variables ("Disclosing party: Contoso · Term (years): 2"). Yes/no values are left out
+ * the snippet's variables ("Disclosing party: Contoso · Term (years): 2"), written as the document writes
+ * them in `locale` (the engine's formatValue: "€12,500.00", "15 March 2027"). Yes/no values are left out
  * (they rarely tell sections apart); a list says how many rows it has.
  */
-export function valuesSummary(variables: readonly Variable[], values: Values, count = 2): string {
+export function valuesSummary(variables: readonly Variable[], values: Values, locale: string, count = 2): string {
   const parts: string[] = [];
   for (const v of variables) {
     if (parts.length >= count) break;
@@ -268,7 +270,16 @@ export function valuesSummary(variables: readonly Variable[], values: Values, co
     if (isEmpty(value) || typeof value === "boolean") continue;
     if (Array.isArray(value))
       parts.push(`${labelOf(v)}: ${value.length} ${value.length === 1 ? "row" : "rows"}`);
-    else parts.push(`${labelOf(v)}: ${String(value)}`);
+    else parts.push(`${labelOf(v)}: ${readable(v, value as Value, locale)}`);
   }
   return parts.join(" · ");
+}
+
+/** The value as the document writes it; as stored when the locale cannot format it (a half-typed one). */
+function readable(v: Variable, value: Value, locale: string): string {
+  try {
+    return formatValue(v, value, locale);
+  } catch {
+    return String(value);
+  }
 }

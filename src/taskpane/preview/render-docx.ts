@@ -27,6 +27,15 @@ html, body { margin: 0; padding: 0; background: transparent; overflow: hidden; }
 #pages section.docx p::before { white-space: pre; tab-size: 36pt; }
 /* Reflowed text: docx-preview still writes the page margins inline; a pane is no place for 25 mm. */
 #pages.reflow section.docx { padding: 12px 12px !important; min-height: 0 !important; margin-bottom: 0 !important; }
+/* Reflowed tables fit the pane: docx-preview writes the page's column widths (a 4-column table 451pt
+   wide showed 2 of its columns at 320 px, cut off). Columns size to their text and wrap between words;
+   a table that still cannot fit (many columns, long words) scrolls sideways inside its own box, in the
+   preview, instead of being cut off. */
+#pages.reflow table { width: auto !important; max-width: none; table-layout: auto !important; }
+#pages.reflow col, #pages.reflow td, #pages.reflow th { width: auto !important; }
+#pages.reflow td, #pages.reflow th { overflow-wrap: break-word; }
+#pages.reflow .table-box { overflow-x: auto; max-width: 100%; }
+#pages.reflow .table-box:focus-visible { outline: 2px solid Highlight; }
 `;
 
 const FRAME_HTML =
@@ -138,9 +147,11 @@ export async function renderDocxPreview(
   const css = doc.createDocumentFragment();
   for (const node of nodes) (node.nodeName === "STYLE" ? css : drawn).append(node);
   sanitizeLinks(drawn);
+  if (!options.wholePage) boxTables(drawn, doc);
   styles.replaceChildren(css);
   pages.replaceChildren(drawn);
   if (options.wholePage) fitWidth(frame, doc);
+  else markScrollingTables(doc);
   fitHeight(frame, doc);
   // Embedded fonts (data: URLs) may change line breaks once they load.
   void doc.fonts?.ready.then(() => renders.get(container) === mine && fitHeight(frame, doc));
@@ -172,7 +183,34 @@ export function refitPreview(container: HTMLElement): void {
   const doc = frame?.contentDocument;
   if (!frame || !doc) return;
   if (doc.getElementById("pages")?.classList.contains("reflow") === false) fitWidth(frame, doc);
+  else markScrollingTables(doc);
   fitHeight(frame, doc);
+}
+
+/** Each outermost table in a box of its own (.table-box), which scrolls sideways when the table cannot fit. */
+function boxTables(root: DocumentFragment, doc: Document) {
+  for (const table of root.querySelectorAll("table")) {
+    if (table.parentElement?.closest("table")) continue; // a table in a cell scrolls with its table
+    const box = doc.createElement("div");
+    box.className = "table-box";
+    table.replaceWith(box);
+    box.append(table);
+  }
+}
+
+/** A box whose table is wider than the pane can be scrolled from the keyboard too (a Tab stop, named). */
+function markScrollingTables(doc: Document) {
+  for (const box of doc.querySelectorAll<HTMLElement>(".table-box")) {
+    if (box.scrollWidth > box.clientWidth + 1) {
+      box.tabIndex = 0;
+      box.setAttribute("role", "group");
+      box.setAttribute("aria-label", "Table, scrolls sideways");
+    } else {
+      box.removeAttribute("tabindex");
+      box.removeAttribute("role");
+      box.removeAttribute("aria-label");
+    }
+  }
 }
 
 /** Scales the rendered pages (real page width) down to the frame's width; never up. */

@@ -4,12 +4,15 @@
 // must mean one text, so neither text is dropped. By default both are kept — the library's at its
 // version, the file's as a new draft version beside it; the user may instead keep only theirs, or take
 // the file's text at that version (the library's then moves to the new draft version, so history keeps
-// it). The report is applied all or nothing, and only when nothing is invalid.
+// it). Text the library already holds at another version is unchanged, not a new version (importing a
+// file twice adds nothing). Which text documents get after the import is worked out in import-in-use.ts:
+// an update in another language is imported as a draft unless the user makes it the one in use.
+// The report is applied all or nothing, and only when nothing is invalid.
 
 import type { Problem, ParseResult, Library } from "../../engine/core";
-import { sameContent } from "./canonical";
+import { sameContent, sameText } from "./canonical";
 import { findRecord, highestVersion, isRawSnippet, nextSeq, versionOf } from "./library-file";
-import type { Change, HistoryInput, LibrarySnapshot, RawSnippet, SnippetRecord } from "./types";
+import { recordKey, type Change, type HistoryInput, type LibrarySnapshot, type RawSnippet, type SnippetRecord } from "./types";
 
 export type ImportKind = "new" | "updated" | "unchanged" | "conflicting" | "invalid";
 
@@ -19,6 +22,15 @@ export type ImportKind = "new" | "updated" | "unchanged" | "conflicting" | "inva
  * keeps the library's as version keptAs (draft).
  */
 export type ConflictChoice = "both" | "mine" | "theirs";
+
+/**
+ * For an update that would change the text documents get: "use" (the file's version is imported as it
+ * is, and is used) or "draft" (imported as a draft: the library's version stays the one in use).
+ */
+export type UpdateChoice = "use" | "draft";
+
+/** ISO 639-3 code of a text's language ("eng", "deu"), or undefined when it cannot be told. */
+export type LanguageOf = (snippet: RawSnippet) => string | undefined;
 
 export type ImportItem = {
   kind: ImportKind;
@@ -30,10 +42,14 @@ export type ImportItem = {
   snippet: RawSnippet;
   /** What the store holds at that id@version, for updated / conflicting / unchanged. */
   existing?: SnippetRecord;
+  /** Unchanged: the library's version holding the same text (another version than the file's). */
+  sameAs?: number;
   /** For a conflict: the version the file's text will be kept under. */
   keptAs?: number;
-  /** For a conflict: what the user chose (absent: "both"). */
-  choice?: ConflictChoice;
+  /** A conflict's choice (absent: "both"), or an update's (absent: "use"). */
+  choice?: ConflictChoice | UpdateChoice;
+  /** The language of the file's text (LanguageOf), when it could be told. */
+  language?: string;
   problems: Problem[];
 };
 
@@ -48,6 +64,10 @@ export type ImportReport = {
   canApply: boolean;
   /** The store revision the report was made against. */
   revision: number;
+  /** The library's versions of the ids in the file, as they were: what is in use before the import. */
+  library: SnippetRecord[];
+  /** The language of each of those versions (by recordKey), when it could be told. */
+  languages: Record<string, string>;
 };
 
 export type Validate = (input: unknown, options: { source?: string }) => ParseResult<Library>;
@@ -58,6 +78,7 @@ export function buildImportReport(
   source: string,
   snapshot: LibrarySnapshot,
   validate: Validate,
+  languageOf?: LanguageOf,
 ): ImportReport {
   const result = validate(input, { source });
   const errors = result.problems.filter((p) => p.severity === "error");
@@ -100,7 +121,9 @@ export function buildImportReport(
       return;
     }
     const existing = findRecord(snapshot.records, value.id, version);
-    if (!existing) {
+    const twin = existing && sameContent(existing.snippet, value) ? undefined : sameTextIn(snapshot, value);
+    if (twin) items.push({ ...base, kind: "unchanged", existing: twin, sameAs: twin.version });
+    else if (!existing) {
       const had = highestVersion(snapshot.records, value.id);
       items.push({ ...base, kind: had > 0 && version > had ? "updated" : "new" });
     } else if (sameContent(existing.snippet, value)) items.push({ ...base, kind: "unchanged", existing });
@@ -115,6 +138,19 @@ export function buildImportReport(
       items.push({ ...base, kind: "conflicting", existing, keptAs });
     }
   });
+  const ids = new Set(items.map((i) => i.id));
+  const library = snapshot.records.filter((r) => ids.has(r.id));
+  const languages: Record<string, string> = {};
+  if (languageOf) {
+    for (const r of library) {
+      const language = languageOf(r.snippet);
+      if (language) languages[recordKey(r.id, r.version)] = language;
+    }
+    for (const item of items) {
+      const language = item.kind === "invalid" ? undefined : languageOf(item.snippet);
+      if (language) item.language = language;
+    }
+  }
   return {
     source,
     ...(typeof file?.name === "string" ? { name: file.name } : {}),
@@ -123,7 +159,14 @@ export function buildImportReport(
     warnings,
     canApply: errors.length === 0 && result.ok,
     revision: snapshot.revision,
+    library,
+    languages,
   };
+}
+
+/** A version of the snippet's id that already holds its text (ignoring version, status, updated). */
+function sameTextIn(snapshot: LibrarySnapshot, snippet: RawSnippet): SnippetRecord | undefined {
+  return snapshot.records.find((r) => r.id === snippet.id && sameText(r.snippet, snippet));
 }
 
 /** The store changes that apply a report (empty when it cannot be applied). */
@@ -137,10 +180,11 @@ export function importChanges(
   const history: HistoryInput[] = [];
   for (const item of report.items) {
     if (item.kind === "new" || item.kind === "updated") {
+      const asDraft = item.choice === "draft";
       const record: SnippetRecord = {
         id: item.id,
         version: item.version,
-        snippet: item.snippet,
+        snippet: asDraft ? { ...item.snippet, status: "draft" } : item.snippet,
         seq: item.existing?.seq ?? seq++,
         origin: "imported",
         edited: false,
@@ -150,10 +194,12 @@ export function importChanges(
         action: "import",
         id: item.id,
         version: item.version,
-        detail: `${item.kind} from ${report.source}`,
+        detail: asDraft
+          ? `${item.kind} from ${report.source}, imported as a draft (the version in use stays)`
+          : `${item.kind} from ${report.source}`,
       });
     } else if (item.kind === "conflicting" && item.keptAs !== undefined && item.existing) {
-      const choice = item.choice ?? "both";
+      const choice = (item.choice as ConflictChoice | undefined) ?? "both";
       if (choice === "mine") {
         history.push({
           action: "import",
@@ -203,10 +249,15 @@ export const countByKind = (report: ImportReport): Record<ImportKind, number> =>
   return counts;
 };
 
-/** The report with the user's choice for each conflict (by path), ready for importChanges. */
-export function withChoices(report: ImportReport, choices: Readonly<Record<string, ConflictChoice>>): ImportReport {
+/** The report with the user's choice for each conflict and update (by path), ready for importChanges. */
+export function withChoices(
+  report: ImportReport,
+  choices: Readonly<Record<string, ConflictChoice | UpdateChoice>>,
+): ImportReport {
   return {
     ...report,
-    items: report.items.map((i) => (i.kind === "conflicting" && choices[i.path] ? { ...i, choice: choices[i.path] } : i)),
+    items: report.items.map((i) =>
+      (i.kind === "conflicting" || i.kind === "updated") && choices[i.path] ? { ...i, choice: choices[i.path] } : i,
+    ),
   };
 }

@@ -19,6 +19,7 @@
 //   syncs      how many context.sync() calls ran
 // and the tests can set the scene (at any time, through page.evaluate):
 //   setSelectionHtml(html)               what Range.getHtml() on the selection returns ("<p></p>" until set)
+//   setDocumentFile(base64)              the open document as a .docx, for Document.getFileAsync (fails until set)
 //   addContentControl({ text, tag, title }) a paragraph wrapped in a content control, at the end of the
 //                                        document (as if the pane had inserted it earlier); returns its name
 //
@@ -35,7 +36,7 @@
 //                  unless set). The paragraphs inside an inserted package's controls are read from the
 //                  file (w:numPr; w:numFmt "bullet" is a Bullet list, others Number; list id = 1000 + w:numId)
 //                  and take Paragraph.detachFromList / attachToList(listId, level) (WordApi 1.3)
-/* global window, DOMParser */
+/* global window, DOMParser, atob */
 (() => {
   const config = Object.assign(
     { wordApi: "1.5", platform: "PC", failures: [], bodyBackground: undefined },
@@ -491,6 +492,32 @@
       },
     },
     ...(config.bodyBackground ? { officeTheme: { bodyBackgroundColor: config.bodyBackground } } : {}),
+    // Common API: the open document as a file (Document.getFileAsync, FileType.Compressed), in slices.
+    document: {
+      getFileAsync(type, options, callback) {
+        state.calls.push({ target: "document", method: "getFileAsync", args: [type, options] });
+        const base64 = state.documentFile;
+        if (!base64) return callback({ status: "failed", value: undefined, error: { message: "No document file was set." } });
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const size = Math.max(1, (options && options.sliceSize) || 4194304);
+        const sliceCount = Math.max(1, Math.ceil(bytes.length / size));
+        callback({
+          status: "succeeded",
+          value: {
+            size: bytes.length,
+            sliceCount,
+            getSliceAsync(index, done) {
+              state.calls.push({ target: "file", method: "getSliceAsync", args: [index] });
+              done({ status: "succeeded", value: { data: Array.from(bytes.subarray(index * size, (index + 1) * size)) } });
+            },
+            closeAsync(done) {
+              state.calls.push({ target: "file", method: "closeAsync", args: [] });
+              if (done) done({ status: "succeeded" });
+            },
+          },
+        });
+      },
+    },
   };
   const installContext = () =>
     Object.defineProperty(Office, "context", { configurable: true, enumerable: true, get: () => context, set() {} });
@@ -525,6 +552,10 @@
     },
     setSelectionHtml(html) {
       state.selectionHtml = String(html);
+    },
+    /** The open document as a .docx (base64), for Document.getFileAsync. */
+    setDocumentFile(base64) {
+      state.documentFile = String(base64);
     },
     addContentControl,
     blocks: () =>

@@ -112,12 +112,16 @@ export function ensurePaneBuilt(): Promise<void> {
 
 export type PaneSession = { browser: Browser; server: StaticServer; url: string; close(): Promise<void> };
 
-/** Builds if needed, serves dist/addin and launches Chromium. One per test file. */
-export async function startPane(): Promise<PaneSession> {
+/**
+ * Builds if needed, serves dist/addin and launches Chromium. One per test file. `scrollbars`: classic
+ * scrollbars that take room, as in Word's task pane on Windows (headless Chromium hides them otherwise,
+ * and a page 15 px narrower than the window then goes unseen).
+ */
+export async function startPane(options: { scrollbars?: boolean } = {}): Promise<PaneSession> {
   await ensurePaneBuilt();
   console.log(`[e2e] office.js and the files it loads come from ${OFFICE_JS_ORIGIN} (${officePackage.dist})`);
   const server = await serveDirectory(PANE_DIR);
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(options.scrollbars ? { ignoreDefaultArgs: ["--hide-scrollbars"] } : {});
   return {
     browser,
     server,

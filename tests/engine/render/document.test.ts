@@ -122,6 +122,20 @@ describe("document settings", () => {
     expect(bodyText(off.document)).toBe("First paragraph.Second £100 paid.");
   });
 
+  it("keeps a comment's author within Word's 255 UTF-16 code units, never splitting a character", async () => {
+    // An owner of 128 emoji is 256 code units: the validator refused it (issue 29's fuzz, seed 121994144).
+    const owner = "\u{1F600}".repeat(128);
+    const lib = library({ id: "s1", owner, notes: "Check the term.", body: "Text." });
+    const built = await build(lib, assembly([{ snippet: "s1" }], { options: { draftingNotes: true } }));
+    const author = /w:author="([^"]*)"/.exec(await built.part("word/comments.xml"))![1]!;
+    expect(author).toBe("\u{1F600}".repeat(127));
+    const short = await build(
+      library({ id: "s1", owner: "Ann Lee", notes: "Check.", body: "Text." }),
+      assembly([{ snippet: "s1" }], { options: { draftingNotes: true } }),
+    );
+    expect(await short.part("word/comments.xml")).toContain('w:author="Ann Lee"');
+  });
+
   it("adds a table of contents and asks Word to update fields on open", async () => {
     const b = await buildBody("{{toc}}\n\n# One\n\n## Two");
     expect(b.document).toContain("TOC \\h \\o &quot;1-3&quot;");

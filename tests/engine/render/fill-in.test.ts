@@ -2,12 +2,12 @@ import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import type { PhrasingContent } from "mdast";
 import { isFillInLine, plainText } from "../../../src/engine/render/fill-in";
-import { parseReference } from "../../../src/engine/markdown/parse";
+import { parseMarkdown } from "../../../src/engine/markdown/parse";
 
 // isFillInLine answers a paragraph without any underscore at once (issue 15); with one, it reads the
 // paragraph's plain text as before. It must agree with the rule on that text: five underscores in a row.
 const paragraphOf = (markdown: string): PhrasingContent[] => {
-  const first = parseReference(markdown).children[0];
+  const first = parseMarkdown(markdown).children[0];
   return first?.type === "paragraph" ? first.children : [];
 };
 

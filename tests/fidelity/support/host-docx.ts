@@ -3,6 +3,7 @@
 // styles, page setup and lists are its own and differ from ours:
 // - Heading 1 (style id Heading1, name "heading 1"): Georgia 18 pt bold, red (C00000);
 // - Normal: Times New Roman 12 pt; List Paragraph and List Number styles of its own;
+// - English (US) as its proofing language, in its run defaults, as Word writes every document;
 // - US Letter with 1.25 in margins;
 // - a numbered list in progress, "1) … 2) …", then an empty paragraph where the cursor is.
 
@@ -13,6 +14,7 @@ export const HOST = {
   headingFont: "Georgia",
   headingColor: "C00000",
   bodyFont: "Times New Roman",
+  language: "en-US",
   /** US Letter, twips. */
   page: { width: 12240, height: 15840 },
   /** 1.25 in, twips. */
@@ -25,7 +27,7 @@ export async function hostDocx(): Promise<Uint8Array> {
   const doc = new Document({
     creator: "Host",
     styles: {
-      default: { document: { run: { font: HOST.bodyFont, size: 24 } } },
+      default: { document: { run: { font: HOST.bodyFont, size: 24, language: { value: HOST.language } } } },
       // docx's own default styles are based on it but docx does not define it; Word always has it.
       characterStyles: [{ id: "DefaultParagraphFont", name: "Default Paragraph Font" }],
       paragraphStyles: [

@@ -1,8 +1,8 @@
-// Ids and names that must pair up or be unique: bookmarks, comments, drawings.
+// Ids and names that must pair up or be unique: bookmarks, comments, drawings, content controls.
 
 import { NS } from "../ooxml/namespaces";
 import { attr, elements } from "../ooxml/xml-lite";
-import { duplicates, wAttr, type WordContext } from "./context";
+import { duplicates, wAttr, wKids, type WordContext } from "./context";
 import type { WordRule } from "./rule";
 
 const idsOf = (ctx: WordContext, part: string, local: string) =>
@@ -107,6 +107,63 @@ export const drawingIds: WordRule = {
         if (el.ns === NS.wp && el.local === "docPr") ids.push(attr(el, "", "id") ?? "(none)");
       }
       for (const id of duplicates(ids)) report(part, `wp:docPr id ${id} is used by more than one drawing`);
+    }
+  },
+};
+
+export const contentControlIds: WordRule = {
+  code: "WORD_SDT_ID",
+  reason: "each content control's w:id (w:sdtPr) must be unique in the document",
+  source:
+    'https://learn.microsoft.com/en-us/office/vba/api/word.contentcontrol.id ("unique for each content control"); ECMA-376 Part 1 §17.5.2.18 with MS-OI29500',
+  check(ctx, report) {
+    const ids: string[] = [];
+    for (const part of ctx.stories)
+      for (const props of ctx.w(part, "sdtPr"))
+        for (const id of wKids(props, "id")) ids.push(wAttr(id, "val") ?? "(none)");
+    for (const id of duplicates(ids))
+      report(ctx.main ?? "(package)", `content control id ${id} is used more than once`);
+  },
+};
+
+/** Word keeps an author's name in at most 255 UTF-16 code units; the Open XML SDK refuses a longer w:author. */
+export const AUTHOR_NAME_MAX = 255;
+/** Word keeps a comment's initials in at most nine characters (MS-OI29500 2.1.313). */
+export const INITIALS_MAX = 9;
+const REVISIONS = [
+  "ins",
+  "del",
+  "moveFrom",
+  "moveTo",
+  "pPrChange",
+  "rPrChange",
+  "sectPrChange",
+  "tblPrChange",
+  "trPrChange",
+  "tcPrChange",
+  "numberingChange",
+];
+
+export const authorNames: WordRule = {
+  code: "WORD_AUTHOR_LENGTH",
+  reason: `a w:author (comments, tracked changes) must be at most ${AUTHOR_NAME_MAX} UTF-16 code units and a comment's w:initials at most ${INITIALS_MAX}`,
+  source:
+    "https://learn.microsoft.com/en-us/openspecs/office_standards/ms-oi29500/2f42e7a6-a014-4392-8461-53a493241d28 (initials); DocumentFormat.OpenXml 3.3.0's validator refuses a w:author over 255 (Sch_AttributeValueDataTypeDetailed, fuzz seeds 1230500211 and 121994144)",
+  check(ctx, report) {
+    for (const part of ctx.stories) {
+      for (const local of ["comment", ...REVISIONS]) {
+        for (const el of ctx.w(part, local)) {
+          const id = wAttr(el, "id") ?? "(none)";
+          const author = wAttr(el, "author");
+          if (author !== undefined && author.length > AUTHOR_NAME_MAX) {
+            report(part, `w:${local} id ${id} has an author of ${author.length} UTF-16 code units`);
+          }
+          const initials = local === "comment" ? wAttr(el, "initials") : undefined;
+          if (initials !== undefined && initials.length > INITIALS_MAX) {
+            report(part, `w:comment id ${id} has initials of ${initials.length} characters`);
+          }
+        }
+      }
     }
   },
 };

@@ -5,7 +5,8 @@
 
 import type { OpcPackage } from "../ooxml/package";
 import { wordContext } from "./context";
-import { bookmarkIds, bookmarkNames, commentIds, drawingIds } from "./ids";
+import { authorNames, bookmarkIds, bookmarkNames, commentIds, contentControlIds, drawingIds } from "./ids";
+import { languageTag } from "./language";
 import { noteIds, noteSeparator, notesPartMissing } from "./notes";
 import { abstractNumLevels, numberingReferences } from "./numbering";
 import { contentTypes, emptyParts, hyperlinkUri, relationships } from "./package-rules";
@@ -22,11 +23,14 @@ export const WORD_RULES: readonly WordRule[] = [
   bookmarkIds,
   bookmarkNames,
   commentIds,
+  authorNames,
   drawingIds,
+  contentControlIds,
   numberingReferences,
   abstractNumLevels,
   textNewline,
   sdtInCell,
+  languageTag,
   tableGrid,
   contentTypes,
   relationships,

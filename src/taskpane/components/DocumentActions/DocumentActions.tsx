@@ -4,6 +4,7 @@
 import { useState } from "react";
 import {
   Button,
+  Caption1,
   Menu,
   MenuDivider,
   MenuItem,
@@ -51,6 +52,8 @@ export function DocumentActions({
   const context = { sections, naming: "outline" } as const;
   const working = state.phase === "working" || state.phase === "confirm";
   const primary = INSERT_CHOICES.find((l) => capabilities.can[l.location]?.ok)?.location;
+  // Nowhere to insert (outside Word): no menu of places that are all disabled; the reason is said once.
+  const nowhere = primary === undefined;
   // The menu hangs from the whole split button, not from its narrow chevron: anchored on the chevron it
   // is wider than the room to the chevron's left and got pushed against the pane's edge.
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -76,7 +79,7 @@ export function DocumentActions({
                 ref={setAnchor}
                 appearance="primary"
                 icon={<DocumentArrowLeft20Regular />}
-                menuButton={{ ...trigger, "aria-label": "Choose where to insert" }}
+                menuButton={{ ...trigger, "aria-label": "Choose where to insert", ...(nowhere ? { disabled: true } : {}) }}
                 primaryActionButton={{
                   disabled: working || empty || primary === undefined,
                   onClick: () => primary && onInsert(primary, options),
@@ -122,6 +125,11 @@ export function DocumentActions({
         </Button>
       </div>
 
+      {nowhere && (
+        <Caption1 className={styles.hint}>
+          Inserting needs Word: use Download .docx, then open the file in Word.
+        </Caption1>
+      )}
       <div role="status" aria-live="polite" className={styles.status}>
         {state.phase === "working" && <Spinner size="tiny" labelPosition="after" label={state.label} />}
       </div>

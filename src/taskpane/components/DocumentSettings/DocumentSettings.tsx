@@ -131,9 +131,16 @@ export function DocumentSettings({ settings, onChange }: Props) {
         checked={settings.draftingNotes}
         onChange={(_, d) => onChange({ draftingNotes: d.checked })}
       />
+      <Field hint="Headings are numbered 1, 1.1, 1.1.1 and the lists under them (a), (b), as in a contract; inserts split across files keep counting.">
+        <Switch
+          label="Legal clause numbers"
+          checked={settings.headingNumbering === "legal"}
+          onChange={(_, d) => onChange({ headingNumbering: d.checked ? "legal" : "none" })}
+        />
+      </Field>
       <Field
         label="Locale"
-        hint="Formats numbers, currencies and dates (BCP 47, e.g. en-GB)."
+        hint="How numbers, amounts and dates are written: a language and region, like en-GB or de-DE."
         validationState={localeError ? "error" : "none"}
         validationMessage={localeError ? `${localeError} The document keeps ${settings.locale}.` : undefined}
       >

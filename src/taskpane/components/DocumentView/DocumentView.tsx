@@ -117,6 +117,7 @@ export function DocumentView(props: DocumentViewProps) {
                 count={count}
                 snippet={props.resolve(section)}
                 today={today}
+                locale={doc.settings.locale}
                 focus={focus?.key === section.key ? focus : undefined}
                 dropTarget={overKey === section.key && dragKey !== section.key}
                 onMove={(to, target) => move(section, to, target)}

@@ -1,19 +1,24 @@
-// What an import would do, shown before anything is written: new, updated, conflicting (both texts shown;
-// both kept unless the user picks one — see ConflictItem), unchanged and invalid snippets — each invalid
-// one with every problem and its path. "Import all" applies everything in one transaction; it is offered
-// only when nothing is invalid.
+// What an import would do, shown before anything is written: first which snippets' text in use would
+// change (InUseChangeItem: both texts, their languages; an update can be imported as a draft instead),
+// then new, updated, conflicting (both texts shown; both kept unless the user picks one — see
+// ConflictItem), unchanged and invalid snippets — each invalid one with every problem and its path.
+// "Import all" applies everything in one transaction; it is offered only when nothing is invalid.
 
 import { useState } from "react";
 import { Button, Caption1, MessageBar, MessageBarBody } from "@fluentui/react-components";
 import {
   countByKind,
+  inUseChanges,
   withChoices,
   type ConflictChoice,
   type ImportItem,
   type ImportKind,
   type ImportReport as Report,
+  type InUseChange,
+  type UpdateChoice,
 } from "../../store";
 import { ConflictItem } from "./ConflictItem";
+import { InUseChangeItem } from "./InUseChangeItem";
 import { ProblemList } from "../ProblemList/ProblemList";
 import { useImportReportStyles } from "./ImportReport.styles";
 
@@ -31,11 +36,31 @@ const GROUPS: ReadonlyArray<{ kind: ImportKind; title: string; explain: (i: Impo
   {
     kind: "updated",
     title: "Updated",
-    explain: (i) => (i.existing ? `replaces version ${i.version}` : `new version ${i.version}`),
+    explain: (i) =>
+      `${i.existing ? `replaces version ${i.version}` : `new version ${i.version}`}${i.choice === "draft" ? ", imported as a draft" : ""}`,
   },
   { kind: "new", title: "New", explain: () => "" },
-  { kind: "unchanged", title: "Unchanged", explain: () => "already in your library" },
+  {
+    kind: "unchanged",
+    title: "Unchanged",
+    explain: (i) =>
+      i.sameAs !== undefined && i.sameAs !== i.version
+        ? `the same text is in your library as version ${i.sameAs}: nothing to add`
+        : "already in your library",
+  },
 ];
+
+/**
+ * What the import does to the text documents get, with the choices as they stand; an update imported as
+ * a draft is still listed (with its choice), so it can be made the one in use.
+ */
+function changesToShow(report: Report): InUseChange[] {
+  const updates = report.items.filter((i) => i.kind === "updated");
+  const ifUsed = inUseChanges(withChoices(report, Object.fromEntries(updates.map((i) => [i.path, "use"]))));
+  const fromUpdates = ifUsed.filter((c) => c.item?.kind === "updated");
+  const ids = new Set(fromUpdates.map((c) => c.id));
+  return [...fromUpdates, ...inUseChanges(report).filter((c) => !ids.has(c.id))];
+}
 
 /** Where an item sits in the file, in words: "snippets[4]" is "5th snippet in the file" (issue 13: no paths). */
 export function placeInFile(path: string): string {
@@ -48,7 +73,12 @@ export function placeInFile(path: string): string {
 
 export function ImportReport({ report, busy = false, onConfirm, onCancel }: ImportReportProps) {
   const styles = useImportReportStyles();
-  const [choices, setChoices] = useState<Record<string, ConflictChoice>>({});
+  // The report's own defaults first (an update in another language: as a draft), then what the user picks.
+  const [choices, setChoices] = useState<Record<string, ConflictChoice | UpdateChoice>>(() =>
+    Object.fromEntries(report.items.flatMap((i) => (i.choice ? [[i.path, i.choice]] : []))),
+  );
+  const chosen = withChoices(report, choices);
+  const changes = changesToShow(chosen);
   const counts = countByKind(report);
   // Problems of one snippet are shown with its item (import-report.ts sorts them); the rest are about the file.
   const ofItems = new Set(report.items.flatMap((i) => i.problems));
@@ -66,8 +96,30 @@ export function ImportReport({ report, busy = false, onConfirm, onCancel }: Impo
           </MessageBarBody>
         </MessageBar>
       )}
+      {changes.length > 0 && (
+        <section aria-label="Text in use">
+          <h3 className={styles.group}>
+            Changes the text documents get ({changes.length})
+          </h3>
+          <ul className={styles.list}>
+            {changes.map((change) => (
+              <InUseChangeItem
+                key={change.id}
+                change={change}
+                source={report.source}
+                {...(change.item?.kind === "updated"
+                  ? {
+                      choice: (choices[change.item.path] as UpdateChoice | undefined) ?? "use",
+                      onChoose: (c: UpdateChoice) => setChoices((old) => ({ ...old, [change.item!.path]: c })),
+                    }
+                  : {})}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
       {GROUPS.map(({ kind, title, explain }) => {
-        const items = report.items.filter((i) => i.kind === kind);
+        const items = chosen.items.filter((i) => i.kind === kind);
         if (items.length === 0) return null;
         return (
           <section key={kind} aria-label={title}>
@@ -81,7 +133,7 @@ export function ImportReport({ report, busy = false, onConfirm, onCancel }: Impo
                     key={item.path}
                     item={item}
                     source={report.source}
-                    choice={choices[item.path] ?? "both"}
+                    choice={(choices[item.path] as ConflictChoice | undefined) ?? "both"}
                     onChoose={(c) => setChoices((old) => ({ ...old, [item.path]: c }))}
                   />
                 ) : (
@@ -107,7 +159,7 @@ export function ImportReport({ report, busy = false, onConfirm, onCancel }: Impo
         <Button
           appearance="primary"
           disabled={!report.canApply || busy}
-          onClick={() => onConfirm(withChoices(report, choices))}
+          onClick={() => onConfirm(chosen)}
         >
           Import all
         </Button>

@@ -15,5 +15,6 @@ export const useLibraryManagerStyles = makeStyles({
   rowMain: { flexGrow: 1, minWidth: 0, display: "flex", flexDirection: "column" },
   rowTitle: { overflowWrap: "anywhere" },
   meta: { color: tokens.colorNeutralForeground3, overflowWrap: "anywhere" },
+  notice: { padding: `${tokens.spacingVerticalXS} 0` },
   title: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
 });

@@ -1,7 +1,7 @@
 // Manage: the user's own library. Export all (or the selected snippets) as a library file, import one
 // through the import report, and create, edit, duplicate, delete snippets and see their version history.
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import {
   Button,
   MessageBar,
@@ -30,6 +30,8 @@ import {
 } from "../../store";
 import { countsText } from "../../model/library-counts";
 import { ImportReport } from "../ImportReport/ImportReport";
+import { DocxImport } from "../DocxImport/DocxImport";
+import { useDocxImport } from "../../hooks/use-docx-import";
 import { ProblemList } from "../ProblemList/ProblemList";
 import { SnippetEditor, type EditorDraft } from "../SnippetEditor/SnippetEditor";
 import { VersionHistory } from "../VersionHistory/VersionHistory";
@@ -37,8 +39,8 @@ import { useLibraryManagerStyles } from "./LibraryManager.styles";
 import { Row, titleOf } from "./LibraryRow";
 
 export type LibraryManagerProps = {
-  /** For "Capture from Word" (reads the selection as HTML). */
-  host?: Pick<WordHost, "getSelectionHtml">;
+  /** For "Capture from Word" (reads the selection as HTML) and "Import this document". */
+  host?: Pick<WordHost, "getSelectionHtml" | "documentFile">;
   /** Outside Word there is no selection to capture: the button is disabled and its tooltip says why. */
   standalone?: boolean;
   library: LibraryApi;
@@ -88,10 +90,16 @@ export function LibraryManager({
   const [report, setReport] = useState<Report>();
   const [message, setMessage] = useState<{ intent: "success" | "error"; text: string }>();
   const [busy, setBusy] = useState(false);
-  // The last snippet deleted, for "Deleted … Undo" (put back as it was, at its place in the library).
-  const [deleted, setDeleted] = useState<SnippetRecord>();
+  // The last snippet deleted, for "Deleted … Undo" (put back as it was, at its place in the library). The
+  // notice stands where its row stood, with focus on Undo: where the user is looking, not at the top of
+  // a long list. After Undo (or closing an editor) focus goes back to the row's Edit button (`focusRow`).
+  const [deleted, setDeleted] = useState<{ record: SnippetRecord; at: number }>();
+  const [focusRow, setFocusRow] = useState<string>();
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const editButtons = useRef(new Map<string, HTMLButtonElement>());
   const input = useRef<HTMLInputElement>(null);
   const records = useMemo(() => snapshot?.records ?? [], [snapshot]);
+  const docx = useDocxImport(library, libraryStore, host);
 
   // Unsaved changes from before (another tab, a closed pane) reopen the editor they were made in.
   useEffect(() => {
@@ -113,6 +121,16 @@ export function LibraryManager({
       live = false;
     };
   }, [store]);
+  useEffect(() => {
+    if (deleted) focusInView(undoButton.current);
+  }, [deleted]);
+  useEffect(() => {
+    if (focusRow === undefined || mode.kind !== "list") return;
+    const button = editButtons.current.get(focusRow);
+    if (!button) return;
+    focusInView(button);
+    setFocusRow(undefined);
+  });
   const keepDraft = (draft: EditorDraft | undefined) =>
     void store?.set(EDITOR_DRAFT_KEY, draft ?? null).catch(() => undefined);
 
@@ -134,10 +152,11 @@ export function LibraryManager({
   const download = (keys?: ReadonlySet<string>) => {
     const file = exportLibrary(snapshot, keys);
     saveBlob(new Blob([libraryFileText(file)], { type: "application/json" }), EXPORT_FILE);
-    setMessage({
-      intent: "success",
-      text: `Exported ${file.snippets.length} snippet${file.snippets.length === 1 ? "" : "s"} to ${EXPORT_FILE}.`,
-    });
+    // Counted as the heading counts: snippets (ids), and the versions when there are more of those.
+    const snippets = new Set(file.snippets.map((s) => s.id)).size;
+    const versions = file.snippets.length;
+    const counted = `${snippets} snippet${snippets === 1 ? "" : "s"}${versions !== snippets ? ` (${versions} versions)` : ""}`;
+    setMessage({ intent: "success", text: `Exported ${counted} to ${EXPORT_FILE}.` });
   };
 
   const onFile = async (files: FileList | null) => {
@@ -217,8 +236,29 @@ export function LibraryManager({
         changes: [{ type: "put", record }],
         history: [{ action: "restore", id: record.id, version: record.version, detail: "undo of a delete" }],
       });
+      setFocusRow(recordKey(record.id, record.version));
       return `Restored ${titleOf(record)} version ${record.version}.`;
     });
+
+  const deletedNotice = deleted && message && (
+    <li className={styles.notice}>
+      <MessageBar intent={message.intent} layout="multiline">
+        <MessageBarBody>{message.text}</MessageBarBody>
+        {message.intent === "success" && (
+          <MessageBarActions>
+            <Button
+              ref={undoButton}
+              size="small"
+              disabled={busy}
+              onClick={() => void undoDelete(deleted.record)}
+            >
+              Undo
+            </Button>
+          </MessageBarActions>
+        )}
+      </MessageBar>
+    </li>
+  );
 
   const toggle = (key: string, on: boolean) =>
     setSelected((old) => {
@@ -266,16 +306,10 @@ export function LibraryManager({
             </Button>
           ))}
       </div>
-      {message && (
+      <DocxImport api={docx} inWord={!standalone && host?.documentFile !== undefined} />
+      {message && !deleted && (
         <MessageBar intent={message.intent} layout="multiline">
           <MessageBarBody>{message.text}</MessageBarBody>
-          {deleted && (
-            <MessageBarActions>
-              <Button size="small" disabled={busy} onClick={() => void undoDelete(deleted)}>
-                Undo
-              </Button>
-            </MessageBarActions>
-          )}
         </MessageBar>
       )}
       {report && (
@@ -297,32 +331,50 @@ export function LibraryManager({
         </MessageBar>
       )}
       <ul className={styles.list} aria-label="Snippets in your library">
-        {records.map((r) => (
-          <Row
-            key={recordKey(r.id, r.version)}
-            record={r}
-            selected={selected.has(recordKey(r.id, r.version))}
-            onSelect={(on) => toggle(recordKey(r.id, r.version), on)}
-            onEdit={() => setMode({ kind: "edit", id: r.id, version: r.version })}
-            onHistory={() => setMode({ kind: "history", id: r.id })}
-            onDuplicate={() =>
-              void run(async () => {
-                const edit = duplicateSnippet(snapshot, r.id, r.version);
-                await commit(edit);
-                return `Duplicated as ${edit.id}.`;
-              })
-            }
-            onDelete={() =>
-              // No "are you sure": the deletion is done at once and offered back (Undo) instead.
-              void run(async () => {
-                await commit(deleteSnippet(snapshot, r.id, r.version));
-                setDeleted(r);
-                return `Deleted ${titleOf(r)} version ${r.version}.`;
-              })
-            }
-          />
+        {records.map((r, i) => (
+          <Fragment key={recordKey(r.id, r.version)}>
+            {deleted?.at === i && deletedNotice}
+            <Row
+              record={r}
+              editRef={(el) => {
+                const key = recordKey(r.id, r.version);
+                if (el) editButtons.current.set(key, el);
+                else editButtons.current.delete(key);
+              }}
+              selected={selected.has(recordKey(r.id, r.version))}
+              onSelect={(on) => toggle(recordKey(r.id, r.version), on)}
+              onEdit={() => {
+                setFocusRow(recordKey(r.id, r.version)); // for when the editor closes
+                setMode({ kind: "edit", id: r.id, version: r.version });
+              }}
+              onHistory={() => setMode({ kind: "history", id: r.id })}
+              onDuplicate={() =>
+                void run(async () => {
+                  const edit = duplicateSnippet(snapshot, r.id, r.version);
+                  await commit(edit);
+                  return `Duplicated as ${edit.id}.`;
+                })
+              }
+              onDelete={() =>
+                // No "are you sure": the deletion is done at once and offered back (Undo) instead.
+                void run(async () => {
+                  await commit(deleteSnippet(snapshot, r.id, r.version));
+                  setDeleted({ record: r, at: i });
+                  return `Deleted ${titleOf(r)} version ${r.version}.`;
+                })
+              }
+            />
+          </Fragment>
         ))}
+        {deleted !== undefined && deleted.at >= records.length && deletedNotice}
       </ul>
     </div>
   );
+}
+
+/** Focus that the user can see: the element scrolled into the middle of the view if it is not in it. */
+function focusInView(el: HTMLElement | null) {
+  if (!el) return;
+  el.focus({ preventScroll: true });
+  el.scrollIntoView?.({ block: "nearest" });
 }

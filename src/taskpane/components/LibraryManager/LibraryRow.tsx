@@ -21,6 +21,8 @@ export const titleOf = (r: SnippetRecord) => (typeof r.snippet.title === "string
 
 export function Row(props: {
   record: SnippetRecord;
+  /** The Edit button, for putting focus back on it (after Undo, after the editor closes). */
+  editRef?: (el: HTMLButtonElement | null) => void;
   selected: boolean;
   onSelect(on: boolean): void;
   onEdit(): void;
@@ -54,7 +56,7 @@ export function Row(props: {
           {record.edited ? " · changed here" : ""}
         </Caption1>
       </div>
-      <Button size="small" aria-label={`Edit ${name}`} onClick={props.onEdit}>
+      <Button ref={props.editRef} size="small" aria-label={`Edit ${name}`} onClick={props.onEdit}>
         Edit
       </Button>
       {/* Fluent's Menu: the trigger opens it with Enter, Space or Down; arrows move, Escape closes and

@@ -26,6 +26,6 @@ export const useOutlineItemStyles = makeStyles({
   },
   // One line: a long value is cut with "…" (the whole summary is its tooltip), never wider than the pane.
   summary: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", maxWidth: "100%" },
-  meta: { color: tokens.colorNeutralForeground3, fontFamily: tokens.fontFamilyMonospace },
+  meta: { color: tokens.colorNeutralForeground3 },
   toolbar: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalXXS },
 });

@@ -26,6 +26,8 @@ export type OutlineItemProps = {
   count: number;
   snippet: Snippet | undefined;
   today: Date;
+  /** The document's locale: values are shown as the document writes them. */
+  locale: string;
   /** Set by the outline after a move or removal; `seq` changes each time focus should be placed. */
   focus?: { target: FocusTarget; seq: number };
   dropTarget: boolean;
@@ -68,7 +70,7 @@ export function OutlineItem(props: OutlineItemProps) {
       handler();
     };
 
-  const summary = valuesSummary(snippet?.variables ?? [], section.values);
+  const summary = valuesSummary(snippet?.variables ?? [], section.values, props.locale);
   return (
     <li
       ref={item}
@@ -98,9 +100,9 @@ export function OutlineItem(props: OutlineItemProps) {
               {summary}
             </Caption1>
           )}
-          <Caption1 className={styles.meta}>
-            {section.snippet}@{snippet?.version ?? section.version ?? "?"}
-          </Caption1>
+          {(snippet?.version ?? section.version) !== undefined && (
+            <Caption1 className={styles.meta}>Version {snippet?.version ?? section.version}</Caption1>
+          )}
           {snippet ? (
             <StatusBadges snippet={snippet} today={today} />
           ) : (

@@ -40,6 +40,7 @@ import {
 import { PreviewPane } from "../PreviewPane/PreviewPane";
 import { VariablesEditor, type RawVariable } from "../VariablesEditor/VariablesEditor";
 import { TAG_HELP } from "./tag-help";
+import { describe } from "./problem-words";
 import { useSnippetEditorStyles } from "./SnippetEditor.styles";
 
 export type SnippetEditorProps = {
@@ -89,6 +90,17 @@ export function SnippetEditor(props: SnippetEditorProps) {
     props.initialMessage ? { intent: "success", text: props.initialMessage } : undefined,
   );
   const [leaving, setLeaving] = useState(false);
+  // A new snippet's empty fields are not problems yet: a field's problems show once it is typed in, and
+  // every problem once Save is tried (an existing snippet's problems are real from the start).
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  // Opened from a row far down Manage's list, the editor starts at its top, with focus on its heading:
+  // the page kept the list's scroll position, which showed the editor's bottom.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView?.({ block: "start" });
+  }, []);
+  const [tried, setTried] = useState(false);
   const onDraftChange = useRef(props.onDraftChange);
   onDraftChange.current = props.onDraftChange;
   useEffect(() => {
@@ -111,6 +123,7 @@ export function SnippetEditor(props: SnippetEditorProps) {
   const check = useSnippetCheck(library.engine, draft, others);
 
   const set = (key: string, value: unknown) => {
+    setTouched((old) => (old.has(key) ? old : new Set([...old, key])));
     setDirty(true);
     setLeaving(false);
     setMessage(undefined);
@@ -174,6 +187,7 @@ export function SnippetEditor(props: SnippetEditorProps) {
     return s;
   };
   const save = (reopen = true) => {
+    setTried(true);
     const tagList = tags
       .split(",")
       .map((t) => t.trim())
@@ -205,10 +219,15 @@ export function SnippetEditor(props: SnippetEditorProps) {
     );
 
   const errors = check.problems.filter((p) => p.severity === "error");
+  const fieldOf = (p: Problem) => /^[^.[]*/.exec(p.path)?.[0] ?? "";
+  const shown =
+    record || tried || props.seed || props.restored
+      ? check.problems
+      : check.problems.filter((p) => touched.has(fieldOf(p)));
   return (
     <div className={styles.root}>
       <div className={styles.header}>
-        <h2 className={styles.title}>
+        <h2 className={styles.title} ref={heading} tabIndex={-1}>
           {record ? `Edit ${titleOf(draft)} (version ${record.version})` : "New snippet"}
         </h2>
         <Badge
@@ -285,11 +304,13 @@ export function SnippetEditor(props: SnippetEditorProps) {
         </Field>
       </div>
       <section aria-label="Problems">
-        {check.problems.length === 0 ? (
-          <span className={styles.help}>No problems.</span>
+        {shown.length === 0 ? (
+          <span className={styles.help}>
+            {check.problems.length === 0 ? "No problems." : "Give the snippet an id, a title and its text, then save."}
+          </span>
         ) : (
           <ul className={styles.problems}>
-            {check.problems.map((p, i) => (
+            {shown.map((p, i) => (
               <li key={i}>{describe(p)}</li>
             ))}
           </ul>
@@ -374,10 +395,3 @@ const titleOf = (s: RawSnippet) =>
   typeof s.title === "string" && s.title !== "" ? s.title : s.id || "snippet";
 /** The preview pins the draft's version, so the draft is listed first and wins. */
 const draftForPreview = (draft: RawSnippet) => draft;
-
-/** "Line 3, column 5 · UNKNOWN_VARIABLE: …" — code, place and message. */
-export function describe(p: Problem): string {
-  const place = p.line !== undefined ? `Line ${p.line}, column ${p.column ?? 1}` : p.path || "snippet";
-  const field = p.line !== undefined && p.path && p.path !== "body" ? ` (${p.path})` : "";
-  return `${place}${field} · ${p.code}: ${p.message}`;
-}

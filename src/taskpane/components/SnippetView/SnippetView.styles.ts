@@ -10,7 +10,7 @@ export const useSnippetViewStyles = makeStyles({
     gap: tokens.spacingHorizontalS,
     alignItems: "center",
   },
-  meta: { color: tokens.colorNeutralForeground3, fontFamily: tokens.fontFamilyMonospace },
+  meta: { color: tokens.colorNeutralForeground3 },
   notes: {
     color: tokens.colorNeutralForeground2,
     borderLeft: `${tokens.strokeWidthThick} solid ${tokens.colorNeutralStroke1}`,

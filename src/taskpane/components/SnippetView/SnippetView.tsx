@@ -180,7 +180,7 @@ export function SnippetView(props: SnippetViewProps) {
           {snippet.title} <StatusBadges snippet={snippet} today={today} />
         </Subtitle1>
         <Caption1 className={styles.meta}>
-          {snippet.id}@{snippet.version}
+          Version {snippet.version}
           {snippet.category ? ` · ${snippet.category.split("/").join(" › ")}` : ""}
         </Caption1>
         {snippet.description && <Body1>{snippet.description}</Body1>}

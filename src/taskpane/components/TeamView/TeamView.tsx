@@ -51,8 +51,10 @@ export function TeamView({ team }: { team: TeamApi }) {
       <div role="status" className={styles.section}>
         <Caption1 data-team-connection={team.connection}>
           {CONNECTION_TEXT[team.connection]}
-          {team.user ? ` as ${team.user}` : ""}
-          {cache?.library.name ? ` · ${cache.library.name}${role ? ` (${role})` : ""}` : ""}
+          {/* "as …" only where it is true: connected; offline, the last sign-in is named apart. */}
+          {team.connection === "online" && team.user ? ` as ${team.user}` : ""}
+          {team.connection === "offline" && team.user ? ` (signed in as ${team.user})` : ""}
+          {team.connection !== "off" && cache?.library.name ? ` · ${cache.library.name}${role ? ` (${role})` : ""}` : ""}
         </Caption1>
         <Caption1 data-team-queue={waiting}>
           {waiting === 0

@@ -1,6 +1,7 @@
 // Edits a snippet's variables as they are written in the library file: name, label, type, required,
 // default and the rules of the chosen type (rules of other types are dropped when the type changes).
 
+import { useEffect, useState } from "react";
 import { Button, Checkbox, Field, Input, Select, Switch, Textarea } from "@fluentui/react-components";
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { useVariablesEditorStyles } from "./VariablesEditor.styles";
@@ -113,12 +114,7 @@ function VariableRow({
           onChange={(_, d) => onChange({ ...v, default: d.checked })}
         />
       ) : (
-        <Field label="Default">
-          <Input
-            value={v.default === undefined ? "" : typeof v.default === "string" ? v.default : JSON.stringify(v.default)}
-            onChange={(_, d) => set("default", defaultOf(v.type, d.value))}
-          />
-        </Field>
+        <DefaultField type={v.type} value={v.default} onChange={(value) => set("default", value)} />
       )}
       <Checkbox label="Required" checked={v.required === true} onChange={(_, d) => set("required", d.checked === true ? true : undefined)} />
       <Button icon={<Delete20Regular />} aria-label={`Remove ${label}`} onClick={onRemove}>
@@ -147,6 +143,40 @@ function VariableRow({
     </fieldset>
   );
 }
+
+/**
+ * The Default, as typed: the library gets a number for a number or amount ("99.5" → 99.5) as soon as the
+ * text is one, but the field keeps the text itself, so "99." on the way to "99.5" is not turned into
+ * "99" (and the next key into "995"). Text that is not a number is kept as typed and says so.
+ */
+function DefaultField({ type, value, onChange }: { type: string; value: unknown; onChange(value: unknown): void }) {
+  const shown = value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
+  const [text, setText] = useState(shown);
+  // A change from outside (another type, a restored draft) replaces the text; the text's own value does not.
+  useEffect(() => {
+    setText((typed) => (sameJson(defaultOf(type, typed), value) ? typed : shown));
+  }, [type, value, shown]);
+  const numeric = type === "number" || type === "currency";
+  const wrong = numeric && text.trim() !== "" && typeof defaultOf(type, text) !== "number";
+  return (
+    <Field
+      label="Default"
+      validationState={wrong ? "error" : "none"}
+      validationMessage={wrong ? "Type a number, like 99.5 (a point before the decimals, no thousands separators)." : undefined}
+    >
+      <Input
+        value={text}
+        {...(numeric ? { inputMode: "decimal" as const } : {})}
+        onChange={(_, d) => {
+          setText(d.value);
+          onChange(defaultOf(type, d.value));
+        }}
+      />
+    </Field>
+  );
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function JsonField({ value, onChange }: { value: unknown; onChange(value: unknown): void }) {
   return (

@@ -1,0 +1,43 @@
+import { makeStyles, tokens } from "@fluentui/react-components";
+
+export const useDocxImportStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  buttons: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+  hiddenInput: { display: "none" },
+  report: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingVerticalM,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+    minWidth: 0,
+    overflowWrap: "anywhere",
+  },
+  title: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
+  group: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
+  list: { margin: 0, padding: 0, listStyleType: "none", display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  item: {
+    paddingBlockEnd: tokens.spacingVerticalS,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    minWidth: 0,
+  },
+  note: { color: tokens.colorNeutralForeground3 },
+  warnings: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground2 },
+  variable: { display: "flex", flexWrap: "wrap", alignItems: "center", gap: tokens.spacingHorizontalS },
+  variableName: { flexGrow: 1, minWidth: "8em" },
+  select: { minWidth: "9em", maxWidth: "100%" },
+  diff: {
+    fontSize: tokens.fontSizeBase200,
+    whiteSpace: "pre-wrap",
+    overflowWrap: "anywhere",
+    maxHeight: "10em",
+    overflowY: "auto",
+    padding: tokens.spacingVerticalXS,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  removed: { backgroundColor: tokens.colorPaletteRedBackground1, textDecorationLine: "line-through" },
+  added: { backgroundColor: tokens.colorPaletteGreenBackground1 },
+  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+});
