@@ -13,9 +13,11 @@ import { startServer, type TestServer } from "./helpers";
 
 let s: TestServer;
 let doc: OpenApiDocument & { servers?: unknown[] };
+let library: object;
 beforeAll(async () => {
   s = await startServer();
   doc = (await s.call(undefined, "GET", "/openapi.json")).body;
+  library = (await s.call("ana@x.test", "POST", "/libraries", { body: { id: "legal", name: "Legal" } })).body;
 }, 60_000);
 afterAll(() => s.close());
 
@@ -76,28 +78,43 @@ describe("the OpenAPI document", () => {
 
 describe("the contract check every server test runs", () => {
   it("accepts a documented answer", () => {
-    expect(contractProblems(doc, "GET", "/libraries/legal", answer(200, {}, { etag: '"1"' }))).toEqual([]);
+    expect(contractProblems(doc, "GET", "/libraries/legal", answer(200, library, { etag: '"1"' }))).toEqual(
+      [],
+    );
     expect(contractProblems(doc, "GET", "/no/such/route", answer(401, { code: "SIGN_IN_REQUIRED" }))).toEqual(
       [],
     );
   });
 
-  it("refuses a status the operation does not document, a missing ETag, a foreign code, another media type", () => {
+  it("refuses a status the operation does not document, a missing ETag, a foreign code, another media type, another shape", () => {
     expect(
       contractProblems(doc, "GET", "/libraries/legal", answer(428, { code: "IF_MATCH_REQUIRED" })),
     ).toEqual(["GET /libraries/legal → 428: getLibrary does not document 428"]);
-    expect(contractProblems(doc, "GET", "/libraries/legal", answer(200, {}))).toEqual([
+    expect(contractProblems(doc, "GET", "/libraries/legal", answer(200, library))).toEqual([
       "GET /libraries/legal → 200: no ETag header",
     ]);
+    const revisionAsText = { ...library, revision: "1" };
     expect(
-      contractProblems(doc, "POST", "/libraries/legal/snippets", answer(409, { code: "STALE_REVISION" })),
-    ).toHaveLength(1);
+      contractProblems(doc, "GET", "/libraries/legal", answer(200, revisionAsText, { etag: '"1"' })),
+    ).toEqual([
+      "GET /libraries/legal → 200: the body does not fit the document's schema: data/revision must be integer",
+    ]);
+    expect(
+      contractProblems(
+        doc,
+        "POST",
+        "/libraries/legal/snippets",
+        answer(409, { code: "STALE_REVISION", message: "Someone changed this" }),
+      ),
+    ).toEqual([
+      'POST /libraries/legal/snippets → 409: code STALE_REVISION is not one the description names ("A snippet with this id exists (ALREADY_EXISTS; current holds it)")',
+    ]);
     expect(
       contractProblems(doc, "GET", "/libraries/legal/snippets", {
         ...answer(200, []),
         headers: new Headers({ "content-type": "text/html" }),
       }),
     ).toHaveLength(1);
-    expect(contractProblems(doc, "GET", "/no/such/route", answer(200, {}))).toHaveLength(1);
+    expect(contractProblems(doc, "GET", "/no/such/route", answer(200, library))).toHaveLength(1);
   });
 });

@@ -1,12 +1,39 @@
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
+
 // The server's answers against its own /openapi.json: every answer a server test receives (helpers.ts
 // routes each request through here) must be one the document describes for that operation — its status,
-// its media type, the headers it marks required — and an error's code must be one the status's
-// description names. A request to a path or method the document does not have may only be refused.
+// its media type, the headers it marks required, a JSON body its schema accepts (ajv, JSON Schema
+// 2020-12 as OpenAPI 3.1 uses) — and an error's code must be one the status's description names. A
+// request to a path or method the document does not have may only be refused.
 
 type Header = { required?: boolean };
-type Response = { description: string; content?: Record<string, unknown>; headers?: Record<string, Header> };
+type Response = {
+  description: string;
+  content?: Record<string, { schema?: object }>;
+  headers?: Record<string, Header>;
+};
 type Operation = { operationId?: string; responses: Record<string, Response> };
-export type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
+export type OpenApiDocument = {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, object> };
+};
+
+const validators = new WeakMap<OpenApiDocument, Ajv2020>();
+const compiled = new Map<string, ValidateFunction>();
+/** Checks `value` against a schema of the document (its $refs resolved in the document's components). */
+function schemaProblems(doc: OpenApiDocument, schema: object, value: unknown): string | undefined {
+  let ajv = validators.get(doc);
+  if (!ajv) {
+    ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
+    ajv.addSchema({ components: doc.components ?? {} }, "doc");
+    validators.set(doc, ajv);
+  }
+  // Compiled once per schema: the key is the schema itself, its $refs pointing into the document.
+  const key = JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/');
+  let validate = compiled.get(key);
+  if (!validate) compiled.set(key, (validate = ajv.compile(JSON.parse(key) as object)));
+  return validate(value) ? undefined : ajv.errorsText(validate.errors);
+}
 
 /** Refusals any address can get, documented or not: the address itself, sign-in, the body's size and type. */
 const UNDOCUMENTED_ROUTE = new Set([400, 401, 404, 413, 415, 429]);
@@ -49,6 +76,11 @@ export function contractProblems(
   const type = answer.headers.get("content-type")?.split(";")[0]?.trim();
   if (answer.text !== "" && response.content && !(type && type in response.content))
     problems.push(`${where}: ${type} is not one of ${Object.keys(response.content).join(", ")}`);
+  const schema = type === "application/json" ? response.content?.[type]?.schema : undefined;
+  if (schema && answer.text !== "") {
+    const wrong = schemaProblems(doc, schema, JSON.parse(answer.text));
+    if (wrong) problems.push(`${where}: the body does not fit the document's schema: ${wrong}`);
+  }
   if (answer.status >= 400) {
     let code: unknown;
     try {
