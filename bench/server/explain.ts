@@ -24,9 +24,10 @@ async function open(): Promise<Database> {
 }
 
 const db = await open();
-const seeded = await db
-  .query("select 1 from libraries where id = $1", [LIBRARY])
-  .then((r) => r.length > 0, () => false);
+const seeded = await db.query("select 1 from libraries where id = $1", [LIBRARY]).then(
+  (r) => r.length > 0,
+  () => false,
+);
 if (!seeded) await seed(db, count, console.log);
 else console.log("migrations applied now:", await migrate(db));
 // What the server does at start (src/server/maintenance.ts); EXPLAIN_NO_VACUUM=1 shows the plans without.

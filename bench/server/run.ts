@@ -352,6 +352,8 @@ export async function runServerBench(options: ServerBenchOptions): Promise<PartR
       .setProtectedHeader({ alg: "ES256", kid: "bench" })
       .setIssuer("sectionsmith-bench")
       .setAudience("sectionsmith")
+      .setSubject(user)
+      .setIssuedAt()
       .setExpirationTime("3h")
       .sign(privateKey);
   const tokens = { reader: await token(READER), writer: await token(WRITER) };

@@ -1,22 +1,32 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
 import type { User, Verifier } from "./auth";
 import type { Database } from "./db";
 import { ApiError, invalidRequest } from "./errors";
-import { createRateLimiter } from "./rate-limit";
-import { jsonResponse } from "./schemas";
+import { checkAddress, checkBody, corsFor, limitBody } from "./hygiene";
+import { createRateLimiter, oneAtATime } from "./rate-limit";
+import { errors, jsonResponse } from "./responses";
 import { auditRoutes } from "./routes/audit";
 import { libraryRoutes } from "./routes/libraries";
 import { snippetRoutes } from "./routes/snippets";
 import { usageRoutes } from "./routes/usage";
 
-// The HTTP app: hygiene first (logs, CORS for the add-in only, body size), the two public routes,
-// then sign-in and the per-user rate limit in front of everything else — including unknown paths,
-// which answer 401 to a caller without a token and 404 to one with.
+// The HTTP app: hygiene first (logs, CORS for the add-in only, the address, body size), the two public
+// routes, then sign-in and the per-user rate limit in front of everything else — including unknown
+// paths, which answer 401 to a caller without a token and 404 to one with — then the body's type and
+// JSON (hygiene.ts).
 
-export type AppEnv = { Variables: { user: User; db: Database } };
+export type AppEnv = {
+  Variables: {
+    user: User;
+    db: Database;
+    /** Counts `units` more against the caller's rate limit; the seconds to wait when over it, else 0. */
+    take: (units: number) => number;
+    /** Runs large answers (exports) one at a time in this process. */
+    inTurn: <T>(fn: () => Promise<T>) => Promise<T>;
+  };
+};
 export type LogLine = Record<string, unknown>;
 export type AppOptions = {
   db: Database;
@@ -24,9 +34,16 @@ export type AppOptions = {
   corsOrigins: readonly string[];
   creators: readonly string[];
   rateLimit: number;
+  /** Failed sign-ins per client address per minute. */
+  signInRateLimit: number;
   bodyLimit: number;
   log?: (line: LogLine) => void;
 };
+
+/** The client's address (the TCP peer: behind a reverse proxy, the proxy); "unknown" in-process. */
+const clientAddress = (c: Context): string =>
+  (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
+    ?.remoteAddress ?? "unknown";
 
 export const jsonLog = (line: LogLine): void => void process.stdout.write(`${JSON.stringify(line)}\n`);
 
@@ -49,49 +66,53 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
       path: c.req.path,
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
-      ...(user ? { user: user.id } : {}),
+      ...(user ? { user: user.name } : {}),
     });
   });
-  app.use(
-    "*",
-    cors({
-      origin: (origin) => (options.corsOrigins.includes(origin) ? origin : null),
-      allowHeaders: ["Authorization", "Content-Type", "If-Match"],
-      exposeHeaders: ["ETag"],
-      allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-      maxAge: 600,
-    }),
-  );
-  const limitBody = bodyLimit({
-    maxSize: options.bodyLimit,
-    onError: () => {
-      throw new ApiError(
-        413,
-        "PAYLOAD_TOO_LARGE",
-        `The request body is larger than ${options.bodyLimit} bytes: send less at once`,
-      );
-    },
-  });
-  // GET and HEAD requests have no body (the server's Request object drops one), and asking for it
-  // makes @hono/node-server build a whole Request: a twentieth of a list request's CPU, for nothing.
-  app.use("*", (c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
-  );
+  app.use("*", corsFor(options.corsOrigins));
+  app.use("*", checkAddress);
+  app.use("*", limitBody(options.bodyLimit));
 
   app.openapi(
     createRoute({
       method: "get",
       path: "/health",
+      operationId: "getHealth",
       summary: "200 once the server serves (no token needed)",
       security: [],
-      responses: { 200: jsonResponse(z.object({ status: z.literal("ok") }), "Serving") },
+      responses: {
+        200: jsonResponse(z.object({ status: z.literal("ok") }), "Serving"),
+        ...errors([400, 500]),
+      },
     }),
     (c) => c.json({ status: "ok" as const }, 200),
   );
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
-    info: { title: "Sectionsmith team library", version: "1" },
+    info: {
+      title: "Sectionsmith team library",
+      version: "1",
+      description:
+        "A team's reviewed snippet library: members and roles, versions and their review, the audit log, usage. Errors are JSON { code, message }; see docs/team-library.md",
+      license: { name: "MIT", url: "https://opensource.org/license/mit" },
+    },
+    // Relative to where this document is served: the server itself.
+    servers: [{ url: "/", description: "This server" }],
     security: [{ bearer: [] }],
+  });
+  app.openAPIRegistry.registerPath({
+    method: "get",
+    path: "/openapi.json",
+    operationId: "getOpenApiDocument",
+    summary: "This document (no token needed)",
+    security: [],
+    responses: {
+      200: {
+        description: "The OpenAPI 3.1 document",
+        content: { "application/json": { schema: z.object({ openapi: z.string() }).passthrough() } },
+      },
+      ...errors([400, 500]),
+    },
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
@@ -100,18 +121,43 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   });
 
   const limiter = createRateLimiter(options.rateLimit);
+  // Requests that fail sign-in count per client address (behind a reverse proxy, the proxy's): past the
+  // limit, only tokens this process has already verified are let in from that address for the rest of
+  // the minute, and no new signature is checked for it.
+  const signInLimiter = createRateLimiter(options.signInRateLimit);
+  const exportsInTurn = oneAtATime();
+  const tooMany = (c: Context, wait: number, what: string) => {
+    c.header("Retry-After", String(wait));
+    return new ApiError(429, "RATE_LIMITED", `${what}: wait ${wait} seconds and try again`);
+  };
   app.use("*", async (c, next) => {
     if (c.req.method === "OPTIONS") return next();
-    const user = await options.verify(c.req.header("authorization"));
+    const address = clientAddress(c);
+    const authorization = c.req.header("authorization");
+    const waitForSignIn = signInLimiter.over(address);
+    let user: User;
+    if (waitForSignIn > 0) {
+      const known = options.verify.cached?.(authorization);
+      if (!known) throw tooMany(c, waitForSignIn, "Too many failed sign-ins from your address");
+      user = known;
+    } else {
+      try {
+        user = await options.verify(authorization);
+      } catch (error) {
+        const wait = signInLimiter.take(address);
+        if (wait > 0) throw tooMany(c, wait, "Too many failed sign-ins from your address");
+        throw error;
+      }
+    }
     c.set("user", user);
     c.set("db", options.db);
-    const wait = limiter(user.id);
-    if (wait > 0) {
-      c.header("Retry-After", String(wait));
-      throw new ApiError(429, "RATE_LIMITED", `Too many requests: wait ${wait} seconds and try again`);
-    }
+    c.set("take", (units: number) => limiter.take(user.subject, units));
+    c.set("inTurn", exportsInTurn);
+    const wait = limiter.take(user.subject);
+    if (wait > 0) throw tooMany(c, wait, "Too many requests");
     await next();
   });
+  app.use("*", checkBody);
 
   libraryRoutes(app, { creators: options.creators });
   snippetRoutes(app);
@@ -123,6 +169,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   );
   app.onError((error, c: Context) => {
     if (error instanceof ApiError) return c.json(error.body(), error.status);
+    // Hono's own refusals of a request (a validator's, say) are the client's mistake too.
+    if (error instanceof HTTPException && error.status < 500)
+      return c.json({ code: "INVALID_REQUEST", message: error.message || "The request is not valid" }, 400);
     // A unique key the checks before the insert did not see (two creations in the same instant).
     if ((error as { code?: unknown }).code === "23505")
       return c.json(

@@ -1,8 +1,16 @@
-import { errorsOf, LIBRARY_FORMAT, validateLibrary, type Problem, type Snippet } from "../engine/index";
+import {
+  errorsOf,
+  LIBRARY_FORMAT,
+  parseLibrary,
+  validateLibrary,
+  type Problem,
+  type Snippet,
+} from "../engine/index";
 
 // Snippet bodies and variables are checked by the engine's own library check (structure, variables,
 // template, Markdown: links, raw HTML, images) — the same rules as `sectionsmith validate` and the
-// pane's editor. The snippet is checked inside a library of the other snippets it may include.
+// pane's editor. The snippet is checked inside a library of the snippets it includes, directly or
+// through others (store/snippets.ts loads them).
 
 export type SnippetCheck =
   { ok: true; snippet: Snippet; warnings: Problem[] } | { ok: false; problems: Problem[] };
@@ -42,17 +50,16 @@ export function checkSnippet(
     format: LIBRARY_FORMAT,
     snippets: [candidate, ...others.filter((s) => s.id !== id)],
   });
+  // Only this snippet's own problems count: another stored snippet that no longer passes today's rules
+  // (or one it includes that has errors of its own) is not this write's to fix.
   const own = result.problems
     .filter((p) => p.path === PREFIX || p.path.startsWith(`${PREFIX}.`) || p.path === "")
     .map(relative);
-  const errors = errorsOf(own);
-  if (errors.length > 0) return { ok: false, problems: own };
-  const snippet = result.ok ? result.value.snippets[0] : undefined;
-  if (!snippet) {
-    // Another stored snippet no longer passes today's rules: check this one on its own.
-    if (others.length > 0) return checkSnippet(raw, id, version, []);
-    return { ok: false, problems: own.length > 0 ? own : result.problems };
-  }
+  if (errorsOf(own).length > 0) return { ok: false, problems: own };
+  // The engine's normalised form of the snippet, read alone (its structure passed above).
+  const alone = parseLibrary({ format: LIBRARY_FORMAT, snippets: [candidate] });
+  const snippet = alone.ok ? alone.value.snippets[0] : undefined;
+  if (!snippet) return { ok: false, problems: alone.problems.map(relative) };
   return { ok: true, snippet, warnings: own };
 }
 

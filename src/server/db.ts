@@ -102,7 +102,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 /** A real PostgreSQL server, e.g. DATABASE_URL=postgres://user:pass@host:5432/sectionsmith. */
 export async function openPostgres(
   url: string,
-  options: { max?: number; schema?: string } = {},
+  options: { max?: number; schema?: string; onError?: (error: unknown) => void } = {},
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -110,6 +110,11 @@ export async function openPostgres(
     // Tests give each run a schema of its own; servers use the URL's default (public).
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  // An idle connection the database ends (a restart, an administrator's pg_terminate_backend, a
+  // network cut) is reported as an 'error' event on the pool; without a listener Node treats it as an
+  // uncaught exception and the process dies. The pool drops that connection and opens a new one when
+  // needed, so it is logged, not fatal.
+  pool.on("error", (error) => (options.onError ?? (() => undefined))(error));
   // Fail at start-up, with the driver's message, rather than on the first request.
   await pool.query("select 1");
   const wrap = (q: pg.Pool | pg.PoolClient): Sql => ({
@@ -139,8 +144,14 @@ export async function openPostgres(
   };
 }
 
-export const openDatabase = (options: { databaseUrl?: string; dataDir?: string }): Promise<Database> =>
-  options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export const openDatabase = (options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  onError?: (error: unknown) => void;
+}): Promise<Database> =>
+  options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onError ? { onError: options.onError } : {})
+    : openPglite(options.dataDir);
 
 /** Timestamps come back as Date from both drivers; the API speaks ISO 8601 strings. */
 export const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));

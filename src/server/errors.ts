@@ -13,13 +13,16 @@ export type ApiErrorCode =
   | "STALE_REVISION"
   | "IF_MATCH_REQUIRED"
   | "INVALID_TRANSITION"
+  | "APPROVAL_BREAKS_LIBRARY"
   | "INVALID_REQUEST"
+  | "INVALID_JSON"
+  | "UNSUPPORTED_MEDIA_TYPE"
   | "SNIPPET_INVALID"
   | "PAYLOAD_TOO_LARGE"
   | "RATE_LIMITED"
   | "INTERNAL";
 
-export type ApiStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 428 | 429 | 500;
+export type ApiStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 428 | 429 | 500;
 
 export type ErrorBody = {
   code: ApiErrorCode;

@@ -1,6 +1,9 @@
-import type { Database } from "./db";
+import type { Database, Sql } from "./db";
+import { AUDIT_CHAIN_SQL, chainExistingEntries } from "./migration-audit-chain";
 import { CURRENT_VERSION_SQL } from "./migration-current";
 import { CHANGES_SQL } from "./migration-changes";
+import { IDENTITY_SQL } from "./migration-identity";
+import { USAGE_IDS_SQL } from "./migration-usage-ids";
 import { SEARCH_TEXT_SQL } from "./migration-search-text";
 
 // Versioned migrations: applied in order, each in its own transaction together with its row in
@@ -8,7 +11,8 @@ import { SEARCH_TEXT_SQL } from "./migration-search-text";
 // Append new migrations at the end; never edit one that has shipped (a server that already applied it
 // would not see the change).
 
-export type Migration = { version: number; name: string; sql: string };
+/** `after`, when given, runs in the migration's transaction once its SQL has (data that needs code). */
+export type Migration = { version: number; name: string; sql: string; after?: (tx: Sql) => Promise<void> };
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -108,16 +112,63 @@ create index usage_events_by_snippet on usage_events (library_id, snippet_id, at
     name: "a change number on each snippet's search row",
     sql: CHANGES_SQL,
   },
+  {
+    version: 6,
+    name: "members keyed on subjects; invitations by sign-in name",
+    sql: IDENTITY_SQL,
+  },
+  {
+    version: 7,
+    name: "the audit log as a hash chain",
+    sql: AUDIT_CHAIN_SQL,
+    after: chainExistingEntries,
+  },
+  {
+    version: 8,
+    name: "usage events' own ids, recorded once",
+    sql: USAGE_IDS_SQL,
+  },
 ];
 
 /** An arbitrary constant: the advisory lock that keeps two starting servers from migrating at once. */
 const MIGRATION_LOCK = 7_316_016;
 
-/** Applies the migrations the database has not seen; returns the versions applied now. */
+/** A migration the database's user may not apply (it does not own the tables): the owner must. */
+export class MigrationRefused extends Error {}
+
+/** The versions of `migrations` the database has not applied (all of them in an empty database). */
+async function pending(db: Database, migrations: readonly Migration[]): Promise<number[]> {
+  const [table] = await db.query("select to_regclass('schema_migrations') is not null as present");
+  if (table?.present !== true) return migrations.map((m) => m.version);
+  const applied = new Set(
+    (await db.query("select version from schema_migrations")).map((r) => Number(r.version)),
+  );
+  return migrations.filter((m) => !applied.has(m.version)).map((m) => m.version);
+}
+
+/**
+ * Applies the migrations the database has not seen; returns the versions applied now. With nothing to
+ * apply it only reads, so a server that runs as a role that does not own the tables starts; with
+ * something to apply and no right to, it stops with what to do (MigrationRefused).
+ */
 export async function migrate(
   db: Database,
   migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<number[]> {
+  const waiting = await pending(db, migrations);
+  if (waiting.length === 0) return [];
+  try {
+    return await apply(db, migrations);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "42501")
+      throw new MigrationRefused(
+        `Migration${waiting.length > 1 ? "s" : ""} ${waiting.join(", ")} must be applied by the tables' owner, and this server's database user may not (${String((error as Error).message)}). Run \`node dist/server/index.js --migrate\` with the owner's DATABASE_URL once, then start this server again (docs/team-library.md, "Running as a role that does not own the tables")`,
+      );
+    throw error;
+  }
+}
+
+async function apply(db: Database, migrations: readonly Migration[]): Promise<number[]> {
   // Under the lock too: two servers starting at once would race on CREATE TABLE IF NOT EXISTS.
   await db.transaction(async (tx) => {
     await tx.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
@@ -131,6 +182,7 @@ export async function migrate(
       const seen = await tx.query("select 1 from schema_migrations where version = $1", [m.version]);
       if (seen.length > 0) return false;
       await tx.exec(m.sql);
+      await m.after?.(tx);
       await tx.query("insert into schema_migrations (version, name) values ($1, $2)", [m.version, m.name]);
       return true;
     });

@@ -18,6 +18,9 @@ export const ErrorSchema = z
   })
   .openapi("Error");
 
+/** The largest PostgreSQL integer: version numbers and other counts the database keeps as integer. */
+export const INT_MAX = 2_147_483_647;
+
 export const LibraryIdSchema = z
   .string()
   .regex(ID_PATTERN)
@@ -116,7 +119,13 @@ export const SummarySchema = z
 export const HeadInputSchema = z
   .object({
     owner: z.string().min(1).max(200).nullable().optional(),
-    reviewBy: z.iso.date().nullable().optional().meta({ description: "YYYY-MM-DD; null clears it" }),
+    reviewBy: z.iso
+      .date()
+      // PostgreSQL's dates start at year 1 (zod's ISO date allows 0000).
+      .refine((d) => !d.startsWith("0000"), "A date from year 1 on")
+      .nullable()
+      .optional()
+      .meta({ description: "YYYY-MM-DD; null clears it" }),
   })
   .strict()
   .openapi("SnippetHeadInput");
@@ -138,8 +147,28 @@ export const AuditEntrySchema = z
     target: z.string(),
     before: z.unknown(),
     after: z.unknown(),
+    hash: z.string().nullable().meta({
+      description: "SHA-256 (hex) of this entry chained on the one before: docs/team-library.md › Audit log",
+    }),
   })
   .openapi("AuditEntry");
+
+export const AuditCheckSchema = z
+  .object({
+    ok: z.boolean(),
+    entries: z.number().int().meta({ description: "Entries checked" }),
+    head: z.object({ seq: z.number().int(), hash: z.string() }).nullable().optional().meta({
+      description:
+        "When ok: the last entry and its hash — keep it, to check later that nothing up to it changes",
+    }),
+    seq: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "When not ok: the first entry that is not as written" }),
+    problem: z.string().optional().meta({ description: "When not ok: what is wrong there" }),
+  })
+  .openapi("AuditCheck");
 
 export const IfMatchHeader = z.object({
   "if-match": z
@@ -152,16 +181,3 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   content: { "application/json": { schema } },
   required: true,
 });
-export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { "application/json": { schema } },
-  description,
-});
-export const errorResponse = (description: string) => jsonResponse(ErrorSchema, description);
-
-/** The error responses every signed-in route can give. */
-export const COMMON_ERRORS = {
-  401: errorResponse("No token or an invalid one: sign in"),
-  403: errorResponse("Your role in the library does not allow this"),
-  404: errorResponse("No such library (or you are not a member), snippet or version"),
-  429: errorResponse("Too many requests: wait a minute"),
-} as const;

@@ -71,14 +71,21 @@ export type LibraryView = {
   role?: Role;
 };
 
-export type Member = { user: string; role: Role };
+/**
+ * A member, by sign-in name. `invited`: added by name and not yet signed in — their first sign-in with
+ * that name makes them the member.
+ */
+export type Member = { user: string; role: Role; invited: boolean };
 
 /** GET /me. */
 export type MeView = { user: string; name?: string; libraries: LibraryView[] };
 
 export type UsageKind = "insert" | "download";
-/** One use reported by a pane (POST …/usage): which snippet version, never any document text. */
-export type UsageEvent = { snippet: string; version: number; kind: UsageKind };
+/**
+ * One use reported by a pane (POST …/usage): which snippet version, never any document text. `id`: the
+ * client's own id for the event (e.g. a UUID), so that sending it again records it once.
+ */
+export type UsageEvent = { snippet: string; version: number; kind: UsageKind; id?: string };
 export type Usage = { id: string; uses: number; inserts: number; downloads: number; lastUsed: string | null };
 export type Freshness = {
   stale: { id: string; reviewBy: string }[];
@@ -94,6 +101,8 @@ export type AuditEntry = {
   target: string;
   before: unknown;
   after: unknown;
+  /** SHA-256 of the entry chained on the one before (docs/team-library.md › Audit log). */
+  hash: string | null;
 };
 
 /** Every error body: `{ code, message }`, and for a stale write (409) the snippet as it is now. */

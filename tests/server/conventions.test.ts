@@ -65,6 +65,29 @@ describe("server conventions", () => {
     }
   });
 
+  it("refuses dev tokens without an expiry or a subject, with an unbelievable lifetime, or naming a user by email alone", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const [payload, pattern] of [
+      [{ sub: "ana@x.test", preferred_username: "ana@x.test", iat: now }, /no exp claim/],
+      [{ preferred_username: "ana@x.test", iat: now, exp: now + 600 }, /no sub claim/],
+      [{ email: "ana@x.test", iat: now, exp: now + 600 }, /no sub claim/],
+      [{ sub: "ana@x.test", iat: now, exp: now + 100 * 365 * 86400 }, /longer than 28 hours/],
+      [{ sub: "ana@x.test", iat: now + 365 * 86400, exp: now + 600 }, /issued in the future/],
+    ] as const) {
+      const r = await s.app.request("/me", { headers: { authorization: `Bearer ${await s.sign(payload)}` } });
+      const body = await r.json();
+      expectWithMessage([r.status, body.code], JSON.stringify(payload)).toEqual([401, "TOKEN_INVALID"]);
+      expectWithMessage(body.message, JSON.stringify(payload)).toMatch(pattern);
+    }
+    // With a subject, an email claim is never the name: the subject is.
+    const r = await s.app.request("/me", {
+      headers: {
+        authorization: `Bearer ${await s.sign({ sub: "u-17", email: "boss@x.test", iat: now, exp: now + 600 })}`,
+      },
+    });
+    expect((await r.json()).user).toBe("u-17");
+  });
+
   it("lets only the people in SECTIONSMITH_CREATORS create libraries when it is set", async () => {
     const refused = await s.call("ana@x.test", "POST", "/libraries", { body: { id: "a", name: "A" } });
     expect(refused.status).toBe(403);

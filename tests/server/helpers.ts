@@ -6,6 +6,7 @@ import { createApp, type LogLine } from "../../src/server/app";
 import { createVerifier } from "../../src/server/auth";
 import { openPglite, openPostgres, type Database } from "../../src/server/db";
 import { migrate } from "../../src/server/migrations";
+import { checkedRequest, type OpenApiDocument } from "./contract";
 
 // A server app on PGlite in a temporary folder, with a dev issuer whose key the test holds, and a
 // small client: call(user, method, path, { body, ifMatch }).
@@ -39,7 +40,7 @@ export async function openTestDatabase(): Promise<{ db: Database; drop: () => Pr
 }
 
 export async function startServer(
-  options: { rateLimit?: number; bodyLimit?: number; creators?: string[] } = {},
+  options: { rateLimit?: number; signInRateLimit?: number; bodyLimit?: number; creators?: string[] } = {},
 ) {
   const { db, drop } = await openTestDatabase();
   await migrate(db);
@@ -52,9 +53,16 @@ export async function startServer(
     corsOrigins: ["https://addin.example"],
     creators: options.creators ?? [],
     rateLimit: options.rateLimit ?? 10_000,
+    signInRateLimit: options.signInRateLimit ?? 10_000,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     log: (line) => logs.push(line),
   });
+  // Every answer a test receives, through call() or app.request(), is checked against /openapi.json.
+  const request = app.request.bind(app);
+  app.request = checkedRequest(
+    request as (input: string | Request, init?: RequestInit) => Promise<Response>,
+    async () => (await (await request("/openapi.json")).json()) as OpenApiDocument,
+  ) as typeof app.request;
   const token = (user: string, claims: Record<string, unknown> = {}, expires = "10m", audience = AUDIENCE) =>
     new SignJWT({ preferred_username: user, ...claims })
       .setProtectedHeader({ alg: "ES256", kid: "test" })
@@ -63,6 +71,12 @@ export async function startServer(
       .setSubject(user)
       .setIssuedAt()
       .setExpirationTime(expires)
+      .sign(privateKey);
+
+  /** Signs exactly `payload` (plus the test issuer and audience) with the dev key: for tokens that lack something. */
+  const sign = (payload: Record<string, unknown>) =>
+    new SignJWT({ iss: ISSUER, aud: AUDIENCE, ...payload })
+      .setProtectedHeader({ alg: "ES256", kid: "test" })
       .sign(privateKey);
 
   async function call(
@@ -94,7 +108,7 @@ export async function startServer(
     await db.close();
     await drop();
   };
-  return { app, db, call, token, logs, close };
+  return { app, db, call, token, sign, logs, close };
 }
 
 export type TestServer = Awaited<ReturnType<typeof startServer>>;

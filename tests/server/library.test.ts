@@ -276,7 +276,7 @@ describe("usage", () => {
       { snippet: "wrapper", version: 1, kind: "insert" },
     ]);
     expect(ok.status).toBe(202);
-    expect(ok.body).toEqual({ recorded: 4 });
+    expect(ok.body).toEqual({ recorded: 4, repeated: 0 });
     const withText = await report([
       { snippet: "greeting", version: 1, kind: "insert", text: "Dear Mr Smith" },
     ]);

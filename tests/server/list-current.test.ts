@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Database, Sql } from "../../src/server/db";
 import { migrate, MIGRATIONS } from "../../src/server/migrations";
-import { createLibrary, setMember } from "../../src/server/store/libraries";
+import { checkSnippet } from "../../src/server/check-snippet";
 import { listSnippets } from "../../src/server/store/query";
 import { transition } from "../../src/server/store/review";
 import { addVersion, createSnippet, getSnippet } from "../../src/server/store/snippets";
@@ -54,48 +54,66 @@ beforeAll(async () => {
   ({ db, drop } = await openTestDatabase());
   // A library written before migration 3 existed: migrations 1 and 2 only.
   expect(await migrate(db, MIGRATIONS.slice(0, 2))).toEqual([1, 2]);
-  const lib = await db.transaction((tx) => createLibrary(tx, { id: LIB, name: "Legal" }, ANA));
-  let revision = lib.revision;
+  // Written as a server of that time wrote it (today's store functions write today's columns).
+  const content = (raw: Record<string, unknown>, id: string, version: number) => {
+    const checked = checkSnippet(raw, id, version);
+    if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+    const stored: Record<string, unknown> = { ...checked.snippet };
+    delete stored.version;
+    delete stored.status;
+    return JSON.stringify(stored);
+  };
+  await db.query("insert into libraries (id, name, created_by) values ($1, 'Legal', $2)", [LIB, ANA]);
   for (const [user, role] of [
+    [ANA, "admin"],
     [BOB, "author"],
     [CY, "approver"],
-  ] as const)
-    revision = (await db.transaction((tx) => setMember(tx, LIB, { user, role, ifMatch: revision }, ANA)))
-      .library.revision;
-  await db.transaction((tx) =>
-    createSnippet(
-      tx,
-      LIB,
-      snippet("nda", "Both parties keep secrets of {{name}}.", {
-        title: "Mutual NDA",
-        category: "Confidentiality",
-      }),
-      BOB,
-    ),
+  ])
+    await db.query("insert into members (library_id, user_id, role) values ($1, $2, $3)", [LIB, user, role]);
+  for (const id of ["nda", "fees"])
+    await db.query("insert into snippets (library_id, id, owner) values ($1, $2, $3)", [LIB, id, BOB]);
+  const version = (id: string, n: number, raw: Record<string, unknown>, approved: boolean) =>
+    db.query(
+      `insert into snippet_versions (library_id, snippet_id, version, content, status, created_by,
+         submitted_by, approved_by, approved_at)
+       values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, case when $9::boolean then now() end)`,
+      [
+        LIB,
+        id,
+        n,
+        content(raw, id, n),
+        approved ? "approved" : "draft",
+        BOB,
+        approved ? BOB : null,
+        approved ? CY : null,
+        approved,
+      ],
+    );
+  await version(
+    "nda",
+    1,
+    snippet("nda", "Both parties keep secrets of {{name}}.", {
+      title: "Mutual NDA",
+      category: "Confidentiality",
+    }),
+    true,
   );
-  await approve("nda", 1);
   // Version 2 (a draft) changes the words: the list shows version 2, approved stays 1.
-  await db.transaction(async (tx) =>
-    addVersion(
-      tx,
-      LIB,
-      "nda",
-      {
-        title: "Mutual NDA (2024)",
-        category: "Privacy",
-        variables: [{ name: "name", type: "text" }],
-        body: "Each party protects the other's trade information, {{name}}.",
-      },
-      (await getSnippet(tx, LIB, "nda")).revision,
-      BOB,
-    ),
+  await version(
+    "nda",
+    2,
+    {
+      title: "Mutual NDA (2024)",
+      category: "Privacy",
+      variables: [{ name: "name", type: "text" }],
+      body: "Each party protects the other's trade information, {{name}}.",
+    },
+    false,
   );
-  await db.transaction((tx) =>
-    createSnippet(tx, LIB, snippet("fees", "Invoices are due in 30 days, {{name}}."), BOB),
-  );
+  await version("fees", 1, snippet("fees", "Invoices are due in 30 days, {{name}}."), false);
   // Migration 3 (head rows, search table), 4 (the lower-cased search text) and 5 (change numbers)
-  // fill in what exists.
-  expect(await migrate(db)).toEqual([3, 4, 5]);
+  // fill in what exists; 6 (members keyed on subjects) keeps them as invitations; 7 chains the audit log.
+  expect(await migrate(db)).toEqual([3, 4, 5, 6, 7, 8]);
 });
 
 afterAll(async () => {

@@ -3,7 +3,10 @@ import type { Database } from "../../src/server/db";
 import { MatchCache } from "../../src/server/match-cache";
 import { migrate } from "../../src/server/migrations";
 import { cacheable, listPage, MAX_KEPT } from "../../src/server/store/cached-list";
-import { createLibrary, setMember } from "../../src/server/store/libraries";
+import { bindInvitations, createLibrary, setMember } from "../../src/server/store/libraries";
+
+/** Ray, the reader, as the dev issuer's subject. */
+const RAY = "dev:ray@x.test";
 import { listSnippets } from "../../src/server/store/query";
 import { addVersion, createSnippet, getSnippet, updateHead } from "../../src/server/store/snippets";
 import {
@@ -168,6 +171,8 @@ describe("the cached list and search against the database's own answer", () => {
     await db.transaction((tx) =>
       setMember(tx, LIB, { user: "ray@x.test", role: "reader", ifMatch: lib.revision }, ANA),
     );
+    // Ray signs in: the invitation becomes his.
+    await bindInvitations(db, { subject: RAY, name: "ray@x.test" });
   }, 60_000);
   afterAll(async () => {
     await db?.close();
@@ -234,7 +239,7 @@ describe("the cached list and search against the database's own answer", () => {
           limit: 1 + random(12),
           offset: random(3) === 0 ? random(20) : 0,
         };
-        const cached = await listPage(db, LIB, { ...options, member: "ray@x.test" });
+        const cached = await listPage(db, LIB, { ...options, member: RAY });
         expect({ step, options, page: cached }).toEqual({
           step,
           options,

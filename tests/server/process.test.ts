@@ -1,88 +1,36 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { execFileSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { connect, type Socket } from "node:net";
+import { networkInterfaces } from "node:os";
+import { join, resolve } from "node:path";
 import { build } from "esbuild";
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { AUDIENCE, ISSUER } from "./helpers";
+import { expectWithMessage } from "../support/expect-message";
+import { freePort } from "../support/server-process";
+import { expectExit, randomPort as port, serverProcesses, untilServing } from "./spawn-server";
 
 // The server as a process, as `npm run server` starts it: start-up checks, the data-folder lock, a clean
 // stop. With DATABASE_URL set, two processes on one PostgreSQL with concurrent writers: no lost update,
 // a gapless audit log. (PGlite serves one process, so that part needs a real server.)
 
-const OUT = join(".tmp", `server-test-${process.pid}.mjs`);
-let jwks = "";
-let privateKey: CryptoKey;
-const dirs: string[] = [];
-const children: ChildProcess[] = [];
-
+const { setUp, tearDown, run, tempDir, token, devEnv } = serverProcesses();
+const devTokenScript = resolve(".tmp", `dev-token-test-${process.pid}.mjs`);
 beforeAll(async () => {
-  // Next to the project, so that its bare imports (hono, pg, …) resolve from node_modules.
+  await setUp();
+  // `npm run server:dev-token` as its script builds it, next to the project so that jose resolves.
   await build({
-    entryPoints: ["src/server/main.ts"],
+    entryPoints: ["scripts/dev-token.ts"],
     bundle: true,
     platform: "node",
     format: "esm",
     packages: "external",
-    outfile: OUT,
+    outfile: devTokenScript,
     logLevel: "warning",
   });
-  const pair = await generateKeyPair("ES256");
-  privateKey = pair.privateKey;
-  jwks = JSON.stringify({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: "p", alg: "ES256" }] });
 }, 60_000);
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  rmSync(OUT, { force: true });
-});
-
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function run(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [OUT], {
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout!.on("data", (d) => (output += String(d)));
-  child.stderr!.on("data", (d) => (output += String(d)));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function untilServing(s: Started, port: number): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (s.child.exitCode !== null) throw new Error(`server exited: ${s.output()}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${s.output()}`);
-}
-
-const port = () => 20_000 + Math.floor(Math.random() * 20_000);
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "sectionsmith-proc-"));
-  dirs.push(dir);
-  return dir;
-};
-const token = (user: string) =>
-  new SignJWT({ preferred_username: user })
-    .setProtectedHeader({ alg: "ES256", kid: "p" })
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setExpirationTime("10m")
-    .sign(privateKey);
-const devEnv = () => ({
-  SECTIONSMITH_DEV_JWKS: jwks,
-  SECTIONSMITH_DEV_ISSUER: ISSUER,
-  SECTIONSMITH_DEV_AUDIENCE: AUDIENCE,
+  tearDown();
+  rmSync(devTokenScript, { force: true });
 });
 
 describe("server process on the embedded database", () => {
@@ -93,24 +41,116 @@ describe("server process on the embedded database", () => {
     await untilServing(first, p);
     expect(first.output()).toMatch(/"message":"serving"/);
     const second = run({ ...devEnv(), PORT: String(p + 1), SECTIONSMITH_DATA_DIR: dir });
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/Another Sectionsmith server \(pid \d+\) is using/);
+    await expectExit(second, 1);
+    expect(second.output()).toMatch(/Another Sectionsmith server \(pid \d+ on .+\) is using/);
     const me = await fetch(`http://127.0.0.1:${p}/me`, {
       headers: { authorization: `Bearer ${await token("ana@x.test")}` },
     });
     expect(me.status).toBe(200);
     first.child.kill("SIGTERM");
-    expect(await first.exited).toBe(0);
+    await expectExit(first, 0);
     expect(existsSync(join(dir, "sectionsmith-server.lock"))).toBe(false);
   }, 120_000);
 
-  it("refuses to start with the dev issuer in production, or with no sign-in at all", async () => {
+  it("refuses to start with the dev issuer in production, with no sign-in in production, or with an unknown NODE_ENV", async () => {
     const prod = run({ ...devEnv(), NODE_ENV: "production", SECTIONSMITH_DATA_DIR: tempDir() });
-    expect(await prod.exited).toBe(1);
+    await expectExit(prod, 1);
     expect(prod.output()).toMatch(/refused in production/);
-    const none = run({ SECTIONSMITH_DATA_DIR: tempDir() });
-    expect(await none.exited).toBe(1);
-    expect(none.output()).toMatch(/No sign-in configured/);
+    const none = run({ NODE_ENV: "Production ", SECTIONSMITH_DATA_DIR: tempDir() });
+    await expectExit(none, 1);
+    expect(none.output()).toMatch(/No sign-in configured: production needs Entra ID/);
+    const prodLike = run({ ...devEnv(), NODE_ENV: "prod", SECTIONSMITH_DATA_DIR: tempDir() });
+    await expectExit(prodLike, 1);
+    expect(prodLike.output()).toMatch(/NODE_ENV must be production, development or test, not \W{1,2}prod\W/);
+  }, 60_000);
+
+  it("with nothing configured (a fresh clone), serves in dev mode on loopback with a key of its own, and says how to get a token", async () => {
+    const cwd = tempDir();
+    const p = await freePort();
+    const server = run({ PORT: String(p) }, { cwd });
+    await untilServing(server, p);
+    expect(server.output()).toMatch(/Dev mode: .*npm run -s server:dev-token -- you@example.com/);
+    const base = `http://127.0.0.1:${p}`;
+    expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: "ok" });
+    const openapi = await fetch(`${base}/openapi.json`);
+    expect([openapi.status, ((await openapi.json()) as { openapi: string }).openapi]).toEqual([200, "3.1.0"]);
+    const unsigned = await fetch(`${base}/me`);
+    expect([unsigned.status, ((await unsigned.json()) as { code: string }).code]).toEqual([
+      401,
+      "SIGN_IN_REQUIRED",
+    ]);
+    expect(existsSync(join(cwd, ".sectionsmith-dev", "keys.json"))).toBe(true);
+    expect(existsSync(join(cwd, ".sectionsmith-data"))).toBe(true);
+    // The token the log line says to make, made as `npm run server:dev-token` makes it, in that folder.
+    const devToken = execFileSync(process.execPath, [devTokenScript, "you@example.com"], {
+      cwd,
+      encoding: "utf8",
+    }).trim();
+    const me = await fetch(`${base}/me`, { headers: { authorization: `Bearer ${devToken}` } });
+    expect([me.status, ((await me.json()) as { user: string }).user]).toEqual([200, "you@example.com"]);
+    // Loopback only: the machine's other addresses are refused.
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === "IPv4" && !a.internal)?.address;
+    if (outside) await expect(fetch(`http://${outside}:${p}/health`)).rejects.toThrow();
+    else console.info("no non-loopback IPv4 address on this machine: the loopback-only check is skipped");
+    server.child.kill("SIGTERM");
+    await expectExit(server, 0);
+  }, 120_000);
+});
+
+describe("server process bounds", () => {
+  it("answers a body that does not arrive in time with 408 and closes it; closes connections past the cap at once", async () => {
+    const p = await freePort();
+    const server = run({
+      ...devEnv(),
+      PORT: String(p),
+      SECTIONSMITH_DATA_DIR: tempDir(),
+      SECTIONSMITH_REQUEST_TIMEOUT: "2",
+      SECTIONSMITH_MAX_CONNECTIONS: "4",
+    });
+    await untilServing(server, p);
+    const open = () =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect(p, "127.0.0.1", () => resolve(socket));
+        socket.on("error", reject);
+      });
+    /** What the socket receives until it closes, and when it closed (ms after `from`). */
+    const untilClosed = (socket: Socket, from: number) =>
+      new Promise<{ data: string; after: number }>((resolve) => {
+        let data = "";
+        socket.on("data", (d) => (data += String(d)));
+        socket.on("error", () => undefined);
+        socket.on("close", () => resolve({ data, after: Date.now() - from }));
+      });
+    // A slow body: the headers, a tenth of the body, then nothing.
+    const slow = await open();
+    const started = Date.now();
+    const slowClosed = untilClosed(slow, started);
+    slow.write(
+      `POST /libraries HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${await token("ana@x.test")}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"id": "sl`,
+    );
+    const waited = await Promise.race([slowClosed, new Promise<undefined>((r) => setTimeout(r, 15_000))]);
+    expectWithMessage(waited, "the socket is still open after 15 s").toBeDefined();
+    expect(waited!.data).toMatch(/^HTTP\/1\.1 408/);
+    expect(waited!.after).toBeLessThan(6_000);
+    // Four connections are held; a fifth is closed as it arrives, with nothing said.
+    const held = await Promise.all([open(), open(), open(), open()]);
+    const fifth = await open().catch(() => undefined);
+    if (fifth) {
+      const closed = await Promise.race([
+        untilClosed(fifth, Date.now()),
+        new Promise<undefined>((r) => setTimeout(r, 1_000)),
+      ]);
+      expectWithMessage(closed, "the fifth connection stayed open").toBeDefined();
+      expect(closed!.data).toBe("");
+    }
+    for (const socket of held) socket.destroy();
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await fetch(`http://127.0.0.1:${p}/health`)).status).toBe(200);
+    server.child.kill("SIGTERM");
+    await expectExit(server, 0);
   }, 60_000);
 });
 
@@ -187,6 +227,41 @@ if (!url)
     );
     console.info(`two processes, ${WRITERS} writers: ${conflicts} conflicts answered 409 and retried`);
     for (const s of servers) s.child.kill("SIGTERM");
-    expect(await Promise.all(servers.map((s) => s.exited))).toEqual([0, 0]);
+    for (const s of servers) await expectExit(s, 0);
   }, 120_000);
+});
+
+(!url ? describe.skip : describe)("a server process on PostgreSQL", () => {
+  it("outlives a connection the database ends, and still stops with exit 0", async () => {
+    // The server's connections are named, so that only they are ended (other test files share the database).
+    const name = `sectionsmith-proc-${process.pid}-${Date.now()}`;
+    const named = new URL(url!);
+    named.searchParams.set("application_name", name);
+    const p = port();
+    const server = run({ ...devEnv(), PORT: String(p), DATABASE_URL: named.toString() });
+    await untilServing(server, p);
+    const me = () =>
+      token("ana@x.test").then((t) =>
+        fetch(`http://127.0.0.1:${p}/me`, { headers: { authorization: `Bearer ${t}` } }),
+      );
+    expect((await me()).status).toBe(200);
+    const { default: pg } = await import("pg");
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const ended = await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
+        [name],
+      );
+      expect(ended.rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    // The pool noticed (its 'error' event) and opens a new connection for the next request.
+    await new Promise((r) => setTimeout(r, 300));
+    expectWithMessage(server.child.exitCode, server.output()).toBeNull();
+    expect((await me()).status).toBe(200);
+    server.child.kill("SIGTERM");
+    await expectExit(server, 0);
+  }, 60_000);
 });

@@ -22,6 +22,7 @@ beforeAll(async () => {
 const token = (user: string, expSeconds: number, audience = "sectionsmith") =>
   new SignJWT({ preferred_username: user })
     .setProtectedHeader({ alg: "ES256", kid: "k1" })
+    .setSubject(user)
     .setIssuer(ISSUER)
     .setAudience(audience)
     .setIssuedAt(Math.floor(T0 / 1000))
@@ -32,14 +33,14 @@ describe("the verified-token cache", () => {
   it("keeps a user until the token's expiry or the cache's bound, whichever comes first", () => {
     let now = T0;
     const cache = tokenCache(() => now);
-    cache.set("short", { id: "ana" }, T0 / 1000 + 60);
-    cache.set("long", { id: "bob" }, T0 / 1000 + 3600);
-    cache.set("no-exp", { id: "cy" }, undefined);
-    expect(cache.get("short")).toEqual({ id: "ana" });
+    cache.set("short", { subject: "dev:ana", name: "ana" }, T0 / 1000 + 60);
+    cache.set("long", { subject: "dev:bob", name: "bob" }, T0 / 1000 + 3600);
+    cache.set("no-exp", { subject: "dev:cy", name: "cy" }, undefined);
+    expect(cache.get("short")).toEqual({ subject: "dev:ana", name: "ana" });
     expect(cache.get("no-exp")).toBeUndefined();
     now = T0 + 60_000;
     expect(cache.get("short")).toBeUndefined(); // expired with the token
-    expect(cache.get("long")).toEqual({ id: "bob" });
+    expect(cache.get("long")).toEqual({ subject: "dev:bob", name: "bob" });
     now = T0 + TOKEN_CACHE_MS;
     expect(cache.get("long")).toBeUndefined(); // checked again after the bound, though still valid
   });
@@ -47,18 +48,22 @@ describe("the verified-token cache", () => {
   it("holds at most its size, dropping the oldest", () => {
     const cache = tokenCache(() => T0, 2);
     const exp = T0 / 1000 + 3600;
-    cache.set("a", { id: "a" }, exp);
-    cache.set("b", { id: "b" }, exp);
-    cache.set("c", { id: "c" }, exp);
-    expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([undefined, { id: "b" }, { id: "c" }]);
+    cache.set("a", { subject: "dev:a", name: "a" }, exp);
+    cache.set("b", { subject: "dev:b", name: "b" }, exp);
+    cache.set("c", { subject: "dev:c", name: "c" }, exp);
+    expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([
+      undefined,
+      { subject: "dev:b", name: "b" },
+      { subject: "dev:c", name: "c" },
+    ]);
   });
 
   it("never answers for a token past its expiry, even one verified before", async () => {
     let now = T0;
     const verify = createVerifier({ dev: { issuer: ISSUER, audience: "sectionsmith", jwks } }, () => now);
     const t = await token("Ana@X.test", 120);
-    expect(await verify(`Bearer ${t}`)).toEqual({ id: "ana@x.test" });
-    expect(await verify(`Bearer ${t}`)).toEqual({ id: "ana@x.test" });
+    expect(await verify(`Bearer ${t}`)).toEqual({ subject: "dev:Ana@X.test", name: "ana@x.test" });
+    expect(await verify(`Bearer ${t}`)).toEqual({ subject: "dev:Ana@X.test", name: "ana@x.test" });
     now = T0 + 121_000;
     const error = await verify(`Bearer ${t}`).then(
       () => undefined,

@@ -1,14 +1,16 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../app";
-import { auditCsv, readAudit, readChanges } from "../store/audit";
-import { AuditEntrySchema, COMMON_ERRORS, jsonResponse } from "../schemas";
-import { change, LibraryParams, read } from "./common";
+import { auditCsv, readAudit, readChanges, readWholeAudit, verifyAudit } from "../store/audit";
+import { errors, jsonResponse, READ, RESTRICTED } from "../responses";
+import { AuditCheckSchema, AuditEntrySchema } from "../schemas";
+import { BYTES_PER_UNIT, change, largeJson, LibraryParams, read } from "./common";
 
 export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(
     createRoute({
       method: "get",
       path: "/libraries/{library}/audit",
+      operationId: "getAuditLog",
       summary: "The audit log, oldest first (admin). Page with after=<last seq you have>",
       request: {
         params: LibraryParams,
@@ -17,7 +19,7 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
           limit: z.coerce.number().int().min(1).max(1000).optional(),
         }),
       },
-      responses: { 200: jsonResponse(z.array(AuditEntrySchema), "Entries"), ...COMMON_ERRORS },
+      responses: { 200: jsonResponse(z.array(AuditEntrySchema), "Entries"), ...errors(RESTRICTED) },
     }),
     async (c) => {
       const { library } = c.req.valid("param");
@@ -30,6 +32,7 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "get",
       path: "/libraries/{library}/audit/export",
+      operationId: "exportAuditLog",
       summary: "The whole audit log as one JSON file, or with format=csv as CSV for a spreadsheet (admin)",
       request: {
         params: LibraryParams,
@@ -51,28 +54,63 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
             "text/csv": { schema: z.string() },
           },
         },
-        ...COMMON_ERRORS,
+        ...errors(RESTRICTED),
       },
     }),
     async (c) => {
       const { library } = c.req.valid("param");
       // Read in one transaction so that the export is one consistent snapshot of the log.
-      const entries = await change(c, library, "admin", async ({ tx }) => {
-        const all = [];
-        for (
-          let page = await readAudit(tx, library, { limit: 1000 });
-          page.length > 0;
-          page = await readAudit(tx, library, { after: all.at(-1)!.seq, limit: 1000 })
-        )
-          all.push(...page);
-        return all;
-      });
+      const entries = () => change(c, library, "admin", ({ tx }) => readWholeAudit(tx, library));
       if (c.req.valid("query").format === "csv") {
         c.header("Content-Disposition", `attachment; filename="${library}.audit.csv"`);
-        return c.body(auditCsv(entries), 200, { "Content-Type": "text/csv; charset=utf-8" });
+        const csv = await c.get("inTurn")(async () => auditCsv(await entries()));
+        c.get("take")(Math.floor(csv.length / BYTES_PER_UNIT));
+        return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8" });
       }
       c.header("Content-Disposition", `attachment; filename="${library}.audit.json"`);
-      return c.json({ library, exportedAt: new Date().toISOString(), entries }, 200);
+      return largeJson(c, async () => ({
+        library,
+        exportedAt: new Date().toISOString(),
+        entries: await entries(),
+      }));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/libraries/{library}/audit/verify",
+      operationId: "verifyAuditLog",
+      summary:
+        "Checks the audit log's hash chain (admin): every entry as written, none missing. With seq and hash (kept from an earlier check or export), also that the entry at seq still has that hash",
+      request: {
+        params: LibraryParams,
+        query: z
+          .object({
+            seq: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+            hash: z
+              .string()
+              .regex(/^[0-9a-f]{64}$/)
+              .optional()
+              .meta({ description: "SHA-256, hex, of the entry at seq" }),
+          })
+          .refine((q) => (q.seq === undefined) === (q.hash === undefined), "Send seq and hash together"),
+      },
+      responses: {
+        200: jsonResponse(
+          AuditCheckSchema,
+          "What the check found (ok: false says where the log was changed)",
+        ),
+        ...errors(RESTRICTED),
+      },
+    }),
+    async (c) => {
+      const { library } = c.req.valid("param");
+      const { seq, hash } = c.req.valid("query");
+      const anchor = seq !== undefined && hash !== undefined ? { seq, hash } : undefined;
+      // One transaction: the entries and the library's count and last hash from the same snapshot.
+      const result = await change(c, library, "admin", ({ tx }) => verifyAudit(tx, library, anchor));
+      return c.json(result, 200);
     },
   );
 
@@ -80,6 +118,7 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "get",
       path: "/libraries/{library}/changes",
+      operationId: "listChanges",
       summary:
         "What changed after a changeSeq you had (reader): seq, at, actor, action, target of each change, oldest first; refresh just the snippets named",
       request: {
@@ -105,7 +144,7 @@ export function auditRoutes(app: OpenAPIHono<AppEnv>): void {
           }),
           "Changes",
         ),
-        ...COMMON_ERRORS,
+        ...errors(READ),
       },
     }),
     async (c) => {

@@ -9,13 +9,11 @@ import { listPage } from "../store/cached-list";
 import { exportLibrary } from "../store/query";
 import { TRANSITIONS, transition, type TransitionName } from "../store/review";
 import { addVersion, createSnippet, getSnippet, updateHead } from "../store/snippets";
+import { errors, jsonResponse, READ, WITH_BODY, WITH_BODY_IF_MATCH } from "../responses";
 import {
-  COMMON_ERRORS,
-  errorResponse,
   HeadInputSchema,
   IfMatchHeader,
   jsonBody,
-  jsonResponse,
   SnippetInputSchema,
   SnippetSchema,
   StatusSchema,
@@ -25,7 +23,9 @@ import {
   VersionSchema,
 } from "../schemas";
 import {
+  asMember,
   change,
+  largeJson,
   changeIfMatch,
   LibraryParams,
   read,
@@ -35,14 +35,9 @@ import {
   who,
 } from "./common";
 
-const WRITE_ERRORS = {
-  409: errorResponse(
-    "Stale If-Match (with the current snippet), or a transition the version's status does not allow",
-  ),
-  422: errorResponse("The engine's library check found errors in the snippet (problems lists them)"),
-  428: errorResponse("No If-Match"),
-  ...COMMON_ERRORS,
-} as const;
+const STALE = "The snippet changed since you read it (STALE_REVISION; current holds it as it is now)";
+const SNIPPET_INVALID =
+  "The engine's library check found errors in the snippet (SNIPPET_INVALID; problems lists them, with the codes sectionsmith validate prints)";
 
 /**
  * When a snippet body fails the schema, the engine's own check says why, with its problem codes
@@ -70,6 +65,7 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "get",
       path: "/libraries/{library}/snippets",
+      operationId: "listSnippets",
       summary: "Snippets with their latest and approved versions; q searches id, title, description and body",
       request: {
         params: LibraryParams,
@@ -82,7 +78,7 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
           offset: z.coerce.number().int().min(0).optional(),
         }),
       },
-      responses: { 200: jsonResponse(z.array(SummarySchema), "Snippets"), ...COMMON_ERRORS },
+      responses: { 200: jsonResponse(z.array(SummarySchema), "Snippets"), ...errors(READ) },
     }),
     async (c) => {
       const { library } = c.req.valid("param");
@@ -90,10 +86,15 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
       // The busiest route: the membership check rides in the list's own statement (one query instead
       // of two). Only an empty page asks again, to answer 404 to a non-member as read() would. On the
       // embedded database the matches' ids are kept between requests (store/cached-list.ts).
-      const { db, user } = who(c);
-      const page = await listPage(db, library, { ...query, member: user });
-      if (page.length === 0) await requireRole(db, library, user, "reader");
-      return c.json(page, 200);
+      const { db, subject } = who(c);
+      // An empty page asks again, to answer 404 to a non-member; someone invited who signs in for the
+      // first time is bound and answered.
+      const answer = async () => {
+        const page = await listPage(db, library, { ...query, member: subject });
+        if (page.length === 0) await requireRole(db, library, subject, "reader");
+        return page;
+      };
+      return c.json(await asMember(c, answer), 200);
     },
   );
 
@@ -101,15 +102,22 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "post",
       path: "/libraries/{library}/snippets",
+      operationId: "createSnippet",
       summary: "Create a snippet: version 1, draft (author). You become its owner unless owner is given",
       request: { params: LibraryParams, body: jsonBody(SnippetInputSchema) },
-      responses: { 201: jsonResponse(SnippetSchema, "Created"), ...WRITE_ERRORS },
+      responses: {
+        201: jsonResponse(SnippetSchema, "Created", { etag: true }),
+        ...errors(WITH_BODY, {
+          409: "A snippet with this id exists (ALREADY_EXISTS; current holds it)",
+          422: SNIPPET_INVALID,
+        }),
+      },
     }),
     async (c) => {
       const { library } = c.req.valid("param");
       const input = await c.req.json();
-      const created = await change(c, library, "author", ({ tx, user }) =>
-        createSnippet(tx, library, input, user),
+      const created = await change(c, library, "author", ({ tx, actor }) =>
+        createSnippet(tx, library, input, actor),
       );
       return c.json(tagged(c, created), 201);
     },
@@ -120,9 +128,10 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "get",
       path: "/libraries/{library}/snippets/{id}",
+      operationId: "getSnippet",
       summary: "A snippet with all its versions (ETag: its revision)",
       request: { params: SnippetParams },
-      responses: { 200: jsonResponse(SnippetSchema, "The snippet"), ...COMMON_ERRORS },
+      responses: { 200: jsonResponse(SnippetSchema, "The snippet", { etag: true }), ...errors(READ) },
     }),
     async (c) => {
       const { library, id } = c.req.valid("param");
@@ -134,15 +143,19 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "patch",
       path: "/libraries/{library}/snippets/{id}",
+      operationId: "updateSnippet",
       summary: "Change the owner or review-by date (author; If-Match)",
       request: { params: SnippetParams, headers: IfMatchHeader, body: jsonBody(HeadInputSchema) },
-      responses: { 200: jsonResponse(SnippetSchema, "The snippet now"), ...WRITE_ERRORS },
+      responses: {
+        200: jsonResponse(SnippetSchema, "The snippet now", { etag: true }),
+        ...errors(WITH_BODY_IF_MATCH, { 409: STALE }),
+      },
     }),
     async (c) => {
       const { library, id } = c.req.valid("param");
       const input = c.req.valid("json");
-      const updated = await changeIfMatch(c, library, "author", ({ tx, user, ifMatch }) =>
-        updateHead(tx, library, id, input, ifMatch, user),
+      const updated = await changeIfMatch(c, library, "author", ({ tx, actor, ifMatch }) =>
+        updateHead(tx, library, id, input, ifMatch, actor),
       );
       return c.json(tagged(c, updated), 200);
     },
@@ -152,15 +165,19 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "post",
       path: "/libraries/{library}/snippets/{id}/versions",
+      operationId: "addVersion",
       summary: "Add a version (a new draft; versions never change once written) (author; If-Match)",
       request: { params: SnippetParams, headers: IfMatchHeader, body: jsonBody(VersionInputSchema) },
-      responses: { 201: jsonResponse(SnippetSchema, "The snippet with its new version"), ...WRITE_ERRORS },
+      responses: {
+        201: jsonResponse(SnippetSchema, "The snippet with its new version", { etag: true }),
+        ...errors(WITH_BODY_IF_MATCH, { 409: STALE, 422: SNIPPET_INVALID }),
+      },
     }),
     async (c) => {
       const { library, id } = c.req.valid("param");
       const input = await c.req.json();
-      const updated = await changeIfMatch(c, library, "author", ({ tx, user, ifMatch }) =>
-        addVersion(tx, library, id, input, ifMatch, user),
+      const updated = await changeIfMatch(c, library, "author", ({ tx, actor, ifMatch }) =>
+        addVersion(tx, library, id, input, ifMatch, actor),
       );
       return c.json(tagged(c, updated), 201);
     },
@@ -171,9 +188,10 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "get",
       path: "/libraries/{library}/snippets/{id}/versions/{version}",
-      summary: "One version",
+      operationId: "getVersion",
+      summary: "One version (ETag: its snippet's revision)",
       request: { params: VersionParams },
-      responses: { 200: jsonResponse(VersionSchema, "The version"), ...COMMON_ERRORS },
+      responses: { 200: jsonResponse(VersionSchema, "The version", { etag: true }), ...errors(READ) },
     }),
     async (c) => {
       const { library, id, version } = c.req.valid("param");
@@ -190,6 +208,7 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "post",
       path: "/libraries/{library}/snippets/{id}/versions/{version}/{action}",
+      operationId: "reviewVersion",
       summary:
         "Review: submit (author: draft → in_review), approve (approver, not the version's author or submitter: → approved), reject (approver, with a comment: → draft), deprecate (approver: approved → deprecated, replacedBy optional). If-Match: the snippet's revision",
       request: {
@@ -199,14 +218,20 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
         headers: IfMatchHeader,
         body: { ...jsonBody(TransitionInputSchema), required: false },
       },
-      responses: { 200: jsonResponse(SnippetSchema, "The snippet now"), ...WRITE_ERRORS },
+      responses: {
+        200: jsonResponse(SnippetSchema, "The snippet now", { etag: true }),
+        ...errors(WITH_BODY_IF_MATCH, {
+          403: "Your role does not allow this action (FORBIDDEN), or you wrote or submitted the version (FOUR_EYES)",
+          409: "The snippet changed since you read it (STALE_REVISION), the version's status does not allow this action (INVALID_TRANSITION), or approving or deprecating it would leave the approved library unbuildable (APPROVAL_BREAKS_LIBRARY; problems says why)",
+        }),
+      },
     }),
     async (c) => {
       const { library, id, version, action } = c.req.valid("param");
       const input = c.req.header("content-type")?.includes("json") ? c.req.valid("json") : {};
       // The role each action needs is the review cycle's rule (store/review.ts): reader here.
-      const updated = await changeIfMatch(c, library, "reader", ({ tx, user, role, ifMatch }) =>
-        transition(tx, { library, id, version, action, ifMatch, actor: user, role, ...input }),
+      const updated = await changeIfMatch(c, library, "reader", ({ tx, actor, role, ifMatch }) =>
+        transition(tx, { library, id, version, action, ifMatch, actor, role, ...input }),
       );
       return c.json(tagged(c, updated), 200);
     },
@@ -216,6 +241,7 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "get",
       path: "/libraries/{library}/export",
+      operationId: "exportLibrary",
       summary:
         "The approved and deprecated versions as a sectionsmith/library@1 file; include=unapproved adds drafts and versions in review (as draft)",
       request: {
@@ -231,16 +257,16 @@ export function snippetRoutes(app: OpenAPIHono<AppEnv>): void {
           z.object({ format: z.string(), name: z.string().optional(), snippets: z.array(z.unknown()) }),
           "Library file",
         ),
-        ...COMMON_ERRORS,
+        ...errors(READ),
       },
     }),
     async (c) => {
-      const { db, user } = who(c);
+      const { db, subject } = who(c);
       const { library } = c.req.valid("param");
-      const lib = await getLibrary(db, library, user);
+      const lib = await asMember(c, () => getLibrary(db, library, subject));
       c.header("Content-Disposition", `attachment; filename="${library}.library.json"`);
       const unapproved = c.req.valid("query").include === "unapproved";
-      return c.json(await exportLibrary(db, library, lib.name, { unapproved }), 200);
+      return largeJson(c, () => exportLibrary(db, library, lib.name, { unapproved }));
     },
   );
 }

@@ -1,14 +1,21 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../app";
+import { ApiError } from "../errors";
 import { freshness, mostUsed, recordUsage } from "../store/usage";
-import { COMMON_ERRORS, jsonBody, jsonResponse, SnippetIdSchema } from "../schemas";
+import { errors, jsonResponse, READ } from "../responses";
+import { INT_MAX, jsonBody, SnippetIdSchema } from "../schemas";
 import { change, LibraryParams, read } from "./common";
 
 const EventSchema = z
   .object({
     snippet: SnippetIdSchema,
-    version: z.number().int().min(1),
+    version: z.number().int().min(1).max(INT_MAX),
     kind: z.enum(["insert", "download"]),
+    id: z
+      .string()
+      .regex(/^[\x21-\x7e]{1,100}$/)
+      .optional()
+      .meta({ description: "Your own id for this event (e.g. a UUID): sent again, it is recorded once" }),
   })
   .strict()
   .openapi("UsageEvent");
@@ -18,23 +25,41 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "post",
       path: "/libraries/{library}/usage",
-      summary: "Report inserts and downloads (snippet id and version only; reader)",
+      operationId: "reportUsage",
+      summary:
+        "Report inserts and downloads (snippet id and version only; reader). Each event counts against your rate limit; an event with an id you sent before is recorded once",
       request: {
         params: LibraryParams,
         body: jsonBody(z.object({ events: z.array(EventSchema).min(1).max(100) }).strict()),
       },
       responses: {
-        202: jsonResponse(z.object({ recorded: z.number().int() }), "Recorded"),
-        ...COMMON_ERRORS,
+        202: jsonResponse(
+          z.object({
+            recorded: z.number().int(),
+            repeated: z.number().int().meta({ description: "Events whose id was reported before" }),
+          }),
+          "Recorded",
+        ),
+        ...errors([...READ, 413, 415]),
       },
     }),
     async (c) => {
       const { library } = c.req.valid("param");
       const { events } = c.req.valid("json");
-      const recorded = await change(c, library, "reader", ({ tx, user }) =>
+      // Each event counts against the rate limit (the request itself was the first).
+      const wait = c.get("take")(events.length - 1);
+      if (wait > 0) {
+        c.header("Retry-After", String(wait));
+        throw new ApiError(
+          429,
+          "RATE_LIMITED",
+          `Too many usage events: wait ${wait} seconds and send them again`,
+        );
+      }
+      const result = await change(c, library, "reader", ({ tx, user }) =>
         recordUsage(tx, library, user, events),
       );
-      return c.json({ recorded }, 202);
+      return c.json(result, 202);
     },
   );
 
@@ -42,6 +67,7 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "get",
       path: "/libraries/{library}/usage/most-used",
+      operationId: "getMostUsed",
       summary: "Most used snippets in the last `days` days (reader)",
       request: {
         params: LibraryParams,
@@ -63,7 +89,7 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
           ),
           "Snippets by use",
         ),
-        ...COMMON_ERRORS,
+        ...errors(READ),
       },
     }),
     async (c) => {
@@ -77,14 +103,15 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: "get",
       path: "/libraries/{library}/freshness",
+      operationId: "getFreshness",
       summary:
         "Stale (past review-by), rarely used (approved, < rare uses), often used but unreviewed (≥ often uses) (reader)",
       request: {
         params: LibraryParams,
         query: z.object({
           days: z.coerce.number().int().min(1).max(3650).default(90),
-          rare: z.coerce.number().int().min(1).default(2),
-          often: z.coerce.number().int().min(1).default(10),
+          rare: z.coerce.number().int().min(1).max(INT_MAX).default(2),
+          often: z.coerce.number().int().min(1).max(INT_MAX).default(10),
         }),
       },
       responses: {
@@ -98,7 +125,7 @@ export function usageRoutes(app: OpenAPIHono<AppEnv>): void {
           }),
           "Freshness",
         ),
-        ...COMMON_ERRORS,
+        ...errors(READ),
       },
     }),
     async (c) => {

@@ -1,7 +1,7 @@
 import type { Database, Sql } from "../db";
 import type { Change, MatchCache } from "../match-cache";
 import { SEARCH_TEXT } from "../migration-search-text";
-import { requireRole } from "./libraries";
+import { requireRole } from "./members";
 import {
   contains,
   listSnippets,

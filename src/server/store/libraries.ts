@@ -2,18 +2,15 @@ import { iso, type Sql } from "../db";
 import { ApiError, notFound } from "../errors";
 import { appendAudit } from "./audit";
 import type { LibraryView, Member, Role } from "../wire";
-import { checkRevision } from "./revision";
+import { listMembers, nameOf, NotAMember, subjectOf, type Actor } from "./members";
+import { checkRevision, type IfMatch } from "./revision";
 
 export type { LibraryView, Member, Role } from "../wire";
+export { ROLES, atLeast } from "./roles";
+// Who is in a library and with what role: store/members.ts.
+export { bindInvitations, listMembers, lockRole, requireRole, roleOf } from "./members";
 
-export const ROLES = ["reader", "author", "approver", "admin"] as const satisfies readonly Role[];
-const everyRole: Exclude<Role, (typeof ROLES)[number]> extends never ? true : never = true;
-void everyRole;
-
-/** Each role can do what the roles before it can. */
-export const atLeast = (role: Role, needed: Role): boolean => ROLES.indexOf(role) >= ROLES.indexOf(needed);
-
-const view = (r: Record<string, unknown>): LibraryView => ({
+export const libraryView = (r: Record<string, unknown>): LibraryView => ({
   id: String(r.id),
   name: String(r.name),
   revision: Number(r.revision),
@@ -23,118 +20,95 @@ const view = (r: Record<string, unknown>): LibraryView => ({
   ...(r.role ? { role: r.role as Role } : {}),
 });
 
-export async function roleOf(db: Sql, library: string, user: string): Promise<Role | undefined> {
-  const [row] = await db.query<{ role: Role }>(
-    "select role from members where library_id = $1 and user_id = $2",
-    [library, user],
-  );
-  return row?.role;
-}
-
-/** The caller's role in the library, or 404 (non-members do not learn it exists) / 403. */
-export async function requireRole(db: Sql, library: string, user: string, needed: Role): Promise<Role> {
-  const role = await roleOf(db, library, user);
-  if (!role) throw notFound(`Library "${library}"`);
-  if (!atLeast(role, needed))
-    throw new ApiError(
-      403,
-      "FORBIDDEN",
-      `This needs the ${needed} role in library "${library}"; you are ${role}. Ask one of its admins.`,
-    );
-  return role;
-}
-
 export async function createLibrary(
   tx: Sql,
   input: { id: string; name: string },
-  actor: string,
+  actor: Actor,
 ): Promise<LibraryView> {
   const exists = await tx.query("select 1 from libraries where id = $1", [input.id]);
   if (exists.length > 0)
     throw new ApiError(409, "ALREADY_EXISTS", `Library "${input.id}" already exists: choose another id`);
   const [row] = await tx.query(
     "insert into libraries (id, name, created_by) values ($1, $2, $3) returning *",
-    [input.id, input.name, actor],
+    [input.id, input.name, nameOf(actor)],
   );
-  await tx.query("insert into members (library_id, user_id, role) values ($1, $2, 'admin')", [
+  await tx.query("insert into members (library_id, name, subject, role) values ($1, $2, $3, 'admin')", [
     input.id,
-    actor,
+    nameOf(actor),
+    subjectOf(actor),
   ]);
-  const created = view(row!);
+  const created = libraryView(row!);
   await appendAudit(tx, {
     library: input.id,
-    actor,
+    actor: nameOf(actor),
     action: "library.create",
     target: `library:${input.id}`,
-    after: { ...created, admin: actor },
+    after: { ...created, admin: nameOf(actor) },
   });
   return { ...created, changeSeq: created.changeSeq + 1, role: "admin" }; // + its audit entry
 }
 
-export async function getLibrary(db: Sql, library: string, user: string): Promise<LibraryView> {
+/** The library, with the caller's role in it: 404 (NotAMember) for anyone else. */
+export async function getLibrary(db: Sql, library: string, subject: string): Promise<LibraryView> {
   const [row] = await db.query(
-    "select l.*, m.role from libraries l join members m on m.library_id = l.id and m.user_id = $2 where l.id = $1",
-    [library, user],
+    "select l.*, m.role from libraries l join members m on m.library_id = l.id and m.subject = $2 where l.id = $1",
+    [library, subject],
   );
-  if (!row) throw notFound(`Library "${library}"`);
-  return view(row);
+  if (!row) throw new NotAMember(library);
+  return libraryView(row);
 }
 
-export async function listLibraries(db: Sql, user: string): Promise<LibraryView[]> {
+/** The libraries the caller is a member of, with their role in each. */
+export async function listLibraries(db: Sql, subject: string): Promise<LibraryView[]> {
   const rows = await db.query(
-    "select l.*, m.role from libraries l join members m on m.library_id = l.id where m.user_id = $1 order by l.id",
-    [user],
+    "select l.*, m.role from libraries l join members m on m.library_id = l.id where m.subject = $1 order by l.id",
+    [subject],
   );
-  return rows.map(view);
-}
-
-export async function listMembers(db: Sql, library: string): Promise<Member[]> {
-  const rows = await db.query<{ user_id: string; role: Role }>(
-    "select user_id, role from members where library_id = $1 order by user_id",
-    [library],
-  );
-  return rows.map((r) => ({ user: r.user_id, role: r.role }));
+  return rows.map(libraryView);
 }
 
 /**
- * Adds, changes (role) or removes (role undefined) a member. The library's revision guards the member
- * list: the write carries the revision it read. A library always keeps at least one admin.
+ * Adds (as an invitation), changes (role) or removes (role undefined) a member, named by sign-in name.
+ * The write carries the library revision it read. A library always keeps an admin who has signed in.
  */
 export async function setMember(
   tx: Sql,
   library: string,
-  change: { user: string; role: Role | undefined; ifMatch: number },
-  actor: string,
+  change: { user: string; role: Role | undefined; ifMatch: IfMatch | number },
+  actor: Actor,
 ): Promise<{ library: LibraryView; members: Member[] }> {
   const [locked] = await tx.query("select * from libraries where id = $1 for update", [library]);
   if (!locked) throw notFound(`Library "${library}"`);
   const members = await listMembers(tx, library);
   await checkRevision(Number(locked.revision), change.ifMatch, async () => ({
-    library: view(locked),
+    library: libraryView(locked),
     members,
   }));
   const before = members.find((m) => m.user === change.user);
-  const admins = members.filter((m) => m.role === "admin" && m.user !== change.user).length;
-  if (before?.role === "admin" && change.role !== "admin" && admins === 0)
+  const admins = members.filter((m) => m.role === "admin" && !m.invited && m.user !== change.user).length;
+  if (before?.role === "admin" && !before.invited && change.role !== "admin" && admins === 0)
     throw new ApiError(
       409,
       "INVALID_TRANSITION",
-      `"${change.user}" is the library's last admin: make someone else admin first`,
+      `"${change.user}" is the library's last admin who has signed in: make someone else admin first (an invited admin counts once they have signed in)`,
     );
   if (change.role === undefined) {
     if (!before) throw notFound(`Member "${change.user}"`);
-    await tx.query("delete from members where library_id = $1 and user_id = $2", [library, change.user]);
+    await tx.query("delete from members where library_id = $1 and name = $2", [library, change.user]);
   } else {
     await tx.query(
-      `insert into members (library_id, user_id, role) values ($1, $2, $3)
-       on conflict (library_id, user_id) do update set role = excluded.role`,
+      `insert into members (library_id, name, role) values ($1, $2, $3)
+       on conflict (library_id, name) do update set role = excluded.role`,
       [library, change.user, change.role],
     );
   }
-  const after = change.role === undefined ? undefined : { user: change.user, role: change.role };
+  const after =
+    change.role === undefined
+      ? undefined
+      : { user: change.user, role: change.role, invited: before?.invited ?? true };
   await appendAudit(tx, {
     library,
-    actor,
+    actor: nameOf(actor),
     action: change.role === undefined ? "member.remove" : before ? "member.change" : "member.add",
     target: `member:${change.user}`,
     before,
@@ -144,5 +118,5 @@ export async function setMember(
   const [row] = await tx.query("update libraries set revision = revision + 1 where id = $1 returning *", [
     library,
   ]);
-  return { library: view(row!), members: await listMembers(tx, library) };
+  return { library: libraryView(row!), members: await listMembers(tx, library) };
 }

@@ -14,7 +14,7 @@ export type ListOptions = {
   limit?: number;
   offset?: number;
   /**
-   * Only if this user is a member of the library (any role may read): the membership check in the
+   * Only if this subject is a member of the library (any role may read): the membership check in the
    * same statement, instead of a query of its own before it. No rows then means "not a member, or
    * nothing on this page", which the caller tells apart (routes/snippets.ts).
    */
@@ -83,7 +83,7 @@ export async function listSnippets(
        order by p.id limit ${param(options.limit ?? 200)} offset ${param(options.offset ?? 0)}`;
   }
   const member = options.member
-    ? ` and exists (select 1 from members m where m.library_id = $1 and m.user_id = ${param(options.member)})`
+    ? ` and exists (select 1 from members m where m.library_id = $1 and m.subject = ${param(options.member)})`
     : "";
   const rows = await db.query(
     `select ${SUMMARY_COLUMNS}
@@ -107,24 +107,29 @@ export async function exportLibrary(
   options: { unapproved?: boolean } = {},
 ): Promise<Library> {
   const rows = await db.query(
-    `select v.snippet_id, v.version, v.status, v.content, v.replaced_by, v.approved_at,
-       s.owner, s.review_by::text as review_by
+    `select ${LIBRARY_SNIPPET_COLUMNS}
      from snippet_versions v join snippets s on s.library_id = v.library_id and s.id = v.snippet_id
      where v.library_id = $1 and ($2::boolean or v.status in ('approved', 'deprecated'))
      order by v.snippet_id, v.version`,
     [library, options.unapproved === true],
   );
-  const snippets = rows.map((r): Snippet => {
-    const s: Snippet = {
-      ...(r.content as SnippetContent),
-      version: Number(r.version),
-      status: r.status === "in_review" ? "draft" : (r.status as Snippet["status"]),
-    };
-    if (r.owner !== null) s.owner = String(r.owner);
-    if (r.review_by !== null) s.reviewBy = String(r.review_by);
-    if (r.replaced_by !== null) s.replacedBy = String(r.replaced_by);
-    if (r.approved_at) s.updated = iso(r.approved_at);
-    return s;
-  });
-  return { format: LIBRARY_FORMAT, name, snippets };
+  return { format: LIBRARY_FORMAT, name, snippets: rows.map(librarySnippet) };
+}
+
+/** The columns librarySnippet reads, from snippet_versions v joined with snippets s. */
+export const LIBRARY_SNIPPET_COLUMNS = `v.snippet_id, v.version, v.status, v.content, v.replaced_by, v.approved_at,
+       s.owner, s.review_by::text as review_by`;
+
+/** A version as a library file's snippet (a version in review is a draft there). */
+export function librarySnippet(r: Record<string, unknown>): Snippet {
+  const s: Snippet = {
+    ...(r.content as SnippetContent),
+    version: Number(r.version),
+    status: r.status === "in_review" ? "draft" : (r.status as Snippet["status"]),
+  };
+  if (r.owner !== null) s.owner = String(r.owner);
+  if (r.review_by !== null) s.reviewBy = String(r.review_by);
+  if (r.replaced_by !== null) s.replacedBy = String(r.replaced_by);
+  if (r.approved_at) s.updated = iso(r.approved_at);
+  return s;
 }

@@ -4,7 +4,8 @@ import { iso, type Sql } from "../db";
 import { ApiError, notFound, snippetInvalid } from "../errors";
 import type { SnippetContent, SnippetView, VersionStatus, VersionView } from "../wire";
 import { appendAudit } from "./audit";
-import { checkRevision } from "./revision";
+import { nameOf, subjectOf, type Actor } from "./members";
+import { checkRevision, type IfMatch } from "./revision";
 
 // Snippets: a head row (owner, review-by date, revision) and immutable versions. A version's content
 // never changes once written; what changes is its status (draft → in_review → approved → deprecated),
@@ -69,7 +70,7 @@ export async function lockSnippet(
   tx: Sql,
   library: string,
   id: string,
-  ifMatch: number,
+  ifMatch: IfMatch | number,
 ): Promise<SnippetView> {
   const [head] = await tx.query(
     "select revision from snippets where library_id = $1 and id = $2 for update",
@@ -88,20 +89,36 @@ export async function touch(tx: Sql, library: string, id: string): Promise<void>
   );
 }
 
-/** The latest version of each snippet a body includes, as the engine's snippets (context for the check). */
+/**
+ * The latest version of each snippet a body includes, and of each those include, and so on: the context
+ * for the check, which follows an include into the snippets it includes (a → b → c needs c to check a).
+ * Versions in review count as drafts. INCLUDE_LEVELS is past the engine's own limit on nesting (10), which
+ * it reports as LIMIT_INCLUDE_DEPTH; each level is one query.
+ */
+const INCLUDE_LEVELS = 12;
+
 async function includedSnippets(tx: Sql, library: string, body: unknown): Promise<Snippet[]> {
-  const ids = includedIds(body);
-  if (ids.length === 0) return [];
-  const rows = await tx.query(
-    `select distinct on (snippet_id) snippet_id, version, status, content from snippet_versions
-     where library_id = $1 and snippet_id = any($2::text[]) order by snippet_id, version desc`,
-    [library, ids],
-  );
-  return rows.map((r) => ({
-    ...(r.content as SnippetContent),
-    version: Number(r.version),
-    status: r.status === "in_review" ? "draft" : (r.status as Snippet["status"]),
-  }));
+  const found = new Map<string, Snippet>();
+  let wanted = includedIds(body);
+  for (let depth = 0; wanted.length > 0 && depth < INCLUDE_LEVELS; depth++) {
+    const rows = await tx.query(
+      `select distinct on (snippet_id) snippet_id, version, status, content from snippet_versions
+       where library_id = $1 and snippet_id = any($2::text[]) order by snippet_id, version desc`,
+      [library, wanted],
+    );
+    const next = new Set<string>();
+    for (const r of rows) {
+      const snippet: Snippet = {
+        ...(r.content as SnippetContent),
+        version: Number(r.version),
+        status: r.status === "in_review" ? "draft" : (r.status as Snippet["status"]),
+      };
+      found.set(snippet.id, snippet);
+      for (const id of includedIds(snippet.body)) if (!found.has(id)) next.add(id);
+    }
+    wanted = [...next].filter((id) => !found.has(id));
+  }
+  return [...found.values()];
 }
 
 /** Runs the engine's check; 422 SNIPPET_INVALID with its problems when the snippet has errors. */
@@ -126,12 +143,12 @@ async function insertVersion(
   id: string,
   version: number,
   content: SnippetContent,
-  actor: string,
+  actor: Actor,
 ) {
   await tx.query(
-    `insert into snippet_versions (library_id, snippet_id, version, content, status, created_by)
-     values ($1, $2, $3, $4::jsonb, 'draft', $5)`,
-    [library, id, version, JSON.stringify(content), actor],
+    `insert into snippet_versions (library_id, snippet_id, version, content, status, created_by, created_by_subject)
+     values ($1, $2, $3, $4::jsonb, 'draft', $5, $6)`,
+    [library, id, version, JSON.stringify(content), nameOf(actor), subjectOf(actor)],
   );
 }
 
@@ -139,13 +156,20 @@ export async function createSnippet(
   tx: Sql,
   library: string,
   raw: Record<string, unknown>,
-  actor: string,
+  actor: Actor,
 ): Promise<SnippetView> {
   const id = String(raw.id);
   // Creations in one library take turns on its row, so two authors creating the same id at once get
-  // one 201 and one 409 rather than a unique-key failure.
-  await tx.query("select 1 from libraries where id = $1 for update", [library]);
+  // one 201 and one 409 rather than a unique-key failure. NO KEY UPDATE: it waits for another creation
+  // but not for the shared lock every change holds (routes/common.ts), which a FOR UPDATE here would
+  // deadlock with (two creations each holding it shared and waiting for the other).
+  await tx.query("select 1 from libraries where id = $1 for no key update", [library]);
   const { content, full } = await checked(tx, library, raw, id, 1);
+  // ISO 8601 has a year 0000; PostgreSQL's dates start at year 1.
+  if (full.reviewBy?.startsWith("0000"))
+    throw new ApiError(400, "INVALID_REQUEST", "reviewBy must be a date from year 1 on", {
+      problems: [{ path: "reviewBy", message: "a date from year 1 on" }],
+    });
   const exists = await tx.query("select 1 from snippets where library_id = $1 and id = $2", [library, id]);
   if (exists.length > 0)
     throw new ApiError(
@@ -159,12 +183,18 @@ export async function createSnippet(
   await tx.query("insert into snippets (library_id, id, owner, review_by) values ($1, $2, $3, $4::date)", [
     library,
     id,
-    full.owner ?? actor,
+    full.owner ?? nameOf(actor),
     full.reviewBy ?? null,
   ]);
   await insertVersion(tx, library, id, 1, content, actor);
   const after = await getSnippet(tx, library, id);
-  await appendAudit(tx, { library, actor, action: "snippet.create", target: `snippet:${id}@1`, after });
+  await appendAudit(tx, {
+    library,
+    actor: nameOf(actor),
+    action: "snippet.create",
+    target: `snippet:${id}@1`,
+    after,
+  });
   return after;
 }
 
@@ -173,8 +203,8 @@ export async function addVersion(
   library: string,
   id: string,
   raw: unknown,
-  ifMatch: number,
-  actor: string,
+  ifMatch: IfMatch | number,
+  actor: Actor,
 ): Promise<SnippetView> {
   const before = await lockSnippet(tx, library, id, ifMatch);
   const version = Math.max(0, ...before.versions.map((v) => v.version)) + 1;
@@ -184,7 +214,7 @@ export async function addVersion(
   const after = await getSnippet(tx, library, id);
   await appendAudit(tx, {
     library,
-    actor,
+    actor: nameOf(actor),
     action: "version.create",
     target: `snippet:${id}@${version}`,
     before: null,
@@ -198,8 +228,8 @@ export async function updateHead(
   library: string,
   id: string,
   change: { owner?: string | null; reviewBy?: string | null },
-  ifMatch: number,
-  actor: string,
+  ifMatch: IfMatch | number,
+  actor: Actor,
 ): Promise<SnippetView> {
   const before = await lockSnippet(tx, library, id, ifMatch);
   await tx.query(
@@ -211,7 +241,7 @@ export async function updateHead(
   const after = await getSnippet(tx, library, id);
   await appendAudit(tx, {
     library,
-    actor,
+    actor: nameOf(actor),
     action: "snippet.update",
     target: `snippet:${id}`,
     before: { owner: before.owner, reviewBy: before.reviewBy },

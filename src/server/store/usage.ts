@@ -8,23 +8,37 @@ import type { Freshness, Usage, UsageEvent } from "../wire";
 
 export type { Freshness, Usage, UsageEvent, UsageKind } from "../wire";
 
+/**
+ * Records the events; one whose `id` this user already reported in this library is not recorded again.
+ * Returns how many were recorded and how many were repeats.
+ */
 export async function recordUsage(
   tx: Sql,
   library: string,
   user: string,
   events: readonly UsageEvent[],
-): Promise<number> {
+): Promise<{ recorded: number; repeated: number }> {
+  let recorded = 0;
   for (const e of events) {
     const inserted = await tx.query(
-      `insert into usage_events (library_id, snippet_id, version, kind, user_id)
-       select $1, $2, $3, $4, $5 where exists
+      `insert into usage_events (library_id, snippet_id, version, kind, user_id, client_id)
+       select $1, $2, $3, $4, $5, $6 where exists
          (select 1 from snippet_versions where library_id = $1 and snippet_id = $2 and version = $3)
+       on conflict (library_id, user_id, client_id) where client_id is not null do nothing
        returning id`,
-      [library, e.snippet, e.version, e.kind, user],
+      [library, e.snippet, e.version, e.kind, user, e.id ?? null],
     );
-    if (inserted.length === 0) throw notFound(`Snippet "${e.snippet}" version ${e.version}`);
+    if (inserted.length > 0) {
+      recorded++;
+      continue;
+    }
+    const known = await tx.query(
+      "select 1 from snippet_versions where library_id = $1 and snippet_id = $2 and version = $3",
+      [library, e.snippet, e.version],
+    );
+    if (known.length === 0) throw notFound(`Snippet "${e.snippet}" version ${e.version}`);
   }
-  return events.length;
+  return { recorded, repeated: events.length - recorded };
 }
 
 export async function mostUsed(db: Sql, library: string, days: number, limit: number): Promise<Usage[]> {
