@@ -39,7 +39,13 @@ export async function openTestDatabase(): Promise<{ db: Database; drop: () => Pr
 }
 
 export async function startServer(
-  options: { rateLimit?: number; signInRateLimit?: number; bodyLimit?: number; creators?: string[] } = {},
+  options: {
+    rateLimit?: number;
+    signInRateLimit?: number;
+    bodyLimit?: number;
+    creators?: string[];
+    addinDir?: string;
+  } = {},
 ) {
   const { db, drop } = await openTestDatabase();
   await migrate(db);
@@ -54,6 +60,7 @@ export async function startServer(
     rateLimit: options.rateLimit ?? 10_000,
     signInRateLimit: options.signInRateLimit ?? 10_000,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    ...(options.addinDir ? { addinDir: options.addinDir } : {}),
     log: (line) => logs.push(line),
   });
   const token = (user: string, claims: Record<string, unknown> = {}, expires = "10m", audience = AUDIENCE) =>
