@@ -59,9 +59,9 @@ function officePackageFile(url: string): string | null {
  * What the build reads: when any of it is newer than dist/addin/taskpane.html, the pane is rebuilt.
  * SECTIONSMITH_E2E_REBUILD=1 always rebuilds; =0 never does (when a build exists).
  */
-const BUILD_INPUTS = ["src", "assets", "manifest.xml", "webpack.config.js", "tsconfig.json", "package.json"];
+export const BUILD_INPUTS = ["src", "assets", "manifest.xml", "webpack.config.js", "tsconfig.json", "package.json"];
 
-async function newestMtime(path: string): Promise<number> {
+export async function newestMtime(path: string): Promise<number> {
   const info = await stat(path).catch(() => null);
   if (!info) return 0;
   if (!info.isDirectory()) return info.mtimeMs;
