@@ -8,7 +8,7 @@
 // The tests of the first describe share the pane and run in order.
 
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
@@ -26,6 +26,10 @@ import {
 import { startTeamServer, type TeamServer } from "./support/team-server";
 import { decode, inserts, wordCalls } from "./support/word";
 import { serverStarts } from "./support/server-start";
+
+/** Screenshots of the pane served by the server, to look at (not compared). */
+const SHOTS = join(tmpdir(), "sectionsmith-pane-deploy");
+mkdirSync(SHOTS, { recursive: true });
 
 const ANA = "ana@x.test"; // admin, author
 const BOB = "bob@x.test"; // approver
@@ -142,6 +146,14 @@ describe("the production build served by the team server", () => {
     await until(async () => (await server.call(ANA, "GET", "/libraries/legal/usage/most-used")).body).toEqual(
       [expect.objectContaining({ id: "team-clause", inserts: 1 })],
     );
+    for (const width of [320, 400]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: join(SHOTS, `inserted-${width}.png`) });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
     expect(pane.errors).toEqual([]);
   });
 });
