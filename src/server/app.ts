@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import type { User, Verifier } from "./auth";
 import type { Database } from "./db";
 import { ApiError, invalidRequest } from "./errors";
+import { serveAddin } from "./addin-files";
 import { checkAddress, checkBody, corsFor, limitBody } from "./hygiene";
 import { createRateLimiter, oneAtATime } from "./rate-limit";
 import { errors, jsonResponse } from "./responses";
@@ -13,9 +14,9 @@ import { snippetRoutes } from "./routes/snippets";
 import { usageRoutes } from "./routes/usage";
 
 // The HTTP app: hygiene first (logs, CORS for the add-in only, the address, body size), the two public
-// routes, then sign-in and the per-user rate limit in front of everything else — including unknown
-// paths, which answer 401 to a caller without a token and 404 to one with — then the body's type and
-// JSON (hygiene.ts).
+// routes and the add-in's files when it serves them (/addin/, addin-files.ts), then sign-in and the
+// per-user rate limit in front of everything else — including unknown paths, which answer 401 to a
+// caller without a token and 404 to one with — then the body's type and JSON (hygiene.ts).
 
 export type AppEnv = {
   Variables: {
@@ -37,6 +38,8 @@ export type AppOptions = {
   /** Failed sign-ins per client address per minute. */
   signInRateLimit: number;
   bodyLimit: number;
+  /** The built add-in, served under /addin/ (addin-files.ts); undefined: not served. */
+  addinDir?: string;
   log?: (line: LogLine) => void;
 };
 
@@ -119,6 +122,8 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
     scheme: "bearer",
     bearerFormat: "JWT",
   });
+
+  if (options.addinDir) serveAddin(app, options.addinDir);
 
   const limiter = createRateLimiter(options.rateLimit);
   // Requests that fail sign-in count per client address (behind a reverse proxy, the proxy's): past the

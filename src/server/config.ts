@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { JSONWebKeySet } from "jose";
 
 // Everything the server reads from its environment, read once at start-up and checked there, so that
@@ -31,6 +32,8 @@ export type ServerConfig = {
   ownDevKey?: { folder: string; issuer: string; audience: string };
   /** The add-in's origins: the only ones CORS lets in (none: the add-in is served from this origin). */
   corsOrigins: string[];
+  /** The built add-in (dist/addin), served under /addin/ beside the API (addin-files.ts); absolute. */
+  addinDir?: string;
   /** Who may create libraries (sign-in names); empty: anyone signed in. */
   creators: string[];
   /** Requests per user per minute (exports and usage events count by their size). */
@@ -104,10 +107,14 @@ export function isProduction(env: NodeJS.ProcessEnv): boolean {
   return nodeEnv === "production" || yes;
 }
 
-/** SECTIONSMITH_CORS_ORIGINS: origins exactly as browsers send them, or `none`. */
-function corsOrigins(env: NodeJS.ProcessEnv, production: boolean): string[] {
+/**
+ * SECTIONSMITH_CORS_ORIGINS: origins exactly as browsers send them, or `none`. Unset, when this server
+ * serves the add-in itself: none (the pane calls its own origin, which needs no CORS).
+ */
+function corsOrigins(env: NodeJS.ProcessEnv, production: boolean, servesAddin: boolean): string[] {
   const raw = env.SECTIONSMITH_CORS_ORIGINS?.trim();
   if (!raw) {
+    if (servesAddin) return [];
     if (production)
       throw new ConfigError(
         "Production needs SECTIONSMITH_CORS_ORIGINS: the origin the add-in is served from (e.g. https://sectionsmith.contoso.com), or none when this server serves the add-in from its own origin",
@@ -131,6 +138,31 @@ function corsOrigins(env: NodeJS.ProcessEnv, production: boolean): string[] {
 }
 
 const LOOPBACK = ["127.0.0.1", "::1", "localhost"];
+
+/**
+ * SECTIONSMITH_ADDIN_DIR: the folder `npm run build:addin` wrote (dist/addin), to serve under /addin/.
+ * Checked here, so that a wrong path stops the server instead of answering 404 to every user.
+ */
+function addinDir(env: NodeJS.ProcessEnv, production: boolean): string | undefined {
+  const raw = env.SECTIONSMITH_ADDIN_DIR?.trim();
+  if (!raw) return undefined;
+  const dir = resolve(raw);
+  for (const file of ["taskpane.html", "manifest.xml"])
+    if (!existsSync(join(dir, file)))
+      throw new ConfigError(
+        `SECTIONSMITH_ADDIN_DIR: ${dir} has no ${file}; give the folder \`npm run build:addin\` writes (dist/addin)`,
+      );
+  // A build whose manifest still names a development or placeholder address would load nowhere.
+  const manifest = readFileSync(join(dir, "manifest.xml"), "utf8");
+  const unset = ["https://localhost:3000/", "https://sectionsmith.example/"].find((u) =>
+    manifest.includes(u),
+  );
+  if (production && unset)
+    throw new ConfigError(
+      `SECTIONSMITH_ADDIN_DIR: ${dir}/manifest.xml points at ${unset}: build it with SECTIONSMITH_URL_PROD set to the address it is served from (docs/deploy.md)`,
+    );
+  return dir;
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = isProduction(env);
@@ -172,6 +204,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       `With no sign-in configured the server runs in dev mode, on loopback only; SECTIONSMITH_HOST=${host} needs sign-in configured (Entra ID, or SECTIONSMITH_DEV_JWKS)`,
     );
   const databaseUrl = env.DATABASE_URL || undefined;
+  const addin = addinDir(env, production);
   return {
     port: positive(env, "PORT", 3100),
     ...(host ? { host } : {}),
@@ -181,7 +214,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(entra ? { entra } : {}),
     ...(dev ? { dev } : {}),
     ...(ownDevKey ? { ownDevKey } : {}),
-    corsOrigins: corsOrigins(env, production),
+    corsOrigins: corsOrigins(env, production, addin !== undefined),
+    ...(addin ? { addinDir: addin } : {}),
     creators: list(env.SECTIONSMITH_CREATORS).map((u) => u.toLowerCase()),
     rateLimit: positive(env, "SECTIONSMITH_RATE_LIMIT", 600),
     signInRateLimit: positive(env, "SECTIONSMITH_SIGN_IN_RATE_LIMIT", 300),

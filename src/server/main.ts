@@ -93,6 +93,8 @@ async function main(): Promise<void> {
         migrationsApplied: applied,
         signIn: [config.entra ? "entra" : undefined, config.dev ? "dev" : undefined].filter(Boolean),
         production: config.production,
+        ...(config.addinDir ? { addin: `/addin/ from ${config.addinDir}` } : {}),
+        corsOrigins: config.corsOrigins,
       });
       if (config.ownDevKey)
         jsonLog({

@@ -143,6 +143,14 @@ async function pending(db: Database, migrations: readonly Migration[]): Promise<
   const applied = new Set(
     (await db.query("select version from schema_migrations")).map((r) => Number(r.version)),
   );
+  // A database a newer release has migrated: this release does not know its tables (a rollback that
+  // kept the database). Starting would serve from a schema it was not written for.
+  const known = new Set(migrations.map((m) => m.version));
+  const unknown = [...applied].filter((v) => !known.has(v)).sort((a, b) => a - b);
+  if (unknown.length > 0)
+    throw new MigrationRefused(
+      `This database has migration${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}, which this release of the server does not know: a newer release migrated it. Run that release, or restore the backup taken before the upgrade (docs/deploy.md, "Upgrades and rollback")`,
+    );
   return migrations.filter((m) => !applied.has(m.version)).map((m) => m.version);
 }
 

@@ -40,7 +40,13 @@ export async function openTestDatabase(): Promise<{ db: Database; drop: () => Pr
 }
 
 export async function startServer(
-  options: { rateLimit?: number; signInRateLimit?: number; bodyLimit?: number; creators?: string[] } = {},
+  options: {
+    rateLimit?: number;
+    signInRateLimit?: number;
+    bodyLimit?: number;
+    creators?: string[];
+    addinDir?: string;
+  } = {},
 ) {
   const { db, drop } = await openTestDatabase();
   await migrate(db);
@@ -55,6 +61,7 @@ export async function startServer(
     rateLimit: options.rateLimit ?? 10_000,
     signInRateLimit: options.signInRateLimit ?? 10_000,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    ...(options.addinDir ? { addinDir: options.addinDir } : {}),
     log: (line) => logs.push(line),
   });
   // Every answer a test receives, through call() or app.request(), is checked against /openapi.json.

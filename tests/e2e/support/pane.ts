@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { readdir, stat, utimes } from "node:fs/promises";
+import { readdir, readFile, stat, utimes } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -59,9 +59,9 @@ function officePackageFile(url: string): string | null {
  * What the build reads: when any of it is newer than dist/addin/taskpane.html, the pane is rebuilt.
  * SECTIONSMITH_E2E_REBUILD=1 always rebuilds; =0 never does (when a build exists).
  */
-const BUILD_INPUTS = ["src", "assets", "manifest.xml", "webpack.config.js", "tsconfig.json", "package.json"];
+export const BUILD_INPUTS = ["src", "assets", "manifest.xml", "webpack.config.js", "tsconfig.json", "package.json"];
 
-async function newestMtime(path: string): Promise<number> {
+export async function newestMtime(path: string): Promise<number> {
   const info = await stat(path).catch(() => null);
   if (!info) return 0;
   if (!info.isDirectory()) return info.mtimeMs;
@@ -76,6 +76,9 @@ export async function staleReason(): Promise<string | null> {
   const built = await stat(join(PANE_DIR, "taskpane.html")).catch(() => null);
   if (!built) return "dist/addin/taskpane.html is missing";
   if (process.env.SECTIONSMITH_E2E_REBUILD === "0") return null; // use whatever was built last
+  // A build for a deployment (docs/deploy.md: SECTIONSMITH_TEAM_SERVERS) has another CSP than these tests expect.
+  const page = await readFile(join(PANE_DIR, "taskpane.html"), "utf8");
+  if (!page.includes("connect-src 'self';")) return "dist/addin was built with team servers in its CSP";
   const inputs = await Promise.all(BUILD_INPUTS.map((p) => newestMtime(join(ROOT, p))));
   return Math.max(...inputs) > built.mtimeMs ? "sources changed since the last build" : null;
 }

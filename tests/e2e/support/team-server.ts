@@ -26,7 +26,7 @@ export type TeamServer = {
   output(): string;
 };
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -36,7 +36,14 @@ const freePort = () =>
     });
   });
 
-export async function startTeamServer(paneOrigin: string): Promise<TeamServer> {
+/**
+ * `paneOrigin`: the origin CORS lets in; undefined when the server serves the pane itself (`env` then
+ * names SECTIONSMITH_ADDIN_DIR). `env`: more settings for the server.
+ */
+export async function startTeamServer(
+  paneOrigin: string | undefined,
+  env: Record<string, string> = {},
+): Promise<TeamServer> {
   const built = spawnSync("npm", ["run", "--silent", "build:server"], { cwd: ROOT, encoding: "utf8" });
   if (built.status !== 0) throw new Error(`npm run build:server failed:\n${built.stdout}${built.stderr}`);
   const dataDir = mkdtempSync(join(tmpdir(), "sectionsmith-e2e-team-"));
@@ -56,7 +63,8 @@ export async function startTeamServer(paneOrigin: string): Promise<TeamServer> {
         PORT: String(port),
         SECTIONSMITH_DATA_DIR: dataDir,
         SECTIONSMITH_DEV_JWKS: jwks,
-        SECTIONSMITH_CORS_ORIGINS: paneOrigin,
+        ...(paneOrigin ? { SECTIONSMITH_CORS_ORIGINS: paneOrigin } : {}),
+        ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
