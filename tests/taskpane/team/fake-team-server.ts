@@ -4,7 +4,11 @@
 
 import type { TeamSnippet } from "../../../src/taskpane/team/types";
 
-export function fakeTeamServer(user: string, role = "author") {
+export function fakeTeamServer(user: string, role = "author", options: { member?: boolean } = {}) {
+  /** Whether the user is in the library yet (an admin may add them while a pane runs). */
+  let member = options.member ?? true;
+  /** Every request, as `METHOD /path`. */
+  const requests: string[] = [];
   const snippets = new Map<string, TeamSnippet>();
   /** Bodies of POST …/usage, as sent. */
   const usage: unknown[] = [];
@@ -29,7 +33,10 @@ export function fakeTeamServer(user: string, role = "author") {
 
   async function handle(method: string, path: string, body: unknown): Promise<Response> {
     const [route] = path.split("?") as [string];
-    if (method === "GET" && route === "/me") return json(200, { user, libraries: [library()] });
+    requests.push(`${method} ${route}`);
+    if (method === "GET" && route === "/me") return json(200, { user, libraries: member ? [library()] : [] });
+    if (!member && route.startsWith("/libraries/legal"))
+      return json(404, { code: "NOT_FOUND", message: "No library legal" });
     if (method === "GET" && route === "/libraries/legal") return json(200, library());
     if (method === "GET" && route === "/libraries/legal/snippets")
       return json(
@@ -82,6 +89,10 @@ export function fakeTeamServer(user: string, role = "author") {
   return {
     snippets,
     usage,
+    requests,
+    setMember(value: boolean) {
+      member = value;
+    },
     /** A snippet as the server would hold it, e.g. with an approved version. */
     seed(snippet: TeamSnippet) {
       snippets.set(snippet.id, snippet);

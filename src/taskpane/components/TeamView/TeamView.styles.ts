@@ -29,6 +29,8 @@ export const useTeamViewStyles = makeStyles({
   },
   compare: { display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: tokens.spacingVerticalS },
   field: { minWidth: 0 },
+  name: { overflowWrap: "anywhere", minWidth: 0 },
+  problem: { color: tokens.colorPaletteRedForeground1, overflowWrap: "anywhere" },
   // Fluent's Dropdown asks for 250 px; in a 320 px pane it must take the width it is given.
   dropdown: { minWidth: 0, width: "100%" },
 });

@@ -17,6 +17,8 @@ import type { TeamContent, TeamRole, TeamSnippet } from "../../team/types";
 import { latest } from "../../team/types";
 import { TeamConflicts } from "./TeamConflicts";
 import { TeamConnect } from "./TeamConnect";
+import { TeamCreate } from "./TeamCreate";
+import { TeamMembers } from "./TeamMembers";
 import { TeamEditor } from "./TeamEditor";
 import { TeamReview } from "./TeamReview";
 import { TeamSnippetList } from "./TeamSnippetList";
@@ -29,6 +31,7 @@ const CONNECTION_TEXT: Record<Connection, string> = {
   connecting: "Connecting…",
   online: "Connected",
   offline: "Offline: working from the copy on this computer",
+  unreachable: "Not connected: the team server was not reached",
   "signed-out": "Signed out",
 };
 
@@ -36,12 +39,14 @@ export function TeamView({ team }: { team: TeamApi }) {
   const styles = useTeamViewStyles();
   const [editing, setEditing] = useState<{ base?: TeamContent }>();
   const [opened, setOpened] = useState(false);
+  const [creating, setCreating] = useState(false);
   const { settings, cache } = team;
   const role = cache?.library.role;
   const canAuthor = role !== undefined && RANK[role] >= RANK.author;
   const canApprove = role !== undefined && RANK[role] >= RANK.approver;
   const waiting = team.queue.filter((o) => o.kind !== "usage").length;
-  const showConnect = !settings || team.connection === "signed-out";
+  const showConnect =
+    !settings || team.connection === "signed-out" || (team.connection === "unreachable" && !cache?.syncedAt);
 
   return (
     <section className={styles.root} aria-labelledby="team-title">
@@ -127,8 +132,20 @@ export function TeamView({ team }: { team: TeamApi }) {
           onSubmit={(id, v) => team.review(id, v, "submit")}
         />
       )}
+      {settings?.library && role === "admin" && <TeamMembers team={team} library={settings.library} />}
+      {settings && team.connection === "online" && team.user && (team.libraries.length === 0 || creating) && (
+        <TeamCreate
+          team={team}
+          {...(team.libraries.length > 0 ? { onDone: () => setCreating(false) } : {})}
+        />
+      )}
       {settings && (
         <div className={styles.row}>
+          {team.connection === "online" && team.libraries.length > 0 && !creating && (
+            <Button size="small" onClick={() => setCreating(true)}>
+              New team library…
+            </Button>
+          )}
           <Button size="small" onClick={team.syncNow}>
             Sync now
           </Button>
