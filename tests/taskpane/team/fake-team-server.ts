@@ -13,10 +13,16 @@ export function fakeTeamServer(user: string, role = "author", options: { member?
   /** Bodies of POST …/usage, as sent. */
   const usage: unknown[] = [];
   let changeSeq = 1;
+  let revision = 1;
+  /** Members by sign-in name, as GET …/members answers (an invitation until that user signs in). */
+  const members = new Map<string, { user: string; role: string; invited: boolean }>([
+    [user, { user, role, invited: false }],
+  ]);
+  const membersBody = () => ({ library: library(), members: [...members.values()] });
   const library = () => ({
     id: "legal",
     name: "Legal",
-    revision: 1,
+    revision,
     changeSeq,
     createdAt: "",
     createdBy: "",
@@ -31,7 +37,12 @@ export function fakeTeamServer(user: string, role = "author", options: { member?
       json: async () => structuredClone(body),
     }) as unknown as Response;
 
-  async function handle(method: string, path: string, body: unknown): Promise<Response> {
+  async function handle(
+    method: string,
+    path: string,
+    body: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Response> {
     const [route] = path.split("?") as [string];
     requests.push(`${method} ${route}`);
     if (method === "GET" && route === "/me") return json(200, { user, libraries: member ? [library()] : [] });
@@ -79,6 +90,24 @@ export function fakeTeamServer(user: string, role = "author", options: { member?
       changeSeq++;
       return json(201, created);
     }
+    if (method === "GET" && route === "/libraries/legal/members") return json(200, membersBody());
+    const memberRoute = /^\/libraries\/legal\/members\/([^/]+)$/.exec(route);
+    if (memberRoute && (method === "PUT" || method === "DELETE")) {
+      const ifMatch = (headers?.["if-match"] ?? "").replace(/"/g, "");
+      if (ifMatch !== String(revision))
+        return json(409, { code: "STALE_REVISION", message: "stale", current: library() });
+      const name = decodeURIComponent(memberRoute[1]!).toLowerCase();
+      if (method === "DELETE") members.delete(name);
+      else
+        members.set(name, {
+          user: name,
+          role: (body as { role: string }).role,
+          invited: members.get(name)?.invited ?? true,
+        });
+      revision++;
+      changeSeq++;
+      return json(200, membersBody());
+    }
     if (method === "POST" && route === "/libraries/legal/usage") {
       usage.push(body);
       return json(202, { recorded: (body as { events: unknown[] }).events.length });
@@ -90,6 +119,7 @@ export function fakeTeamServer(user: string, role = "author", options: { member?
     snippets,
     usage,
     requests,
+    members,
     setMember(value: boolean) {
       member = value;
     },
@@ -99,6 +129,11 @@ export function fakeTeamServer(user: string, role = "author", options: { member?
       changeSeq++;
     },
     fetch: async (path: string, init: RequestInit = {}) =>
-      handle(init.method ?? "GET", path, init.body ? JSON.parse(String(init.body)) : undefined),
+      handle(
+        init.method ?? "GET",
+        path,
+        init.body ? JSON.parse(String(init.body)) : undefined,
+        init.headers as Record<string, string> | undefined,
+      ),
   };
 }

@@ -7,6 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { TeamView } from "../../../src/taskpane/components/TeamView/TeamView";
 import { useTeam } from "../../../src/taskpane/hooks/use-team";
+import { DEFAULT_SETTINGS } from "../../../src/taskpane/model/document";
 import { openStore, type KeyValueStore } from "../../../src/taskpane/model/storage";
 import { fakeHost } from "../fake-host";
 import { fakeTeamServer } from "./fake-team-server";
@@ -25,7 +26,7 @@ afterEach(() => {
 let n = 0;
 function Pane({ store, pollMs }: { store: KeyValueStore; pollMs: number }) {
   const team = useTeam(store, fakeHost(), pollMs);
-  return <TeamView team={team} />;
+  return <TeamView team={team} settings={DEFAULT_SETTINGS} today={new Date("2026-11-01T00:00:00Z")} />;
 }
 async function renderPane(pollMs = 60_000) {
   const store = await openStore(`team-connect-${n++}`);

@@ -15,6 +15,8 @@ import {
 import type { Connection, TeamApi } from "../../hooks/use-team";
 import type { TeamContent, TeamRole, TeamSnippet } from "../../team/types";
 import { latest } from "../../team/types";
+import type { Engine } from "../../engine";
+import type { DocumentSettings } from "../../model/document";
 import { TeamConflicts } from "./TeamConflicts";
 import { TeamConnect } from "./TeamConnect";
 import { TeamCreate } from "./TeamCreate";
@@ -35,7 +37,15 @@ const CONNECTION_TEXT: Record<Connection, string> = {
   "signed-out": "Signed out",
 };
 
-export function TeamView({ team }: { team: TeamApi }) {
+export type TeamViewProps = {
+  team: TeamApi;
+  /** The engine (for the editor's check and preview, as in the personal editor). */
+  engine?: Engine;
+  settings: DocumentSettings;
+  today: Date;
+};
+
+export function TeamView({ team, engine, settings: docSettings, today }: TeamViewProps) {
   const styles = useTeamViewStyles();
   const [editing, setEditing] = useState<{ base?: TeamContent }>();
   const [opened, setOpened] = useState(false);
@@ -108,6 +118,13 @@ export function TeamView({ team }: { team: TeamApi }) {
         <TeamEditor
           {...(editing.base ? { base: editing.base } : {})}
           taken={new Set(team.snippets.map((s) => s.id))}
+          others={team.snippets.flatMap((s) => {
+            const v = latest(s);
+            return v ? [{ ...v.snippet, version: v.version, status: "draft" }] : [];
+          })}
+          {...(engine ? { engine } : {})}
+          settings={docSettings}
+          today={today}
           onSave={(id, content, isNew) => {
             team.save(id, content, isNew);
             setEditing(undefined);
