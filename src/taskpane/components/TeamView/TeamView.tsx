@@ -2,7 +2,7 @@
 // waiting), the changes that need a decision, the review queue for approvers, and the snippets for
 // authors to add versions to and submit. Team snippets are searched and inserted from the Library view.
 
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import {
   Button,
   Caption1,
@@ -55,6 +55,14 @@ export function TeamView({ team, engine, settings: docSettings, today }: TeamVie
   const canAuthor = role !== undefined && RANK[role] >= RANK.author;
   const canApprove = role !== undefined && RANK[role] >= RANK.approver;
   const waiting = team.queue.filter((o) => o.kind !== "usage").length;
+  const others = useMemo(
+    () =>
+      team.snippets.flatMap((s) => {
+        const v = latest(s);
+        return v ? [{ ...v.snippet, version: v.version, status: "draft" }] : [];
+      }),
+    [team.snippets],
+  );
   const showConnect =
     !settings || team.connection === "signed-out" || (team.connection === "unreachable" && !cache?.syncedAt);
 
@@ -112,16 +120,14 @@ export function TeamView({ team, engine, settings: docSettings, today }: TeamVie
           user={team.user}
           onApprove={(id, v) => team.review(id, v, "approve")}
           onSendBack={(id, v, comment) => team.review(id, v, "reject", comment)}
+          context={{ ...(engine ? { engine } : {}), settings: docSettings, today, others }}
         />
       )}
       {editing ? (
         <TeamEditor
           {...(editing.base ? { base: editing.base } : {})}
           taken={new Set(team.snippets.map((s) => s.id))}
-          others={team.snippets.flatMap((s) => {
-            const v = latest(s);
-            return v ? [{ ...v.snippet, version: v.version, status: "draft" }] : [];
-          })}
+          others={others}
           {...(engine ? { engine } : {})}
           settings={docSettings}
           today={today}
