@@ -261,6 +261,11 @@ function Pane({
                 {...(library.engine ? { engine: library.engine } : {})}
                 settings={doc.settings}
                 today={today}
+                onOpenSnippet={(id) => {
+                  const found = library.lookup(id);
+                  if (found) openSnippet(found.snippet);
+                  return found !== undefined;
+                }}
               />
             </Suspense>
           )}

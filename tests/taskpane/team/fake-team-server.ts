@@ -18,6 +18,11 @@ export function fakeTeamServer(user: string, role = "author", options: { member?
   const members = new Map<string, { user: string; role: string; invited: boolean }>([
     [user, { user, role, invited: false }],
   ]);
+  /** What GET …/usage/most-used and …/freshness answer (the server computes them: tests/server). */
+  const reports = {
+    mostUsed: [] as unknown[],
+    freshness: { stale: [], rarelyUsed: [], oftenUsedUnreviewed: [] } as Record<string, unknown[]>,
+  };
   const membersBody = () => ({ library: library(), members: [...members.values()] });
   const library = () => ({
     id: "legal",
@@ -108,6 +113,8 @@ export function fakeTeamServer(user: string, role = "author", options: { member?
       changeSeq++;
       return json(200, membersBody());
     }
+    if (method === "GET" && route === "/libraries/legal/usage/most-used") return json(200, reports.mostUsed);
+    if (method === "GET" && route === "/libraries/legal/freshness") return json(200, reports.freshness);
     if (method === "POST" && route === "/libraries/legal/usage") {
       usage.push(body);
       return json(202, { recorded: (body as { events: unknown[] }).events.length });
@@ -120,6 +127,7 @@ export function fakeTeamServer(user: string, role = "author", options: { member?
     usage,
     requests,
     members,
+    reports,
     setMember(value: boolean) {
       member = value;
     },

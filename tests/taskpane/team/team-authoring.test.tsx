@@ -111,4 +111,64 @@ describe("the team library's admin and authors in the pane", () => {
       variables: [{ name: "courtCity", type: "text" }],
     });
   });
+
+  it("approvers see most used, never used and due-for-review snippets, and open each in the Snippet view", async () => {
+    const at = "2026-10-01T00:00:00.000Z";
+    const approved = (id: string, title: string, reviewBy: string | null) => ({
+      library: "legal",
+      id,
+      owner: "ana@x.test",
+      reviewBy,
+      revision: 2,
+      createdAt: at,
+      updatedAt: at,
+      versions: [
+        {
+          version: 1,
+          status: "approved" as const,
+          createdBy: "cy@x.test",
+          createdAt: at,
+          submittedBy: "cy@x.test",
+          approvedBy: "ana@x.test",
+          approvedAt: at,
+          replacedBy: null,
+          comment: null,
+          snippet: { id, title, body: `${title} text.` },
+        },
+      ],
+    });
+    server.seed(approved("nda", "Team NDA", null));
+    server.seed(approved("old-law", "Old governing law", "2026-01-01"));
+    server.seed(approved("spare", "Spare clause", null));
+    server.reports.mostUsed = [{ id: "nda", uses: 12, inserts: 9, downloads: 3, lastUsed: at }];
+    server.reports.freshness = {
+      stale: [{ id: "old-law", reviewBy: "2026-01-01" }],
+      rarelyUsed: [{ id: "spare", uses: 0 }],
+      oftenUsedUnreviewed: [{ id: "nda", uses: 12, reviewBy: null }],
+    };
+    const user = userEvent.setup();
+    await openConnected(user);
+    const most = await within(team()).findByRole("region", { name: "Most used" });
+    await waitFor(() => expect(most.textContent).toContain("Team NDA12 uses (9 inserted, 3 downloaded)"));
+    const never = within(team()).getByRole("region", { name: "Never used" });
+    expect(never.textContent).toContain("Spare clause");
+    const due = within(team()).getByRole("region", { name: "Due for review" });
+    expect(due.textContent).toContain("Old governing law");
+    expect(due.textContent).toContain("stale: review was due 2026-01-01");
+    expect(due.textContent).toContain("12 uses, no review date");
+    expect(server.requests).toContain("GET /libraries/legal/usage/most-used");
+    expect(server.requests).toContain("GET /libraries/legal/freshness");
+    // 90 days asks again.
+    await user.selectOptions(within(team()).getByRole("combobox", { name: "Period" }), "90");
+    await waitFor(() => expect(within(team()).getByText(/not used in 90 days/)).toBeTruthy());
+    // Open: the Snippet view of that snippet.
+    await waitFor(() =>
+      expect(within(never).getByRole("button", { name: "Open Spare clause" })).toBeTruthy(),
+    );
+    await waitFor(async () => {
+      await user.click(within(never).getByRole("button", { name: "Open Spare clause" }));
+      expect(screen.getByRole("tab", { name: "Snippet", selected: true })).toBeTruthy();
+    });
+    await screen.findByRole("heading", { name: "Spare clause" });
+  });
 });

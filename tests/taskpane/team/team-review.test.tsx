@@ -87,7 +87,9 @@ describe("the review queue", () => {
       "added:+ French law applies.",
     ]);
     // The preview is the engine's .docx of version 2, its heading a Word heading, its variable filled.
-    const draw = renderDocxPreview as unknown as { mock: { calls: unknown[][] } } & ((...a: unknown[]) => unknown);
+    const draw = renderDocxPreview as unknown as { mock: { calls: unknown[][] } } & ((
+      ...a: unknown[]
+    ) => unknown);
     await waitFor(() => expect(draw).toHaveBeenCalled(), { timeout: 30_000 });
     const blob = draw.mock.calls.at(-1)![0] as Blob;
     // jsdom's Blob has no arrayBuffer(): read it as a browser without one would.

@@ -21,6 +21,7 @@ import { TeamConflicts } from "./TeamConflicts";
 import { TeamConnect } from "./TeamConnect";
 import { TeamCreate } from "./TeamCreate";
 import { TeamMembers } from "./TeamMembers";
+import { TeamReports } from "./TeamReports";
 import { TeamEditor } from "./TeamEditor";
 import { TeamReview } from "./TeamReview";
 import { TeamSnippetList } from "./TeamSnippetList";
@@ -43,9 +44,11 @@ export type TeamViewProps = {
   engine?: Engine;
   settings: DocumentSettings;
   today: Date;
+  /** Opens a snippet in the Snippet view (from the usage report); false when the Library has none. */
+  onOpenSnippet?(id: string): boolean;
 };
 
-export function TeamView({ team, engine, settings: docSettings, today }: TeamViewProps) {
+export function TeamView({ team, engine, settings: docSettings, today, onOpenSnippet }: TeamViewProps) {
   const styles = useTeamViewStyles();
   const [editing, setEditing] = useState<{ base?: TeamContent }>();
   const [opened, setOpened] = useState(false);
@@ -153,6 +156,14 @@ export function TeamView({ team, engine, settings: docSettings, today }: TeamVie
           onDeprecate={team.deprecate}
           onEdit={(s: TeamSnippet) => setEditing({ base: latest(s)!.snippet })}
           onSubmit={(id, v) => team.review(id, v, "submit")}
+        />
+      )}
+      {settings?.library && canApprove && (
+        <TeamReports
+          team={team}
+          library={settings.library}
+          today={today}
+          onOpen={(id) => onOpenSnippet?.(id) ?? false}
         />
       )}
       {settings?.library && role === "admin" && <TeamMembers team={team} library={settings.library} />}
