@@ -63,6 +63,8 @@ export type TeamApi = {
   resolve(held: Held, choice: "mine" | "theirs"): void;
   /** Sends the queue, brings the copy up to date and asks again which libraries the user is in. */
   syncNow(): void;
+  /** How often the user asked for Sync now: views that read on their own (members, reports) read again. */
+  asked: number;
   /** A request of the user's own (creating a library, members, reports), with the user's sign-in. */
   call<T>(method: string, path: string, init?: { body?: unknown; ifMatch?: number }): Promise<Reply<T>>;
 };
@@ -77,6 +79,7 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
   const [connection, setConnection] = useState<Connection>("off");
   const [message, setMessage] = useState<string>();
   const [libraries, setLibraries] = useState<TeamLibrary[]>([]);
+  const [asked, setAsked] = useState(0);
   const running = useRef(false);
   const again = useRef(false);
   const meDue = useRef(true);
@@ -362,7 +365,11 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
     deprecate,
     reportUsage,
     resolve,
-    syncNow: () => void sync({ me: true }),
+    syncNow: () => {
+      setAsked((n) => n + 1);
+      void sync({ me: true });
+    },
+    asked,
     call,
   };
 }

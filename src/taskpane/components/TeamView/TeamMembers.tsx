@@ -41,7 +41,7 @@ export function TeamMembers({ team, library }: { team: TeamApi; library: string 
     }
   }, [team.call, base]);
   // Read again whenever the library changed (another admin may have changed its members).
-  useEffect(() => void load(), [load, changeSeq]);
+  useEffect(() => void load(), [load, changeSeq, team.asked]);
 
   const change = async (method: "PUT" | "DELETE", user: string, next?: TeamRole, done?: string) => {
     if (!list) return;

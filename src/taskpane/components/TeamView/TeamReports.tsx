@@ -44,7 +44,7 @@ export function TeamReports({
       setProblem(e instanceof Error ? e.message : String(e));
     }
   }, [team.call, base, days]);
-  useEffect(() => void load(), [load]);
+  useEffect(() => void load(), [load, team.asked]);
 
   const titleOf = (id: string) => {
     const s = team.snippets.find((x) => x.id === id);
