@@ -63,6 +63,8 @@ async function shots(page: Page, name: string, target = teamSection(page)): Prom
   for (const width of [320, 400]) {
     await page.setViewportSize({ width, height: 900 });
     await target.scrollIntoViewIfNeeded();
+    // Two frames: the layout at the new width is painted before the picture is taken.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`) });
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -47,7 +47,10 @@ export function ReviewDetail({
   );
   const input = usePreviewInput(context.engine, check, content, others, context.settings, context.today);
   const preview = usePreview(input ? context.engine : undefined, input?.catalogue, input?.assembly);
-  const lines = previous ? lineDiff(previous.snippet.body, version.snippet.body) : undefined;
+  // With no approved version to compare with, every line is new.
+  const lines = lineDiff(previous?.snippet.body ?? "", version.snippet.body).filter(
+    (l) => previous || l.text !== "" || l.op !== "removed",
+  );
   return (
     <>
       <section className={styles.section} aria-label={`Changes in ${version.snippet.title}`} data-team-diff>
@@ -56,7 +59,7 @@ export function ReviewDetail({
             ? `Changes from the approved version ${previous.version}:`
             : "No approved version yet: all of it is new."}
         </Caption1>
-        {lines ? (
+        {lines.length > 0 ? (
           <pre className={styles.body}>
             {lines.map((line, i) => (
               <span
