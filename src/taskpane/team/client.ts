@@ -144,5 +144,17 @@ function errorOf(status: number, body: unknown, url: string): TeamError {
       status,
       code,
     );
+  // The engine's problems (422 SNIPPET_INVALID): their sentences and lines, not the codes.
+  const problems = (body as { problems?: unknown } | undefined)?.problems;
+  if (Array.isArray(problems) && problems.length > 0) {
+    const said = problems
+      .slice(0, 5)
+      .map((p: { line?: unknown; message?: unknown }) =>
+        `${typeof p.line === "number" ? `Line ${p.line}: ` : ""}${typeof p.message === "string" ? p.message : ""}`.trim(),
+      )
+      .filter((t) => t !== "");
+    if (said.length > 0)
+      return new TeamError("refused", `The team server found problems: ${said.join(" ")}`, status, code);
+  }
   return new TeamError("refused", message || `The team server refused this (${status}).`, status, code);
 }
