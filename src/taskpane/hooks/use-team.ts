@@ -19,8 +19,8 @@ import {
   type TeamClient,
 } from "../team/client";
 import { blankLibrary, notMemberMessage, signInMessage } from "../team/messages";
-import { pull } from "../team/pull";
-import { flush, keepMine, mergeSnippets, opKey, opSnippet, overlay } from "../team/queue";
+import { libraryRound } from "../team/round";
+import { keepMine, mergeSnippets, opKey, overlay } from "../team/queue";
 import type {
   Held,
   QueuedOp,
@@ -174,23 +174,8 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
     [clientFor, refreshMe],
   );
 
-  // One library's round: send the queue, then bring the copy up to date.
-  const syncLibrary = async (client: TeamClient, library: string) => {
-    const sent = live.current.queue;
-    const blocked = new Set(live.current.held.flatMap((h) => opSnippet(h.op) ?? []));
-    const result = await flush(client, library, sent, blocked);
-    // Changes queued while this round ran stay, after what is left of the ones it sent.
-    const sentKeys = new Set(sent.map((o) => o.key));
-    const left = [...result.queue, ...live.current.queue.filter((o) => !sentKeys.has(o.key))];
-    if (left.map((o) => o.key).join() !== live.current.queue.map((o) => o.key).join()) putQueue(left);
-    if (result.held.length > 0) putHeld([...live.current.held, ...result.held]);
-    if (live.current.cache && result.updated.length > 0)
-      putCache(mergeSnippets(live.current.cache, result.updated));
-    if (result.stopped) throw result.stopped;
-    const user = live.current.cache?.user ?? "";
-    const fresh = await pull(client, library, live.current.cache, user);
-    if (fresh !== live.current.cache) putCache(fresh);
-  };
+  const syncLibrary = (client: TeamClient, library: string) =>
+    libraryRound(client, library, { live, putQueue, putHeld, putCache });
 
   // Rounds: at start, every pollMs, and when the browser says it is back online; with no library chosen
   // yet they ask the server which libraries the user is in.
