@@ -39,14 +39,16 @@ import { ProblemPlaces } from "./components/ProblemList/ProblemList";
 // ("manage"), which the browser prefetches once the pane is idle. Measured (bench:pane): the pane's
 // start-up JavaScript was 349.8 KB gzip against its 350 KB budget with them in it.
 const LibraryManager = lazy(() =>
-  import(/* webpackChunkName: "manage", webpackPrefetch: true */ "./components/LibraryManager/LibraryManager").then(
-    (m) => ({ default: m.LibraryManager }),
-  ),
+  import(
+    /* webpackChunkName: "manage", webpackPrefetch: true */ "./components/LibraryManager/LibraryManager"
+  ).then((m) => ({ default: m.LibraryManager })),
 );
 const TeamView = lazy(() =>
-  import(/* webpackChunkName: "manage", webpackPrefetch: true */ "./components/TeamView/TeamView").then((m) => ({
-    default: m.TeamView,
-  })),
+  import(/* webpackChunkName: "manage", webpackPrefetch: true */ "./components/TeamView/TeamView").then(
+    (m) => ({
+      default: m.TeamView,
+    }),
+  ),
 );
 
 export type AppProps = {
@@ -255,7 +257,17 @@ function Pane({
                 today={today}
               />
               {/* After the user's own library (Manage's first heading stays "My library"). */}
-              <TeamView team={team} />
+              <TeamView
+                team={team}
+                {...(library.engine ? { engine: library.engine } : {})}
+                settings={doc.settings}
+                today={today}
+                onOpenSnippet={(id) => {
+                  const found = library.lookup(id);
+                  if (found) openSnippet(found.snippet);
+                  return found !== undefined;
+                }}
+              />
             </Suspense>
           )}
           {ready && view === "document" && (

@@ -9,9 +9,18 @@ import { useTeamState } from "./use-team-state";
 import type { KeyValueStore } from "../model/storage";
 import type { WordHost } from "../host";
 import type { MeView } from "../../server/wire";
-import { createTeamClient, isTeamError, normaliseUrl, type TeamClient } from "../team/client";
-import { pull } from "../team/pull";
-import { flush, keepMine, mergeSnippets, opKey, opSnippet, overlay } from "../team/queue";
+import {
+  createTeamClient,
+  isTeamError,
+  isUnreachable,
+  normaliseUrl,
+  TeamError,
+  type Reply,
+  type TeamClient,
+} from "../team/client";
+import { blankLibrary, notMemberMessage, signInMessage } from "../team/messages";
+import { libraryRound } from "../team/round";
+import { keepMine, mergeSnippets, opKey, overlay } from "../team/queue";
 import type {
   Held,
   QueuedOp,
@@ -24,7 +33,8 @@ import type {
   UsageEvent,
 } from "../team/types";
 
-export type Connection = "off" | "connecting" | "online" | "offline" | "signed-out";
+/** `unreachable`: the server never answered this pane (not "offline": there is no copy of it to work from). */
+export type Connection = "off" | "connecting" | "online" | "offline" | "unreachable" | "signed-out";
 
 export type TeamApi = {
   loaded: boolean;
@@ -51,10 +61,17 @@ export type TeamApi = {
   deprecate(id: string, version: number, replacedBy?: string): void;
   reportUsage(events: UsageEvent[]): void;
   resolve(held: Held, choice: "mine" | "theirs"): void;
+  /** Sends the queue, brings the copy up to date and asks again which libraries the user is in. */
   syncNow(): void;
+  /** How often the user asked for Sync now: views that read on their own (members, reports) read again. */
+  asked: number;
+  /** A request of the user's own (creating a library, members, reports), with the user's sign-in. */
+  call<T>(method: string, path: string, init?: { body?: unknown; ifMatch?: number }): Promise<Reply<T>>;
 };
 
 export const DEFAULT_POLL_MS = 3000;
+/** Every this many rounds (30 s at the default), the pane asks again which libraries the user is in. */
+export const ME_EVERY = 10;
 
 export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs = DEFAULT_POLL_MS): TeamApi {
   const { loaded, settings, cache, queue, held, live, putSettings, putQueue, putHeld, putCache } =
@@ -62,8 +79,13 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
   const [connection, setConnection] = useState<Connection>("off");
   const [message, setMessage] = useState<string>();
   const [libraries, setLibraries] = useState<TeamLibrary[]>([]);
+  const [asked, setAsked] = useState(0);
   const running = useRef(false);
   const again = useRef(false);
+  const meDue = useRef(true);
+  const rounds = useRef(0);
+  /** A request of this pane reached the server since it connected (else a failure is not "offline"). */
+  const reached = useRef(false);
   useEffect(() => {
     if (loaded) setConnection((c) => (c === "off" && live.current.settings ? "connecting" : c));
   }, [loaded, live]);
@@ -78,51 +100,91 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
     [host],
   );
 
-  const sync = useCallback(async () => {
-    const s = live.current.settings;
-    if (!s?.library) return;
-    if (running.current) {
-      again.current = true;
-      return;
-    }
-    running.current = true;
-    try {
-      do {
-        again.current = false;
-        const client = clientFor(s);
-        const sent = live.current.queue;
-        const blocked = new Set(live.current.held.flatMap((h) => opSnippet(h.op) ?? []));
-        const result = await flush(client, s.library, sent, blocked);
-        // Changes queued while this round ran stay, after what is left of the ones it sent.
-        const sentKeys = new Set(sent.map((o) => o.key));
-        const left = [...result.queue, ...live.current.queue.filter((o) => !sentKeys.has(o.key))];
-        if (left.map((o) => o.key).join() !== live.current.queue.map((o) => o.key).join()) putQueue(left);
-        if (result.held.length > 0) putHeld([...live.current.held, ...result.held]);
-        if (live.current.cache && result.updated.length > 0)
-          putCache(mergeSnippets(live.current.cache, result.updated));
-        if (result.stopped) throw result.stopped;
-        const user = live.current.cache?.user ?? "";
-        const fresh = await pull(client, s.library, live.current.cache, user);
-        if (fresh !== live.current.cache) putCache(fresh);
-        setConnection("online");
-        setMessage(undefined);
-      } while (again.current);
-    } catch (e) {
-      if (isTeamError(e) && e.kind === "signed-out") setConnection("signed-out");
-      else if (isTeamError(e) && e.kind !== "offline") setConnection("online");
-      else setConnection("offline");
-      setMessage(e instanceof Error ? e.message : String(e));
-    } finally {
-      running.current = false;
-    }
-  }, [clientFor, putQueue, putHeld, putCache]);
+  // Who the user is and which libraries they are in (GET /me): while no library is chosen, every round
+  // (so a membership an admin has just added shows within a round), then every ME_EVERY rounds and on
+  // Sync now (a library added later, or a role changed).
+  const refreshMe = useCallback(
+    async (client: TeamClient, s: TeamSettings) => {
+      const { body } = await client.request<MeView>("GET", "/me");
+      setLibraries(body.libraries);
+      const now = live.current.settings;
+      if (!now || now.url !== s.url) return;
+      const kept = now.library && body.libraries.some((l) => l.id === now.library) ? now.library : undefined;
+      const chosen = kept ?? (body.libraries.length === 1 ? body.libraries[0]!.id : undefined);
+      if (chosen !== now.library) {
+        const rest: TeamSettings = { url: now.url, signIn: now.signIn };
+        putSettings({ ...rest, ...(chosen ? { library: chosen } : {}) });
+      }
+      const cached = live.current.cache;
+      if (!cached || cached.user !== body.user || cached.url !== s.url)
+        putCache({
+          url: s.url,
+          user: body.user,
+          library: blankLibrary(body.libraries, chosen),
+          snippets: [],
+          syncedAt: "",
+        });
+      return { user: body.user, count: body.libraries.length };
+    },
+    [putSettings, putCache, live],
+  );
 
-  // Rounds: at start, every pollMs, and when the browser says it is back online.
+  const sync = useCallback(
+    async (options: { me?: boolean } = {}) => {
+      if (options.me) meDue.current = true;
+      if (!live.current.settings) return;
+      if (running.current) {
+        again.current = true;
+        return;
+      }
+      running.current = true;
+      const s0 = live.current.settings;
+      try {
+        do {
+          again.current = false;
+          const s = live.current.settings;
+          if (!s) break;
+          const client = clientFor(s);
+          rounds.current++;
+          let notMember: string | undefined;
+          if (!s.library || meDue.current || rounds.current % ME_EVERY === 0) {
+            meDue.current = false;
+            const me = await refreshMe(client, s);
+            if (me && me.count === 0) notMember = me.user;
+          }
+          const library = live.current.settings?.library;
+          if (library) await syncLibrary(client, library);
+          reached.current = true;
+          setConnection("online");
+          setMessage(notMember ? notMemberMessage(notMember) : undefined);
+        } while (again.current);
+      } catch (e) {
+        const cached = live.current.cache;
+        const everReached = reached.current || (cached?.url === s0.url && cached.syncedAt !== "");
+        if (isTeamError(e) && e.kind === "signed-out") setConnection("signed-out");
+        else if (isUnreachable(e) && (e as TeamError).status === 0)
+          setConnection(everReached ? "offline" : "unreachable");
+        else if (isUnreachable(e)) setConnection("offline");
+        else setConnection("online");
+        setMessage(e instanceof Error ? e.message : String(e));
+      } finally {
+        running.current = false;
+      }
+    },
+    [clientFor, refreshMe],
+  );
+
+  const syncLibrary = (client: TeamClient, library: string) =>
+    libraryRound(client, library, { live, putQueue, putHeld, putCache });
+
+  // Rounds: at start, every pollMs, and when the browser says it is back online; with no library chosen
+  // yet they ask the server which libraries the user is in.
+  const active = settings?.url;
   const library = settings?.library;
   // Signed out: no more rounds until the user signs in again (Office SSO could otherwise prompt every round).
   const stopped = connection === "signed-out";
   useEffect(() => {
-    if (!library || stopped) return;
+    if (!active || stopped) return;
     void sync();
     const timer = setInterval(() => void sync(), pollMs);
     const online = () => void sync();
@@ -131,7 +193,7 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
       clearInterval(timer);
       globalThis.removeEventListener?.("online", online);
     };
-  }, [library, stopped, pollMs, sync]);
+  }, [active, library, stopped, pollMs, sync]);
 
   const connect = useCallback(
     async (rawUrl: string, signIn: SignIn): Promise<boolean> => {
@@ -142,41 +204,48 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
       }
       const next: TeamSettings = { url, signIn };
       setConnection("connecting");
+      reached.current = false;
       try {
         const { body } = await clientFor(next).request<MeView>("GET", "/me");
+        reached.current = true;
         setLibraries(body.libraries);
         const only = body.libraries.length === 1 ? body.libraries[0]!.id : undefined;
         const kept = live.current.settings?.library;
         const chosen = body.libraries.some((l) => l.id === kept) ? kept : only;
-        const saved: TeamSettings = { ...next, ...(chosen ? { library: chosen } : {}) };
-        putSettings(saved);
+        putSettings({ ...next, ...(chosen ? { library: chosen } : {}) });
         if (!live.current.cache || live.current.cache.user !== body.user || live.current.cache.url !== url)
           putCache({
             url,
             user: body.user,
-            library: body.libraries.find((l) => l.id === chosen) ?? {
-              id: "",
-              name: "",
-              revision: 0,
-              changeSeq: -1,
-            },
+            library: blankLibrary(body.libraries, chosen),
             snippets: [],
             syncedAt: "",
           });
         setConnection("online");
-        setMessage(
-          body.libraries.length === 0
-            ? `Signed in as ${body.user}, but you are not a member of any team library on this server: ask its admin to add you.`
-            : undefined,
-        );
+        setMessage(body.libraries.length === 0 ? notMemberMessage(body.user) : undefined);
         return true;
       } catch (e) {
-        setConnection(isTeamError(e) && e.kind === "signed-out" ? "signed-out" : "offline");
+        // Never "offline" here: the pane has no copy of a server it never reached.
+        setConnection(isTeamError(e) && e.kind === "signed-out" ? "signed-out" : "unreachable");
         setMessage(signInMessage(e, url));
         return false;
       }
     },
     [clientFor, putSettings, putCache, live],
+  );
+
+  /** A request of the user's own (admin work, reports): not queued; failures come back as TeamErrors. */
+  const call = useCallback(
+    async <T>(
+      method: string,
+      path: string,
+      init?: { body?: unknown; ifMatch?: number },
+    ): Promise<Reply<T>> => {
+      const s = live.current.settings;
+      if (!s) throw new TeamError("offline", "Connect to a team server first.");
+      return clientFor(s).request<T>(method, path, init);
+    },
+    [clientFor, live],
   );
 
   const chooseLibrary = useCallback(
@@ -281,16 +350,11 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
     deprecate,
     reportUsage,
     resolve,
-    syncNow: () => void sync(),
+    syncNow: () => {
+      setAsked((n) => n + 1);
+      void sync({ me: true });
+    },
+    asked,
+    call,
   };
-}
-
-function signInMessage(e: unknown, url: string): string {
-  if (isTeamError(e) && e.kind === "signed-out")
-    return "The team server did not accept your sign-in. Sign in again (or paste a fresh token).";
-  if (isTeamError(e) && e.kind === "offline")
-    return `Could not reach ${url}. Check the address and that the server is running; your administrator must also allow it for this add-in.`;
-  if (isTeamError(e) && e.kind === "not-found")
-    return `${url} answered, but it is not a Sectionsmith team server: check the address.`;
-  return e instanceof Error ? e.message : String(e);
 }

@@ -1,12 +1,19 @@
 // Talking to a team server (docs/team-library.md): JSON over fetch, with the bearer token, If-Match on
 // writes, and every failure turned into a TeamError whose message is a sentence for the user. A fetch
 // that never reaches the server (offline, server stopped, blocked) is `offline`: the caller keeps the
-// change queued and tries again later.
+// change queued and tries again later. When the browser refuses the server's answer (CORS: the server
+// does not allow this page's origin), a second request that needs no CORS (`mode: "no-cors"`, whose
+// answer the page cannot read) tells that apart from a server that is not there: it is `blocked`.
 
 import type { ErrorBody } from "../../server/wire";
 import type { TeamSnippet } from "./types";
 
-export type TeamErrorKind = "offline" | "signed-out" | "forbidden" | "conflict" | "refused" | "not-found";
+export type TeamErrorKind =
+  "offline" | "blocked" | "signed-out" | "forbidden" | "conflict" | "refused" | "not-found";
+
+/** The failure is the network's or the browser's: the change waits and is sent later. */
+export const isUnreachable = (e: unknown): boolean =>
+  e instanceof TeamError && (e.kind === "offline" || e.kind === "blocked");
 
 export class TeamError extends Error {
   constructor(
@@ -75,16 +82,34 @@ export function createTeamClient(
           ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
         });
       } catch {
-        throw new TeamError(
-          "offline",
-          `The team server at ${url} cannot be reached. Your changes are kept here and sent when it is back.`,
-        );
+        throw await unreachable(url, fetchImpl);
       }
       const body = (await response.json().catch(() => undefined)) as unknown;
       if (response.ok) return { body: body as T, etag: response.headers.get("etag") };
       throw errorOf(response.status, body, url);
     },
   };
+}
+
+/** The page's own origin, as the server's CORS settings must name it. */
+const pageOrigin = (): string => globalThis.location?.origin ?? "this add-in's address";
+
+async function unreachable(url: string, fetchImpl: FetchLike): Promise<TeamError> {
+  const answered = await fetchImpl(`${url}/health`, { method: "GET", mode: "no-cors" }).then(
+    () => true,
+    () => false,
+  );
+  if (answered) {
+    const origin = pageOrigin();
+    return new TeamError(
+      "blocked",
+      `The team server at ${url} answered, but it does not allow this add-in (${origin}): its administrator must add ${origin} to SECTIONSMITH_CORS_ORIGINS. Your changes are kept here.`,
+    );
+  }
+  return new TeamError(
+    "offline",
+    `The team server at ${url} cannot be reached. Your changes are kept here and sent when it is back.`,
+  );
 }
 
 function errorOf(status: number, body: unknown, url: string): TeamError {
@@ -119,5 +144,17 @@ function errorOf(status: number, body: unknown, url: string): TeamError {
       status,
       code,
     );
+  // The engine's problems (422 SNIPPET_INVALID): their sentences and lines, not the codes.
+  const problems = (body as { problems?: unknown } | undefined)?.problems;
+  if (Array.isArray(problems) && problems.length > 0) {
+    const said = problems
+      .slice(0, 5)
+      .map((p: { line?: unknown; message?: unknown }) =>
+        `${typeof p.line === "number" ? `Line ${p.line}: ` : ""}${typeof p.message === "string" ? p.message : ""}`.trim(),
+      )
+      .filter((t) => t !== "");
+    if (said.length > 0)
+      return new TeamError("refused", `The team server found problems: ${said.join(" ")}`, status, code);
+  }
   return new TeamError("refused", message || `The team server refused this (${status}).`, status, code);
 }

@@ -139,7 +139,7 @@ export async function flush(
       }
     } catch (e) {
       if (!isTeamError(e)) throw e;
-      if (e.kind === "offline" || e.kind === "signed-out") {
+      if (e.kind === "offline" || e.kind === "blocked" || e.kind === "signed-out") {
         result.queue.push(...queue.slice(i));
         result.stopped = e;
         return result;

@@ -51,7 +51,12 @@ function officePackageFile(url: string): string | null {
   const prefix = new URL(OFFICE_JS_URL).pathname.replace(/office\.js$/, "");
   if (!path.startsWith(prefix)) return null;
   const file = resolve(officePackage.dist, decodeURIComponent(path.slice(prefix.length)));
-  if (relative(officePackage.dist, file).startsWith(`..${sep}`) || !existsSync(file) || !statSync(file).isFile()) return null;
+  if (
+    relative(officePackage.dist, file).startsWith(`..${sep}`) ||
+    !existsSync(file) ||
+    !statSync(file).isFile()
+  )
+    return null;
   return file;
 }
 
@@ -166,6 +171,11 @@ export type OpenOptions = {
   initScript?: string;
   /** Changes taskpane.html as served (e.g. the CSP a deployment with team servers builds). */
   html?: (html: string) => string;
+  /**
+   * The origin the pane appears to be served from (e.g. "http://localhost:3000", where `npm start` serves
+   * it): its requests are answered from this session's server, so nothing listens on that port.
+   */
+  origin?: string;
 };
 
 /** The body office.js answers with for the simulated Word: the real office.js, then fake-office.js playing `config`. */
@@ -206,7 +216,11 @@ export async function openPane(session: PaneSession, options: OpenOptions = {}):
       // What office.js loads after itself (strings, host-specific scripts): from the package, or a 404.
       const file = officePackageFile(url);
       return file
-        ? route.fulfill({ status: 200, contentType: "text/javascript; charset=utf-8", body: readFileSync(file) })
+        ? route.fulfill({
+            status: 200,
+            contentType: "text/javascript; charset=utf-8",
+            body: readFileSync(file),
+          })
         : route.fulfill({ status: 404, body: "" });
     }
     return officeJs === "abort"
@@ -223,12 +237,23 @@ export async function openPane(session: PaneSession, options: OpenOptions = {}):
         });
   });
   const rewrite = options.html;
-  if (rewrite)
+  const served = new URL(session.url);
+  const paneUrl = options.origin ? `${options.origin}${served.pathname}` : session.url;
+  if (options.origin)
+    await page.route(`${options.origin}/**`, async (route) => {
+      const url = new URL(route.request().url());
+      const response = await route.fetch({ url: `${served.origin}${url.pathname}${url.search}` });
+      const isPage = url.pathname === served.pathname;
+      await route.fulfill(
+        isPage && rewrite ? { response, body: rewrite(await response.text()) } : { response },
+      );
+    });
+  else if (rewrite)
     await page.route(session.url, async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, body: rewrite(await response.text()) });
     });
-  await page.goto(session.url);
+  await page.goto(paneUrl);
   await waitForLibrary(page);
   return { page, context, errors };
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from "@jest/globals";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { TeamConflicts } from "../../../src/taskpane/components/TeamView/TeamConflicts";
 import { TeamReview } from "../../../src/taskpane/components/TeamView/TeamReview";
+import { DEFAULT_SETTINGS } from "../../../src/taskpane/model/document";
 import type { Held, TeamSnippet, TeamVersion } from "../../../src/taskpane/team/types";
 
 // The pane's side of a conflict: both versions on screen, keyboard reachable, and the user's choice
@@ -26,6 +27,8 @@ const version = (n: number, body: string, extra: Partial<TeamVersion> = {}): Tea
   snippet: { id: "clause", title: `Clause v${n}`, body },
   ...extra,
 });
+/** No engine: these tests are about the buttons (team-review.test.tsx has the preview and the diff). */
+const CONTEXT = { settings: DEFAULT_SETTINGS, today: new Date("2026-11-01T00:00:00Z"), others: [] };
 const snippet = (versions: TeamVersion[]): TeamSnippet => ({
   library: "legal",
   id: "clause",
@@ -98,6 +101,7 @@ describe("TeamReview", () => {
         user="cy@x.test"
         onApprove={(id, v) => approved.push([id, v])}
         onSendBack={() => undefined}
+        context={CONTEXT}
       />,
     );
     await userEvent.setup().click(screen.getByRole("button", { name: "Approve" }));
@@ -109,6 +113,7 @@ describe("TeamReview", () => {
         user="ana@x.test"
         onApprove={() => undefined}
         onSendBack={() => undefined}
+        context={CONTEXT}
       />,
     );
     expect(screen.queryByRole("button", { name: "Approve" })).toBeNull();
@@ -124,6 +129,7 @@ describe("TeamReview", () => {
         user="cy@x.test"
         onApprove={() => undefined}
         onSendBack={(i, v, c) => sent.push([i, v, c])}
+        context={CONTEXT}
       />,
     );
     const user = userEvent.setup();

@@ -67,7 +67,10 @@ describe("team library in the pane", () => {
     await user.type(within(form).getByRole("textbox", { name: /^Id/ }), "made-offline");
     await user.type(within(form).getByRole("textbox", { name: /^Title/ }), "Made offline");
     await user.type(within(form).getByRole("textbox", { name: /^Text/ }), "Written without the server.");
-    await user.click(within(form).getByRole("button", { name: "Save" }));
+    // Save waits for the engine's check (loaded with the pane's engine), as the personal editor does.
+    const save = within(form).getByRole("button", { name: "Save" });
+    await waitFor(() => expect(save.hasAttribute("disabled")).toBe(false));
+    await user.click(save);
     await waitFor(() => expect(within(team()).getByText("1 change is waiting for the server.")).toBeTruthy());
     await waitFor(() => expect(within(team()).getByText(/^Offline/)).toBeTruthy());
     first.unmount();

@@ -1,9 +1,11 @@
-// The review queue (approvers): versions in review, with their text. Approve, or send back with a
+// The review queue (approvers): versions in review, each with its Word preview and what changed since
+// the last approved version. Approve, or send back with a
 // comment. Four eyes: a version you wrote or submitted waits for another approver.
 
 import { useState } from "react";
 import { Button, Caption1, Field, Textarea } from "@fluentui/react-components";
 import { latest, type TeamSnippet } from "../../team/types";
+import { ReviewDetail, type ReviewContext } from "./ReviewDetail";
 import { useTeamViewStyles } from "./TeamView.styles";
 
 export type TeamReviewProps = {
@@ -11,9 +13,10 @@ export type TeamReviewProps = {
   user: string;
   onApprove(id: string, version: number): void;
   onSendBack(id: string, version: number, comment: string): void;
+  context: ReviewContext;
 };
 
-export function TeamReview({ snippets, user, onApprove, onSendBack }: TeamReviewProps) {
+export function TeamReview({ snippets, user, onApprove, onSendBack, context }: TeamReviewProps) {
   const styles = useTeamViewStyles();
   const waiting = snippets.filter((s) => latest(s)?.status === "in_review");
   return (
@@ -24,7 +27,14 @@ export function TeamReview({ snippets, user, onApprove, onSendBack }: TeamReview
       {waiting.length === 0 && <Caption1 className={styles.meta}>Nothing is waiting for review.</Caption1>}
       <ul className={styles.list}>
         {waiting.map((s) => (
-          <ReviewItem key={s.id} snippet={s} user={user} onApprove={onApprove} onSendBack={onSendBack} />
+          <ReviewItem
+            key={s.id}
+            snippet={s}
+            user={user}
+            onApprove={onApprove}
+            onSendBack={onSendBack}
+            context={context}
+          />
         ))}
       </ul>
     </section>
@@ -36,6 +46,7 @@ function ReviewItem({
   user,
   onApprove,
   onSendBack,
+  context,
 }: { snippet: TeamSnippet } & Omit<TeamReviewProps, "snippets">) {
   const styles = useTeamViewStyles();
   const [comment, setComment] = useState<string>();
@@ -51,7 +62,7 @@ function ReviewItem({
         {v.submittedBy && v.submittedBy !== v.createdBy ? `, submitted by ${v.submittedBy}` : ""}
         {v.pending ? " · waiting to sync" : ""}
       </Caption1>
-      <pre className={styles.body}>{v.snippet.body}</pre>
+      <ReviewDetail snippet={snippet} version={v} context={context} />
       {own ? (
         <Caption1 className={styles.meta}>
           You wrote or submitted this version: another approver reviews it.

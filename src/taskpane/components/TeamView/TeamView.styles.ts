@@ -29,6 +29,15 @@ export const useTeamViewStyles = makeStyles({
   },
   compare: { display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: tokens.spacingVerticalS },
   field: { minWidth: 0 },
+  added: { backgroundColor: tokens.colorPaletteGreenBackground2, display: "block" },
+  removed: {
+    backgroundColor: tokens.colorPaletteRedBackground2,
+    display: "block",
+    textDecorationLine: "line-through",
+  },
+  same: { display: "block", color: tokens.colorNeutralForeground3 },
+  name: { overflowWrap: "anywhere", minWidth: 0 },
+  problem: { color: tokens.colorPaletteRedForeground1, overflowWrap: "anywhere" },
   // Fluent's Dropdown asks for 250 px; in a 320 px pane it must take the width it is given.
   dropdown: { minWidth: 0, width: "100%" },
 });

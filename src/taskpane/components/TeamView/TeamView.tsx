@@ -2,7 +2,7 @@
 // waiting), the changes that need a decision, the review queue for approvers, and the snippets for
 // authors to add versions to and submit. Team snippets are searched and inserted from the Library view.
 
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import {
   Button,
   Caption1,
@@ -15,8 +15,13 @@ import {
 import type { Connection, TeamApi } from "../../hooks/use-team";
 import type { TeamContent, TeamRole, TeamSnippet } from "../../team/types";
 import { latest } from "../../team/types";
+import type { Engine } from "../../engine";
+import type { DocumentSettings } from "../../model/document";
 import { TeamConflicts } from "./TeamConflicts";
 import { TeamConnect } from "./TeamConnect";
+import { TeamCreate } from "./TeamCreate";
+import { TeamMembers } from "./TeamMembers";
+import { TeamReports } from "./TeamReports";
 import { TeamEditor } from "./TeamEditor";
 import { TeamReview } from "./TeamReview";
 import { TeamSnippetList } from "./TeamSnippetList";
@@ -29,19 +34,40 @@ const CONNECTION_TEXT: Record<Connection, string> = {
   connecting: "Connecting…",
   online: "Connected",
   offline: "Offline: working from the copy on this computer",
+  unreachable: "Not connected: the team server was not reached",
   "signed-out": "Signed out",
 };
 
-export function TeamView({ team }: { team: TeamApi }) {
+export type TeamViewProps = {
+  team: TeamApi;
+  /** The engine (for the editor's check and preview, as in the personal editor). */
+  engine?: Engine;
+  settings: DocumentSettings;
+  today: Date;
+  /** Opens a snippet in the Snippet view (from the usage report); false when the Library has none. */
+  onOpenSnippet?(id: string): boolean;
+};
+
+export function TeamView({ team, engine, settings: docSettings, today, onOpenSnippet }: TeamViewProps) {
   const styles = useTeamViewStyles();
   const [editing, setEditing] = useState<{ base?: TeamContent }>();
   const [opened, setOpened] = useState(false);
+  const [creating, setCreating] = useState(false);
   const { settings, cache } = team;
   const role = cache?.library.role;
   const canAuthor = role !== undefined && RANK[role] >= RANK.author;
   const canApprove = role !== undefined && RANK[role] >= RANK.approver;
   const waiting = team.queue.filter((o) => o.kind !== "usage").length;
-  const showConnect = !settings || team.connection === "signed-out";
+  const others = useMemo(
+    () =>
+      team.snippets.flatMap((s) => {
+        const v = latest(s);
+        return v ? [{ ...v.snippet, version: v.version, status: "draft" }] : [];
+      }),
+    [team.snippets],
+  );
+  const showConnect =
+    !settings || team.connection === "signed-out" || (team.connection === "unreachable" && !cache?.syncedAt);
 
   return (
     <section className={styles.root} aria-labelledby="team-title">
@@ -99,12 +125,17 @@ export function TeamView({ team }: { team: TeamApi }) {
           user={team.user}
           onApprove={(id, v) => team.review(id, v, "approve")}
           onSendBack={(id, v, comment) => team.review(id, v, "reject", comment)}
+          context={{ ...(engine ? { engine } : {}), settings: docSettings, today, others }}
         />
       )}
       {editing ? (
         <TeamEditor
           {...(editing.base ? { base: editing.base } : {})}
           taken={new Set(team.snippets.map((s) => s.id))}
+          others={others}
+          {...(engine ? { engine } : {})}
+          settings={docSettings}
+          today={today}
           onSave={(id, content, isNew) => {
             team.save(id, content, isNew);
             setEditing(undefined);
@@ -129,8 +160,28 @@ export function TeamView({ team }: { team: TeamApi }) {
           onSubmit={(id, v) => team.review(id, v, "submit")}
         />
       )}
+      {settings?.library && canApprove && (
+        <TeamReports
+          team={team}
+          library={settings.library}
+          today={today}
+          onOpen={(id) => onOpenSnippet?.(id) ?? false}
+        />
+      )}
+      {settings?.library && role === "admin" && <TeamMembers team={team} library={settings.library} />}
+      {settings && team.connection === "online" && team.user && (team.libraries.length === 0 || creating) && (
+        <TeamCreate
+          team={team}
+          {...(team.libraries.length > 0 ? { onDone: () => setCreating(false) } : {})}
+        />
+      )}
       {settings && (
         <div className={styles.row}>
+          {team.connection === "online" && team.libraries.length > 0 && !creating && (
+            <Button size="small" onClick={() => setCreating(true)}>
+              New team library…
+            </Button>
+          )}
           <Button size="small" onClick={team.syncNow}>
             Sync now
           </Button>
