@@ -59,6 +59,12 @@ const hyperlinkTo = (target: string) =>
       mustReplace(xml, 'Target="https://example.com/"', `Target="${target}"`),
   });
 
+/** The sample's table with every row tracked as `mark`, ids counting from `from` (unique in the document). */
+const rowsTracked = (table: string, mark: "ins" | "del", from: number) => {
+  let id = from;
+  return table.replace(/<w:tr>/g, () => `<w:tr><w:trPr><w:${mark} w:id="${id++}" ${BY}/></w:trPr>`);
+};
+
 /** Each variant is named after what it breaks; its code is the one Word rule it must fail. */
 const variants: Record<string, Variant> = {
   docxSeparators: { code: "WORD_NOTE_SEPARATOR", make: () => packRawDocx(sampleDocument()) },
@@ -305,6 +311,13 @@ const variants: Record<string, Variant> = {
     code: "WORD_TABLES_ADJACENT",
     make: edit({ [DOC]: (xml) => mustReplace(xml, TABLE, "$&$&") }),
   },
+  tablesAdjacentOneTracked: {
+    code: "WORD_TABLES_ADJACENT",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(xml, TABLE, ((t) => rowsTracked(t, "del", 950) + t)(TABLE.exec(xml ?? "")![0])),
+    }),
+  },
   tablesAdjacentAcrossControls: {
     code: "WORD_TABLES_ADJACENT",
     make: edit({ [DOC]: (xml) => mustReplace(xml, TABLE, inControl("$&").repeat(2)) }),
@@ -436,6 +449,14 @@ const fine: Record<string, (good: Uint8Array) => Promise<Uint8Array>> = {
       ) + "</w:p>",
     ),
   ),
+  tableReplacedWholeAsTracked: edit({
+    [DOC]: (xml) =>
+      mustReplace(
+        xml,
+        TABLE,
+        ((t) => rowsTracked(t, "del", 950) + rowsTracked(t, "ins", 970))(TABLE.exec(xml ?? "")![0]),
+      ),
+  }),
   tablesWithAParagraphBetween: edit({ [DOC]: (xml) => mustReplace(xml, TABLE, "$&<w:p/>$&") }),
   tablesInControlsWithAParagraphBetween: edit({
     [DOC]: (xml) => mustReplace(xml, TABLE, inControl("$&") + inControl("<w:p/>$&")),

@@ -69,6 +69,21 @@ function blockSequence(parent: XmlElement, out: XmlElement[] = []): XmlElement[]
   return out;
 }
 
+/** Every row of the table tracked as `mark` (w:trPr/w:ins or w:trPr/w:del). */
+function allRowsTracked(tbl: XmlElement, mark: "ins" | "del"): boolean {
+  const rows = wKids(tbl, "tr");
+  return rows.length > 0 && rows.every((tr) => wKids(tr, "trPr").some((p) => wKids(p, mark).length > 0));
+}
+
+/**
+ * A table deleted whole next to one inserted whole (a redline's "table of another shape"): Word joins them
+ * as one table of deleted then inserted rows, and Accept All or Reject All leaves exactly one of them, so
+ * the join is the tracked change itself, not two tables run together.
+ */
+const trackedReplacement = (a: XmlElement, b: XmlElement): boolean =>
+  (allRowsTracked(a, "del") && allRowsTracked(b, "ins")) ||
+  (allRowsTracked(a, "ins") && allRowsTracked(b, "del"));
+
 export const tablesApart: WordRule = {
   code: "WORD_TABLES_ADJACENT",
   reason:
@@ -83,7 +98,11 @@ export const tablesApart: WordRule = {
         for (const container of ctx.w(part, local)) {
           const blocks = blockSequence(container);
           for (let i = 1; i < blocks.length; i++) {
-            if (isW(blocks[i]!, "tbl") && isW(blocks[i - 1]!, "tbl"))
+            if (
+              isW(blocks[i]!, "tbl") &&
+              isW(blocks[i - 1]!, "tbl") &&
+              !trackedReplacement(blocks[i - 1]!, blocks[i]!)
+            )
               report(
                 part,
                 `tables ${number.get(blocks[i - 1]!)} and ${number.get(blocks[i]!)} (in w:${local}) have no paragraph between them`,
