@@ -47,8 +47,20 @@ const evilLibrary = {
       status: "approved",
       body: "Clause: {{words}} / {{pick}}. Terms: [the terms]({{site}}).",
       variables: [
-        { name: "words", type: "text", label: tagged("Words"), help: tagged("Help"), default: tagged("Default") },
-        { name: "pick", type: "choice", label: "Pick", options: [tagged("Choice"), "plain"], default: "plain" },
+        {
+          name: "words",
+          type: "text",
+          label: tagged("Words"),
+          help: tagged("Help"),
+          default: tagged("Default"),
+        },
+        {
+          name: "pick",
+          type: "choice",
+          label: "Pick",
+          options: [tagged("Choice"), "plain"],
+          default: "plain",
+        },
         { name: "site", type: "text", label: "Site", default: "https://example.com/terms" },
       ],
     },
@@ -174,13 +186,19 @@ describe("payloads in a library file and in the form", () => {
   it("previews in a sandboxed iframe: payload text is text, links are https only", async () => {
     const frame = previewFrame(page);
     await poll(() => frame.locator("article").first().textContent()).toContain(tagged("Default"));
-    const inside = await (await previewFrameHandle(page)).evaluate(() => ({
-      elements: [...document.querySelectorAll("script, iframe, [onerror], [onload], svg, object, embed")].length,
+    const inside = await (
+      await previewFrameHandle(page)
+    ).evaluate(() => ({
+      elements: [...document.querySelectorAll("script, iframe, [onerror], [onload], svg, object, embed")]
+        .length,
       links: [...document.querySelectorAll("a")].map((a) => a.getAttribute("href")),
     }));
     expect(inside.elements).toBe(0);
     expect(inside.links).toEqual(["https://example.com/terms"]);
-    const sandbox = await page.getByRole("group", { name: "Preview pages" }).locator("iframe").getAttribute("sandbox");
+    const sandbox = await page
+      .getByRole("group", { name: "Preview pages" })
+      .locator("iframe")
+      .getAttribute("sandbox");
     expect(sandbox).toBe("allow-same-origin");
     await expectNothingRan(pane);
   });
@@ -200,7 +218,9 @@ describe("payloads in a library file and in the form", () => {
     await page.waitForTimeout(300);
     expect(await pwned(page)).toBeUndefined();
     // Chromium says why: the frame is sandboxed without allow-scripts.
-    expect(pane.errors.slice(errorsBefore).join("\n")).toMatch(/sandboxed and the 'allow-scripts' permission is not set/);
+    expect(pane.errors.slice(errorsBefore).join("\n")).toMatch(
+      /sandboxed and the 'allow-scripts' permission is not set/,
+    );
     pane.errors.splice(errorsBefore);
   });
 
@@ -210,13 +230,16 @@ describe("payloads in a library file and in the form", () => {
     await field(page, "Site").fill(JS_LINK);
     await page.getByText("The preview cannot be built yet.").waitFor();
     // In the user's words (no engine code in the pane's preview): what the link must start with.
-    await page.getByText(/must start with http:\/\/, https:\/\/ or mailto:/).first().waitFor();
+    await page
+      .getByText(/must start with http:\/\/, https:\/\/ or mailto:/)
+      .first()
+      .waitFor();
     await field(page, "Site").fill("mailto:legal@example.com");
     const frame = previewFrame(page);
     await poll(() => frame.locator("article").first().textContent()).toContain(typed);
-    const links = await (await previewFrameHandle(page)).evaluate(() =>
-      [...document.querySelectorAll("a")].map((a) => a.getAttribute("href")),
-    );
+    const links = await (
+      await previewFrameHandle(page)
+    ).evaluate(() => [...document.querySelectorAll("a")].map((a) => a.getAttribute("href")));
     expect(links).toEqual(["mailto:legal@example.com"]);
     await addToDocument(page, TITLE);
     await showDocument(page);
@@ -233,8 +256,14 @@ describe("payloads in a library file and in the form", () => {
     };
     await importLibrary(page, badName, JSON.stringify(withHtml));
     await page.getByText(`${badName} could not be imported. Fix these and try again:`).waitFor();
-    await page.getByText(/MARKDOWN_HTML/).first().waitFor();
-    await page.getByText(/MARKDOWN_LINK_SCHEME/).first().waitFor();
+    await page
+      .getByText(/MARKDOWN_HTML/)
+      .first()
+      .waitFor();
+    await page
+      .getByText(/MARKDOWN_LINK_SCHEME/)
+      .first()
+      .waitFor();
     await tab(page, "Manage").click();
     const heading = page.getByRole("heading", { level: 2 }).first();
     // The heading carries the library's counts ("Name (59 snippets · 62 versions)"): Manage has rendered.
@@ -276,20 +305,24 @@ describe("a selection captured from Word", () => {
     expect(markdown).toContain("\\<script\\>shown as text\\</script\\>");
     // A javascript: link that survives capture is refused by the engine's check, never drawn as a link.
     if (markdown.includes("javascript:"))
-      await poll(() => page.getByRole("region", { name: "Problems" }).textContent())
-        .toMatch(/MARKDOWN_LINK_SCHEME|http:\/\/, https:\/\/ or mailto:/);
+      await poll(() => page.getByRole("region", { name: "Problems" }).textContent()).toMatch(
+        /MARKDOWN_LINK_SCHEME|http:\/\/, https:\/\/ or mailto:/,
+      );
     await page.waitForTimeout(500);
     // Chromium checks the CSP even for handlers in a DOMParser document (which never runs scripts) and
     // logs the refusal: that is the capture's inert parse meeting the policy, not markup in the pane.
     // Nothing ran (checked above and below); every other error still fails the test.
-    await expectNothingRan(pane, [/Executing inline event handler violates the following Content Security Policy/]);
+    await expectNothingRan(pane, [
+      /Executing inline event handler violates the following Content Security Policy/,
+    ]);
   });
 });
 
 describe("the page's Content-Security-Policy and the manifest", () => {
   const policyOf = (html: string) => {
     // Minified or not, quoted or not.
-    const meta = /<meta\s+http-equiv=["']?Content-Security-Policy["']?\s+content=(?:"([^"]*)"|'([^']*)')/i.exec(html);
+    const meta =
+      /<meta\s+http-equiv=["']?Content-Security-Policy["']?\s+content=(?:"([^"]*)"|'([^']*)')/i.exec(html);
     expectWithMessage(meta, "a CSP meta element").not.toBeNull();
     return new Map(
       (meta![1] ?? meta![2]!)
@@ -314,15 +347,21 @@ describe("the page's Content-Security-Policy and the manifest", () => {
       expect(policy.has("frame-src") ? policy.get("frame-src") : ["'self'"]).toEqual(["'self'"]);
       for (const [name, sources] of policy) {
         for (const source of sources) {
-          expectWithMessage(source, `${name} ${source}`).not.toMatch(/^\*|^https?:$|'unsafe-eval'|'strict-dynamic'/);
-          if (/^https?:\/\//.test(source)) expectWithMessage(source, name).toBe("https://appsforoffice.microsoft.com");
+          expectWithMessage(source, `${name} ${source}`).not.toMatch(
+            /^\*|^https?:$|'unsafe-eval'|'strict-dynamic'/,
+          );
+          if (/^https?:\/\//.test(source))
+            expectWithMessage(source, name).toBe("https://appsforoffice.microsoft.com");
         }
       }
       expect(policy.get("script-src")).not.toContain("'unsafe-inline'");
       // The only script from elsewhere is office.js.
       const external = [...html.matchAll(/<script[^>]*\bsrc=["']?(https?:[^"'\s>]+)/g)].map((m) => m[1]);
-      if (page === "taskpane.html") expect(external).toEqual(["https://appsforoffice.microsoft.com/lib/1/hosted/office.js"]);
-      expect(external.every((src) => src === "https://appsforoffice.microsoft.com/lib/1/hosted/office.js")).toBe(true);
+      if (page === "taskpane.html")
+        expect(external).toEqual(["https://appsforoffice.microsoft.com/lib/1/hosted/office.js"]);
+      expect(
+        external.every((src) => src === "https://appsforoffice.microsoft.com/lib/1/hosted/office.js"),
+      ).toBe(true);
     });
 
   it("manifest.xml asks for no AppDomains and points only at the add-in's own origin", () => {
@@ -334,9 +373,10 @@ describe("the page's Content-Security-Policy and the manifest", () => {
       const domains = [...xml.matchAll(/<AppDomain>([^<]*)<\/AppDomain>/g)].map((m) => m[1]);
       expectWithMessage(domains, path).toEqual([]);
       const origins = new Set([...xml.matchAll(/"(https?:\/\/[^"]+)"/g)].map((m) => new URL(m[1]!).origin));
-      // The source origin (dev server or production) and the help page's; nothing else.
+      // The add-in's own origin (dev server, or the production URL it was built for) and nothing else: the
+      // help links point at the pane's own page (docs/deploy.md).
       expectWithMessage([...origins].sort(), path).toEqual(
-        path.startsWith(PANE_DIR) ? ["https://sectionsmith.example"] : ["https://localhost:3000", "https://sectionsmith.example"],
+        path.startsWith(PANE_DIR) ? ["https://sectionsmith.example"] : ["https://localhost:3000"],
       );
     }
   });
