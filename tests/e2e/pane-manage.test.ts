@@ -270,6 +270,8 @@ describe("Document inventory in the simulated Word", () => {
       .getByRole("button", { name: "Open Mutual non-disclosure agreement, which replaces NDA" })
       .waitFor();
 
+    // Updating as tracked changes is the default (pane-tracked-update.test.ts); this is the silent replace.
+    await page.getByRole("radio", { name: "Replace silently" }).check();
     const before = await wordCallCount(page);
     await list.getByRole("button", { name: "Update Payment terms to version 2" }).click();
     await page.getByText("Updated “Payment terms” to version 2.").waitFor();
