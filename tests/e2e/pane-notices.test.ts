@@ -35,7 +35,10 @@ const inView = (page: Page, css?: string) =>
       : `at ${Math.round(r.top)}…${Math.round(r.bottom)} of ${window.innerHeight}`;
   }, css);
 
-const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "");
+const focused = () =>
+  page.evaluate(
+    () => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "",
+  );
 
 describe("notices where the user is looking", () => {
   const rows = () => page.getByRole("list", { name: "Snippets in your library" }).locator(":scope > li");
@@ -46,15 +49,20 @@ describe("notices where the user is looking", () => {
     const count = await rows().count();
     expect(count).toBeGreaterThan(30);
     const row = rows().nth(count - 3);
-    const name = (await row.getByRole("button", { name: /^Edit / }).getAttribute("aria-label"))!.replace(/^Edit /, "");
+    const name = (await row.getByRole("button", { name: /^Edit / }).getAttribute("aria-label"))!.replace(
+      /^Edit /,
+      "",
+    );
     await row.getByRole("button", { name: `More actions for ${name}` }).click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
     const notice = page.getByText(new RegExp(`^Deleted ${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.$`));
-    await notice.waitFor();
+    await poll(() => notice.isVisible(), { timeout: 30_000, interval: 250 }).toBe(true);
     await poll(() => focused()).toBe("Undo");
     expect(await inView(page)).toBe("in view");
     // The notice is in the list, where the row was: the row above it is the one that was above the row.
-    expect(await notice.evaluate((el) => el.closest("ul")?.getAttribute("aria-label"))).toBe("Snippets in your library");
+    expect(await notice.evaluate((el) => el.closest("ul")?.getAttribute("aria-label"))).toBe(
+      "Snippets in your library",
+    );
   });
 
   it("Undo from the keyboard: the row is back and its Edit button has focus, in view", async () => {
@@ -68,7 +76,9 @@ describe("notices where the user is looking", () => {
 
   it("Edit on a low row opens the editor at its top, its heading focused", async () => {
     const count = await rows().count();
-    const edit = rows().nth(count - 2).getByRole("button", { name: /^Edit / });
+    const edit = rows()
+      .nth(count - 2)
+      .getByRole("button", { name: /^Edit / });
     await edit.scrollIntoViewIfNeeded();
     await edit.click();
     const heading = page.getByRole("heading", { level: 2, name: /^Edit / });

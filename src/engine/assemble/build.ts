@@ -10,7 +10,8 @@ import { proofingLanguage } from "../render/language";
 import type { NumberingCarry } from "../render/numbering";
 import { createExpandBudget, FRAGMENT_MAX_WIDTH_TWIPS } from "../limits";
 import { readMarkdownAt } from "../markdown/read";
-import { fillHoles } from "./fill-holes";
+import { fillHoles, HolesUnsound } from "./fill-holes";
+import type { Root } from "mdast";
 import type { BuildContext } from "./context";
 import type { DocxSide } from "./docx-side";
 import { catalogueOf, type Catalogue } from "./libraries";
@@ -46,7 +47,12 @@ export type BuildInput = {
  * (validateFile: a dry run), renders with stand-ins and never loads docx (render/docx-kit.ts).
  * `valueHoles` false expands every value as text (template/holes.ts): for the test that both agree.
  */
-export async function buildDocx(input: BuildInput, options: BuildOptions, side: DocxSide, valueHoles = true): Promise<BuildResult> {
+export async function buildDocx(
+  input: BuildInput,
+  options: BuildOptions,
+  side: DocxSide,
+  valueHoles = true,
+): Promise<BuildResult> {
   const today = options.today ?? new Date();
   const shape = options.shape ?? "document";
   const progress = options.onProgress ?? (() => undefined);
@@ -60,7 +66,8 @@ export async function buildDocx(input: BuildInput, options: BuildOptions, side: 
   const problems: Problem[] = [...libs.problems, ...parsedAssembly.problems];
   if (!parsedAssembly.ok || errorsOf(problems).length > 0) {
     // Every problem at once: a broken library does not hide that the assembly names snippets no library has.
-    if (parsedAssembly.ok) append(problems, unknownSnippets(parsedAssembly.value, libs).map(sourced(input.assemblySource)));
+    if (parsedAssembly.ok)
+      append(problems, unknownSnippets(parsedAssembly.value, libs).map(sourced(input.assemblySource)));
     throw new SectionsmithError(problems);
   }
   const assembly = parsedAssembly.value;
@@ -74,7 +81,9 @@ export async function buildDocx(input: BuildInput, options: BuildOptions, side: 
     draftingNotes: assembly.options.draftingNotes,
     today,
     // A fragment lands on the host's page, not ours: pictures are capped to the narrower of the two.
-    contentWidthTwips: fragment ? Math.min(geometry.contentWidth, FRAGMENT_MAX_WIDTH_TWIPS) : geometry.contentWidth,
+    contentWidthTwips: fragment
+      ? Math.min(geometry.contentWidth, FRAGMENT_MAX_WIDTH_TWIPS)
+      : geometry.contentWidth,
     contentHeightTwips: geometry.contentHeight,
     fragment,
     ...(runLanguage ? { runLanguage } : {}),
@@ -143,7 +152,19 @@ export async function buildDocx(input: BuildInput, options: BuildOptions, side: 
   const hasToc = state.hasToc;
   if (options.dryRun || !side.pack) return { bytes: new Uint8Array(0), warnings, snippets, carry, hasToc };
   progress({ stage: "pack", done: 0, total: 1 });
-  const bytes = await side.pack({ assembly, shape, geometry, state, sections, header, footer, snippets, today, nonce, controls });
+  const bytes = await side.pack({
+    assembly,
+    shape,
+    geometry,
+    state,
+    sections,
+    header,
+    footer,
+    snippets,
+    today,
+    nonce,
+    controls,
+  });
   progress({ stage: "pack", done: 1, total: 1 });
   return { bytes, warnings, snippets, carry, hasToc };
 }
@@ -152,13 +173,11 @@ export async function buildDocx(input: BuildInput, options: BuildOptions, side: 
 function bodySection(ctx: BuildContext, i: number): { snippet: Snippet; blocks: Block[] } | undefined {
   const { assembly, state } = ctx;
   const section = assembly.sections[i]!;
-  const prepared = prepareSection(ctx, i);
+  const { prepared, root } = readPrepared(ctx, (c) => prepareSection(c, i));
   append(ctx.problems, withSource(ctx, prepared.problems));
   if (!prepared.ok) return undefined;
   append(ctx.snippets, prepared.snippets);
-  const parsed = readMarkdownAt(prepared.markdown, prepared.locate, state.problems);
-  if (!parsed) return { snippet: prepared.snippet, blocks: [] };
-  const root = fillHoles(parsed, prepared.holes);
+  if (!root) return { snippet: prepared.snippet, blocks: [] };
   const blocks = renderSection(
     {
       root,
@@ -177,6 +196,32 @@ function bodySection(ctx: BuildContext, i: number): { snippet: Snippet; blocks: 
   return { snippet: prepared.snippet, blocks };
 }
 
+/**
+ * A text prepared, read and its values put in. Where a kept tree shows its holes unsound for this text
+ * (fill-holes.ts), the text is prepared and read again with the values written in, and the first read's
+ * problems are dropped: the document is the one the values make, never a placeholder.
+ */
+function readPrepared(
+  ctx: BuildContext,
+  prepare: (c: BuildContext) => Prepared,
+): { prepared: Prepared; root?: Root } {
+  const { problems } = ctx.state;
+  const before = problems.length;
+  const prepared = prepare(ctx);
+  if (!prepared.ok) return { prepared };
+  const parsed = readMarkdownAt(prepared.markdown, prepared.locate, problems);
+  if (!parsed) return { prepared };
+  try {
+    return { prepared, root: fillHoles(parsed, prepared.holes) };
+  } catch (error) {
+    if (!(error instanceof HolesUnsound)) throw error;
+  }
+  problems.length = before;
+  const plain = prepare({ ...ctx, valueHoles: false });
+  if (!plain.ok) return { prepared: plain };
+  return { prepared: plain, root: readMarkdownAt(plain.markdown, plain.locate, problems) };
+}
+
 /** Problems name their file: the library their place names, else the assembly's file when known. */
 const withSource = (ctx: BuildContext, list: Problem[]): Problem[] => list.map(sourced(ctx.assemblySource));
 
@@ -184,13 +229,11 @@ function headerFooter(ctx: BuildContext, which: "header" | "footer"): Block[] | 
   const source: HeaderFooterSource | undefined = ctx.assembly[which];
   if (!source) return undefined;
   const { state } = ctx;
-  const prepared: Prepared = prepareText(ctx, which, source);
+  const { prepared, root } = readPrepared(ctx, (c) => prepareText(c, which, source));
   append(ctx.problems, prepared.problems);
   if (!prepared.ok) return undefined;
   append(ctx.snippets, prepared.snippets);
-  const parsed = readMarkdownAt(prepared.markdown, prepared.locate, state.problems);
-  if (!parsed) return [];
-  const root = fillHoles(parsed, prepared.holes);
+  if (!root) return [];
   // A list in a header or footer is not "the previous section's list" for numbering: "continue".
   const lastOrdered = state.numbering.lastOrdered;
   const blocks = renderSection(

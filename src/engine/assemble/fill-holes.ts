@@ -8,6 +8,9 @@ import { HOLE, mayHoldHole, unescaped } from "../template/holes";
 // Positions stay those of the text with holes, which is the text the expansion's source map describes,
 // so a problem's place is right either way.
 
+/** The text's holes are not sound here: the build expands this text again with its values written in. */
+export class HolesUnsound extends Error {}
+
 type Node = { type: string; children?: Node[]; [field: string]: unknown };
 
 /** Fields read as text by the parser (escapes read): the value's text goes in, unescaped. */
@@ -27,7 +30,7 @@ function holding(node: Node): boolean {
   }
   // A link address never holds a hole (holes.ts): if one ever did, the document would link elsewhere.
   if (typeof node.url === "string" && (mayHoldHole(node.url) || /%EF%B7%A[0-3]/i.test(node.url))) {
-    throw new Error("a value's placeholder reached a link address");
+    throw new HolesUnsound("a value's placeholder reached a link address");
   }
   return false;
 }
