@@ -14,11 +14,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import CopyWebpackPlugin from "copy-webpack-plugin";
 import HtmlWebpackPlugin from "html-webpack-plugin";
+import { devServerPort } from "./scripts/dev-port.mjs";
 import { chooseTransport } from "./scripts/dev-transport.mjs";
 import { buildManifest } from "./scripts/manifest-sso.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const port = Number(process.env.npm_package_config_dev_server_port || 3000);
+const port = devServerPort();
 export const urlDev = "https://localhost:3000/";
 export const urlProd = process.env.SECTIONSMITH_URL_PROD || "https://sectionsmith.example/"; // CHANGE for deployment
 

@@ -17,7 +17,10 @@ export function findWordDesktop(platform = process.platform, env = process.env, 
   if (platform === "win32") {
     const roots = [env.ProgramFiles, env["ProgramFiles(x86)"]].filter(Boolean);
     for (const root of roots) {
-      for (const dir of [join("Microsoft Office", "root", "Office16"), join("Microsoft Office", "Office16")]) {
+      for (const dir of [
+        join("Microsoft Office", "root", "Office16"),
+        join("Microsoft Office", "Office16"),
+      ]) {
         const exe = join(root, dir, "WINWORD.EXE");
         if (exists(exe)) return exe;
       }
@@ -32,7 +35,9 @@ export function findWordDesktop(platform = process.platform, env = process.env, 
  */
 export function planStart({ argv = [], word = null, transport, port = 3000 }) {
   const web = argv.includes("--web");
-  if (word && !web && transport.type === "https")
+  // manifest.xml tells Word to load the pane from https://localhost:3000: on another port Word would not find it.
+  const manifestPort = port === 3000;
+  if (word && !web && transport.type === "https" && manifestPort)
     return {
       kind: "sideload",
       lines: [
@@ -41,7 +46,13 @@ export function planStart({ argv = [], word = null, transport, port = 3000 }) {
       ],
     };
   const lines = [];
-  if (word && !web)
+  if (word && !web && transport.type === "https")
+    lines.push(
+      `Word desktop found (${word}), but manifest.xml loads the add-in from port 3000 and the pane is on ` +
+        `port ${port} (SECTIONSMITH_PANE_PORT). Not sideloading; to sideload, free port 3000 and run \`npm start\` ` +
+        "without SECTIONSMITH_PANE_PORT.",
+    );
+  else if (word && !web)
     lines.push(
       `Word desktop found (${word}), but Word only loads add-ins over HTTPS and there is no trusted dev ` +
         `certificate (${transport.reason}). Not sideloading. To sideload, run \`${INSTALL_COMMAND}\` ` +
@@ -50,6 +61,8 @@ export function planStart({ argv = [], word = null, transport, port = 3000 }) {
   else if (!web) lines.push("No Word desktop on this machine: starting the dev server for standalone mode.");
   else lines.push("Starting the dev server for standalone mode (--web).");
   // The dev server prints the address once it listens; over HTTP, dev-transport's message says how to get HTTPS.
-  lines.push(`The pane will be at ${transport.type}://localhost:${port}/taskpane.html (open it in a browser).`);
+  lines.push(
+    `The pane will be at ${transport.type}://localhost:${port}/taskpane.html (open it in a browser).`,
+  );
   return { kind: "web", lines };
 }

@@ -6,10 +6,12 @@
 //
 //   npm start            decide automatically
 //   npm start -- --web   never sideload: standalone dev server only
+//   SECTIONSMITH_PANE_PORT=3005 npm start   serve the pane on another port than 3000
 /* global process, console */
 import { spawn } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { devServerPort, portIsFree, portTakenMessage } from "./dev-port.mjs";
 import { chooseTransport } from "./dev-transport.mjs";
 import { findWordDesktop, planStart } from "./start-plan.mjs";
 
@@ -29,7 +31,18 @@ function run(cli, args, env = process.env) {
 }
 
 async function main() {
-  const port = Number(process.env.npm_package_config_dev_server_port || 3000);
+  let port;
+  try {
+    port = devServerPort();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+  // Said before anything is built: the dev server would only fail after compiling, in its own words.
+  if (!(await portIsFree(port))) {
+    console.error(portTakenMessage(port));
+    process.exit(1);
+  }
   const transport = await chooseTransport({ port });
   const plan = planStart({ argv: process.argv.slice(2), word: findWordDesktop(), transport, port });
   for (const line of plan.lines) console.log(line);

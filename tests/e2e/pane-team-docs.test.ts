@@ -1,83 +1,77 @@
 // Issue 26: a new user following only docs/team-library.md › "Two panes on one computer": the server
-// started with `npm run server` (nothing configured: dev mode), the pane where `npm start` serves it
-// (http://localhost:3000, the dev server's origin, which the dev server allows by default), tokens from
+// started with `npm run server` (nothing configured: dev mode), the pane started with `npm start` (the
+// webpack dev server, as on any machine without Word) and opened where it says, tokens from
 // `npm run server:dev-token`. Ana connects, is in no library yet, creates "Legal", invites Bob as
 // approver (Invited until he signs in), writes a snippet with a variable (the check names the missing
 // variable until she adds it), submits it; Bob's pane approves it from a review queue that shows the Word
 // preview and the changes; Ana's pane shows it approved without reloading. No curl anywhere.
+//
+// Other people's servers may hold the documented ports (3000, 3100) on this machine: both run on free
+// ports with the settings the docs give for that (PORT, SECTIONSMITH_PANE_PORT, and the two that let the
+// pane and the server find each other there: SECTIONSMITH_TEAM_SERVERS, SECTIONSMITH_CORS_ORIGINS).
 //
 // The tests in this file share the panes and run in order.
 
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { poll } from "../support/poll";
-import { tab } from "./support/flow";
-import { openPane, startPane, type OpenPane, type PaneSession } from "./support/pane";
+import { launchBrowser } from "../support/browser";
+import { startDocumentedPane, type DocumentedPane } from "./support/documented-pane";
 import { startDocumentedServer, type DocumentedServer } from "./support/documented-server";
-import { allowTeamServer } from "./support/team-server";
+import { openPane, type OpenPane } from "./support/pane";
+import {
+  connection,
+  connectWithToken,
+  shotsAtPaneWidths,
+  teamRow,
+  teamSection,
+  until,
+} from "./support/team-pane";
+import { freePort } from "../support/server-process";
 
 const SHOTS = join(tmpdir(), "sectionsmith-pane-team-docs");
 mkdirSync(SHOTS, { recursive: true });
 const ANA = "ana@x.test";
 const BOB = "bob@x.test";
-/** Where `npm start` serves the pane (package.json config.dev_server_port). */
-const DEV_ORIGIN = "http://localhost:3000";
 
-let session: PaneSession;
+let pane: DocumentedPane;
 let server: DocumentedServer;
+let browser: Browser;
 let ana: OpenPane;
 let bob: OpenPane;
 
 beforeAll(async () => {
-  session = await startPane();
-  server = await startDocumentedServer();
-  // The dev build allows http://localhost:3100; on another port it is what SECTIONSMITH_TEAM_SERVERS adds.
-  const html = (h: string) => allowTeamServer(h, server.url);
-  ana = await openPane(session, { html, origin: DEV_ORIGIN });
-  bob = await openPane(session, { html, origin: DEV_ORIGIN });
-  for (const pane of [ana, bob]) await pane.context.grantPermissions(["local-network-access"]);
+  // The server first, told the pane's origin; then `npm start`, told the server's address.
+  const panePort = await freePort();
+  server = await startDocumentedServer(`http://localhost:${panePort}`);
+  pane = await startDocumentedPane({ port: panePort, teamServers: server.url });
+  browser = await launchBrowser();
+  ana = await openPane({ browser, url: pane.url });
+  bob = await openPane({ browser, url: pane.url });
+  for (const p of [ana, bob]) await p.context.grantPermissions(["local-network-access"]);
 }, 300_000);
 
 afterAll(async () => {
+  await browser?.close();
+  await pane?.close();
   await server?.close();
-  await session?.close();
 });
 
-const until = <T>(fn: () => T | Promise<T>, timeout = 30_000) => poll(fn, { timeout, interval: 200 });
-const teamSection = (page: Page) => page.getByRole("region", { name: "Team library" });
-const connection = (page: Page) => teamSection(page).locator("[data-team-connection]");
-const teamRow = (page: Page, id: string) => teamSection(page).locator(`[data-team-snippet="${id}"]`);
-
 async function connect(page: Page, user: string): Promise<void> {
-  await tab(page, "Manage").click();
-  await page.getByRole("button", { name: "Connect to a team server…" }).click();
-  await page.getByRole("textbox", { name: "Team server address" }).fill(server.url);
-  await page.getByRole("textbox", { name: "Sign-in token" }).fill(server.token(user));
-  await page.getByRole("button", { name: "Connect with token" }).click();
+  await connectWithToken(page, server.url, server.token(user));
 }
 
-async function shots(page: Page, name: string, target = teamSection(page)): Promise<void> {
-  for (const width of [320, 400]) {
-    await page.setViewportSize({ width, height: 900 });
-    await target.scrollIntoViewIfNeeded();
-    // Two frames: the layout at the new width is painted before the picture is taken.
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`) });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 360, height: 800 });
-}
+const shots = (page: Page, name: string, target = teamSection(page)) =>
+  shotsAtPaneWidths(page, SHOTS, name, target, 900);
 
 describe("two panes sharing a team library, set up from the pane as the docs say", () => {
   it("Ana connects from the dev pane's origin (no CORS refusal) and, in no library yet, creates Legal", async () => {
     const page = ana.page;
-    expect(new URL(page.url()).origin).toBe(DEV_ORIGIN);
+    // The page `npm start` printed, from the dev server (not a production build).
+    expect(new URL(page.url()).origin).toBe(new URL(pane.url).origin);
+    expect(pane.output()).toContain("webpack-dev-server");
     await connect(page, ANA);
     await until(() => connection(page).textContent()).toBe(`Connected as ${ANA}`);
     expect(await teamSection(page).textContent()).toContain("not a member of any team library");

@@ -11,10 +11,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { poll } from "../support/poll";
 import { expectValidDocx } from "../support/ooxml-check";
 import { addToDocument, docxText, download, searchBox, showDocument, tab } from "./support/flow";
 import { openPane, startPane, type OpenPane, type PaneSession } from "./support/pane";
+import {
+  connection,
+  connectWithToken,
+  queueLine,
+  shotsAtPaneWidths,
+  teamRow,
+  teamSection,
+  until,
+} from "./support/team-pane";
 import { allowTeamServer, startTeamServer, type TeamServer } from "./support/team-server";
 
 /** Screenshots of what this test adds to the pane, to look at (not compared). */
@@ -52,20 +60,8 @@ afterAll(async () => {
   await session?.close();
 });
 
-/** Team rounds run every 3 s, and a restarted server takes a while (PGlite): generous waits. */
-const until = <T>(fn: () => T | Promise<T>, timeout = 30_000) => poll(fn, { timeout, interval: 200 });
-
-const teamSection = (page: Page) => page.getByRole("region", { name: "Team library" });
-const connection = (page: Page) => teamSection(page).locator("[data-team-connection]");
-const queueLine = (page: Page) => teamSection(page).locator("[data-team-queue]");
-const teamRow = (page: Page, id: string) => teamSection(page).locator(`[data-team-snippet="${id}"]`);
-
 async function connect(page: Page, user: string): Promise<void> {
-  await tab(page, "Manage").click();
-  await page.getByRole("button", { name: "Connect to a team server…" }).click();
-  await page.getByRole("textbox", { name: "Team server address" }).fill(server.url);
-  await page.getByRole("textbox", { name: "Sign-in token" }).fill(await server.token(user));
-  await page.getByRole("button", { name: "Connect with token" }).click();
+  await connectWithToken(page, server.url, await server.token(user));
   await until(() => connection(page).textContent()).toMatch(new RegExp(`^Connected as ${user} · Legal`));
 }
 
@@ -140,14 +136,7 @@ describe("team library in two panes", () => {
     await source.click();
     await page.getByRole("option", { name: "Team (1)" }).click();
     await until(listed).toEqual(["team-clause"]);
-    for (const width of [320, 400]) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: join(SHOTS, `library-team-${width}.png`) });
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
-    }
+    await shotsAtPaneWidths(page, SHOTS, "library-team");
     // Keyboard: the Source box opens with Enter, arrows pick Personal.
     await source.focus();
     await page.keyboard.press("Enter");
@@ -250,15 +239,7 @@ describe("team library in two panes", () => {
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     expect(await box.textContent()).toBe("Team confidentiality (team-clause)");
-    for (const width of [320, 400]) {
-      await page.setViewportSize({ width, height: 800 });
-      await form.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(SHOTS, `deprecate-${width}.png`) });
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
-    }
+    await shotsAtPaneWidths(page, SHOTS, "deprecate", form);
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter"); // Deprecate
     await until(

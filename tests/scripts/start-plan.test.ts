@@ -3,7 +3,9 @@
 // which command sets HTTPS up. Word desktop is only sideloaded into when HTTPS works.
 import { describe, expect, it } from "@jest/globals";
 import { chooseTransport, INSTALL_COMMAND, type DevCerts } from "../../scripts/dev-transport.mjs";
+import { devServerPort, portIsFree, portTakenMessage } from "../../scripts/dev-port.mjs";
 import { findWordDesktop, planStart } from "../../scripts/start-plan.mjs";
+import { createServer } from "node:net";
 
 const PATHS = { ca: "/certs/ca.crt", cert: "/certs/localhost.crt", key: "/certs/localhost.key" };
 
@@ -37,7 +39,11 @@ describe("chooseTransport: HTTPS only with a certificate already trusted; never 
     const transport = await chooseTransport({ env: {}, certs, read });
     expect(transport).toEqual({
       type: "https",
-      options: { ca: `contents of ${PATHS.ca}`, cert: `contents of ${PATHS.cert}`, key: `contents of ${PATHS.key}` },
+      options: {
+        ca: `contents of ${PATHS.ca}`,
+        cert: `contents of ${PATHS.cert}`,
+        key: `contents of ${PATHS.key}`,
+      },
     });
     expect(calls).toEqual(["verifyCertificates"]);
   });
@@ -56,8 +62,15 @@ describe("chooseTransport: HTTPS only with a certificate already trusted; never 
   });
 
   it("verification failing, the package missing or the files unreadable: HTTP with the reason, no throw", async () => {
-    const broken = await chooseTransport({ env: {}, certs: fakeCerts(new Error("openssl: not found\nmore")).certs, read });
-    expect(broken).toMatchObject({ type: "http", reason: "the dev certificate could not be checked (openssl: not found)" });
+    const broken = await chooseTransport({
+      env: {},
+      certs: fakeCerts(new Error("openssl: not found\nmore")).certs,
+      read,
+    });
+    expect(broken).toMatchObject({
+      type: "http",
+      reason: "the dev certificate could not be checked (openssl: not found)",
+    });
     const missing = await chooseTransport({
       env: {},
       certs: () => Promise.reject(new Error("Cannot find module 'office-addin-dev-certs'")),
@@ -72,12 +85,17 @@ describe("chooseTransport: HTTPS only with a certificate already trusted; never 
         throw new Error("EACCES: permission denied");
       },
     });
-    expect(unreadable).toMatchObject({ type: "http", reason: "the dev certificate could not be read (EACCES: permission denied)" });
+    expect(unreadable).toMatchObject({
+      type: "http",
+      reason: "the dev certificate could not be read (EACCES: permission denied)",
+    });
   });
 
   it("SECTIONSMITH_DEV_HTTP=1: HTTP without looking at certificates", async () => {
     const { certs, calls } = fakeCerts(true);
-    expect(await chooseTransport({ env: { SECTIONSMITH_DEV_HTTP: "1" }, certs, read })).toMatchObject({ type: "http" });
+    expect(await chooseTransport({ env: { SECTIONSMITH_DEV_HTTP: "1" }, certs, read })).toMatchObject({
+      type: "http",
+    });
     expect(calls).toEqual([]);
   });
 });
@@ -101,10 +119,20 @@ describe("planStart: sideload only when Word is here and HTTPS works", () => {
   });
 
   it("no Word, or --web: the web dev server at the address it will really have", () => {
-    expect(planStart({ word: null, transport: https }).lines.join("\n")).toContain("https://localhost:3000/taskpane.html");
+    expect(planStart({ word: null, transport: https }).lines.join("\n")).toContain(
+      "https://localhost:3000/taskpane.html",
+    );
     const web = planStart({ argv: ["--web"], word, transport: https, port: 4000 });
     expect(web.kind).toBe("web");
     expect(web.lines.join("\n")).toContain("https://localhost:4000/taskpane.html");
+  });
+
+  it("Word and HTTPS but another port than manifest.xml's 3000: no sideload, saying why", () => {
+    const plan = planStart({ word, transport: https, port: 3001 });
+    expect(plan.kind).toBe("web");
+    const text = plan.lines.join("\n");
+    expect(text).toContain("SECTIONSMITH_PANE_PORT");
+    expect(text).toContain("https://localhost:3001/taskpane.html");
   });
 
   it("finds Word desktop where Office installs it", () => {
@@ -112,6 +140,35 @@ describe("planStart: sideload only when Word is here and HTTPS works", () => {
     expect(findWordDesktop("darwin", {}, at(word))).toBe(word);
     expect(findWordDesktop("linux", {}, () => true)).toBeNull();
     const exe = "C:\\Program Files/Microsoft Office/root/Office16/WINWORD.EXE".replaceAll("\\", "/");
-    expect(findWordDesktop("win32", { ProgramFiles: "C:\\Program Files" }, (p) => p.replaceAll("\\", "/") === exe)).not.toBeNull();
+    expect(
+      findWordDesktop("win32", { ProgramFiles: "C:\\Program Files" }, (p) => p.replaceAll("\\", "/") === exe),
+    ).not.toBeNull();
+  });
+});
+
+describe("the dev server's port: 3000, SECTIONSMITH_PANE_PORT when that is taken", () => {
+  it("reads SECTIONSMITH_PANE_PORT before package.json's config, and refuses what is not a port by name", () => {
+    expect(devServerPort({})).toBe(3000);
+    expect(devServerPort({ npm_package_config_dev_server_port: "3000" })).toBe(3000);
+    expect(
+      devServerPort({ npm_package_config_dev_server_port: "3000", SECTIONSMITH_PANE_PORT: " 3005 " }),
+    ).toBe(3005);
+    for (const bad of ["abc", "0", "70000", "30.5", ""])
+      expect(() => devServerPort({ SECTIONSMITH_PANE_PORT: bad })).toThrow(
+        /^SECTIONSMITH_PANE_PORT: ".*" is not a port/,
+      );
+  });
+
+  it("sees a taken port, and says how to serve on another", async () => {
+    const holder = createServer();
+    await new Promise<void>((r) => holder.listen(0, () => r()));
+    const { port } = holder.address() as { port: number };
+    try {
+      expect(await portIsFree(port)).toBe(false);
+    } finally {
+      await new Promise((r) => holder.close(r));
+    }
+    expect(await portIsFree(port)).toBe(true);
+    expect(portTakenMessage(port)).toContain(`SECTIONSMITH_PANE_PORT=${port + 1} npm start`);
   });
 });

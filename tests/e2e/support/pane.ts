@@ -171,11 +171,6 @@ export type OpenOptions = {
   initScript?: string;
   /** Changes taskpane.html as served (e.g. the CSP a deployment with team servers builds). */
   html?: (html: string) => string;
-  /**
-   * The origin the pane appears to be served from (e.g. "http://localhost:3000", where `npm start` serves
-   * it): its requests are answered from this session's server, so nothing listens on that port.
-   */
-  origin?: string;
 };
 
 /** The body office.js answers with for the simulated Word: the real office.js, then fake-office.js playing `config`. */
@@ -189,8 +184,15 @@ export type OpenPane = {
   errors: string[];
 };
 
-/** A fresh browser context (empty storage) with the pane loaded and its library ready. */
-export async function openPane(session: PaneSession, options: OpenOptions = {}): Promise<OpenPane> {
+/**
+ * A fresh browser context (empty storage) with the pane loaded and its library ready. `session`: a browser
+ * and the pane's address — startPane()'s, or another server's (tests/e2e/support/documented-pane.ts:
+ * where `npm start` serves it).
+ */
+export async function openPane(
+  session: Pick<PaneSession, "browser" | "url">,
+  options: OpenOptions = {},
+): Promise<OpenPane> {
   const context = await session.browser.newContext({
     viewport: options.viewport ?? { width: 360, height: 800 },
     colorScheme: options.colorScheme ?? "light",
@@ -237,23 +239,12 @@ export async function openPane(session: PaneSession, options: OpenOptions = {}):
         });
   });
   const rewrite = options.html;
-  const served = new URL(session.url);
-  const paneUrl = options.origin ? `${options.origin}${served.pathname}` : session.url;
-  if (options.origin)
-    await page.route(`${options.origin}/**`, async (route) => {
-      const url = new URL(route.request().url());
-      const response = await route.fetch({ url: `${served.origin}${url.pathname}${url.search}` });
-      const isPage = url.pathname === served.pathname;
-      await route.fulfill(
-        isPage && rewrite ? { response, body: rewrite(await response.text()) } : { response },
-      );
-    });
-  else if (rewrite)
+  if (rewrite)
     await page.route(session.url, async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, body: rewrite(await response.text()) });
     });
-  await page.goto(paneUrl);
+  await page.goto(session.url);
   await waitForLibrary(page);
   return { page, context, errors };
 }

@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { ROOT } from "./pane";
-import { freePort } from "./team-server";
+import { freePort } from "../../support/server-process";
 
 export type Start = {
   /** The exit code when it stopped instead of serving; null while it serves. */

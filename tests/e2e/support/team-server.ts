@@ -5,10 +5,10 @@
 
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
+import { freePort } from "../../support/server-process";
 import { ROOT } from "./pane";
 
 export type TeamServer = {
@@ -25,16 +25,6 @@ export type TeamServer = {
   close(): Promise<void>;
   output(): string;
 };
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /**
  * `paneOrigin`: the origin CORS lets in; undefined when the server serves the pane itself (`env` then
