@@ -2,9 +2,10 @@
 // copy the pane works from, and the changes waiting for the server. A sync round sends the queue
 // (src/taskpane/team/queue.ts), then brings the copy up to date (team/pull.ts); rounds run every
 // `pollMs`, after each change, and when the browser comes back online. Nothing here needs the server
-// to be up: changes queue, and the copy keeps serving search, preview and insert.
+// to be up: changes queue (use-team-changes.ts), and the copy keeps serving search, preview and insert.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTeamChanges, type TeamChanges } from "./use-team-changes";
 import { useTeamState } from "./use-team-state";
 import type { KeyValueStore } from "../model/storage";
 import type { WordHost } from "../host";
@@ -18,25 +19,24 @@ import {
   type Reply,
   type TeamClient,
 } from "../team/client";
-import { blankLibrary, notMemberMessage, signInMessage } from "../team/messages";
+import { chosenLibrary, freshCopy } from "../team/membership";
+import { notMemberMessage, signInMessage } from "../team/messages";
 import { libraryRound } from "../team/round";
-import { keepMine, mergeSnippets, opKey, overlay } from "../team/queue";
+import { overlay } from "../team/queue";
 import type {
   Held,
   QueuedOp,
   SignIn,
   TeamCache,
-  TeamContent,
   TeamLibrary,
   TeamSettings,
   TeamSnippet,
-  UsageEvent,
 } from "../team/types";
 
 /** `unreachable`: the server never answered this pane (not "offline": there is no copy of it to work from). */
 export type Connection = "off" | "connecting" | "online" | "offline" | "unreachable" | "signed-out";
 
-export type TeamApi = {
+export type TeamApi = TeamChanges & {
   loaded: boolean;
   settings?: TeamSettings;
   connection: Connection;
@@ -55,12 +55,6 @@ export type TeamApi = {
   connect(url: string, signIn: SignIn): Promise<boolean>;
   chooseLibrary(id: string): void;
   disconnect(): void;
-  save(id: string, content: TeamContent, isNew: boolean): void;
-  review(id: string, version: number, kind: "submit" | "approve" | "reject", comment?: string): void;
-  /** Approvers: an approved version is deprecated, optionally naming the snippet to use instead. */
-  deprecate(id: string, version: number, replacedBy?: string): void;
-  reportUsage(events: UsageEvent[]): void;
-  resolve(held: Held, choice: "mine" | "theirs"): void;
   /** Sends the queue, brings the copy up to date and asks again which libraries the user is in. */
   syncNow(): void;
   /** How often the user asked for Sync now: views that read on their own (members, reports) read again. */
@@ -74,8 +68,8 @@ export const DEFAULT_POLL_MS = 3000;
 export const ME_EVERY = 10;
 
 export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs = DEFAULT_POLL_MS): TeamApi {
-  const { loaded, settings, cache, queue, held, live, putSettings, putQueue, putHeld, putCache } =
-    useTeamState(store);
+  const state = useTeamState(store);
+  const { loaded, settings, cache, queue, held, live, putSettings, putQueue, putHeld, putCache } = state;
   const [connection, setConnection] = useState<Connection>("off");
   const [message, setMessage] = useState<string>();
   const [libraries, setLibraries] = useState<TeamLibrary[]>([]);
@@ -109,21 +103,13 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
       setLibraries(body.libraries);
       const now = live.current.settings;
       if (!now || now.url !== s.url) return;
-      const kept = now.library && body.libraries.some((l) => l.id === now.library) ? now.library : undefined;
-      const chosen = kept ?? (body.libraries.length === 1 ? body.libraries[0]!.id : undefined);
+      const chosen = chosenLibrary(body.libraries, now.library);
       if (chosen !== now.library) {
         const rest: TeamSettings = { url: now.url, signIn: now.signIn };
         putSettings({ ...rest, ...(chosen ? { library: chosen } : {}) });
       }
-      const cached = live.current.cache;
-      if (!cached || cached.user !== body.user || cached.url !== s.url)
-        putCache({
-          url: s.url,
-          user: body.user,
-          library: blankLibrary(body.libraries, chosen),
-          snippets: [],
-          syncedAt: "",
-        });
+      const fresh = freshCopy(live.current.cache, s.url, body, chosen);
+      if (fresh) putCache(fresh);
       return { user: body.user, count: body.libraries.length };
     },
     [putSettings, putCache, live],
@@ -209,18 +195,10 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
         const { body } = await clientFor(next).request<MeView>("GET", "/me");
         reached.current = true;
         setLibraries(body.libraries);
-        const only = body.libraries.length === 1 ? body.libraries[0]!.id : undefined;
-        const kept = live.current.settings?.library;
-        const chosen = body.libraries.some((l) => l.id === kept) ? kept : only;
+        const chosen = chosenLibrary(body.libraries, live.current.settings?.library);
         putSettings({ ...next, ...(chosen ? { library: chosen } : {}) });
-        if (!live.current.cache || live.current.cache.user !== body.user || live.current.cache.url !== url)
-          putCache({
-            url,
-            user: body.user,
-            library: blankLibrary(body.libraries, chosen),
-            snippets: [],
-            syncedAt: "",
-          });
+        const fresh = freshCopy(live.current.cache, url, body, chosen);
+        if (fresh) putCache(fresh);
         setConnection("online");
         setMessage(body.libraries.length === 0 ? notMemberMessage(body.user) : undefined);
         return true;
@@ -263,68 +241,7 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
     setMessage(undefined);
   }, [putSettings]);
 
-  const enqueue = useCallback(
-    (op: QueuedOp) => {
-      putQueue([...live.current.queue, op]);
-      void sync();
-    },
-    [putQueue, sync],
-  );
-  const now = () => new Date().toISOString();
-  const revisionOf = (id: string) => live.current.cache?.snippets.find((s) => s.id === id)?.revision ?? 0;
-
-  const save = useCallback(
-    (id: string, content: TeamContent, isNew: boolean) =>
-      enqueue(
-        isNew
-          ? { kind: "create", key: opKey(), queuedAt: now(), id, content }
-          : { kind: "version", key: opKey(), queuedAt: now(), id, base: revisionOf(id), content },
-      ),
-    [enqueue],
-  );
-  const review = useCallback(
-    (id: string, version: number, kind: "submit" | "approve" | "reject", comment?: string) =>
-      enqueue({
-        kind,
-        key: opKey(),
-        queuedAt: now(),
-        id,
-        version,
-        base: revisionOf(id),
-        ...(comment ? { comment } : {}),
-      }),
-    [enqueue],
-  );
-  const deprecate = useCallback(
-    (id: string, version: number, replacedBy?: string) =>
-      enqueue({
-        kind: "deprecate",
-        key: opKey(),
-        queuedAt: now(),
-        id,
-        version,
-        base: revisionOf(id),
-        ...(replacedBy ? { replacedBy } : {}),
-      }),
-    [enqueue],
-  );
-  const reportUsage = useCallback(
-    (events: UsageEvent[]) => {
-      if (events.length > 0 && live.current.settings?.library)
-        enqueue({ kind: "usage", key: opKey(), queuedAt: now(), events: events.slice(0, 100) });
-    },
-    [enqueue],
-  );
-  const resolve = useCallback(
-    (item: Held, choice: "mine" | "theirs") => {
-      putHeld(live.current.held.filter((h) => h.op.key !== item.op.key));
-      if (item.reason === "conflict") putCache(mergeSnippets(live.current.cache!, [item.current]));
-      const mine = choice === "mine" ? keepMine(item, now()) : undefined;
-      if (mine) enqueue(mine);
-      else void sync();
-    },
-    [putHeld, putCache, enqueue, sync],
-  );
+  const changes = useTeamChanges(state, sync);
 
   const snippets = useMemo(
     () => overlay(cache?.snippets ?? [], [...queue, ...held.map((h) => h.op)], cache?.user ?? ""),
@@ -345,11 +262,7 @@ export function useTeam(store: KeyValueStore | undefined, host: WordHost, pollMs
     connect,
     chooseLibrary,
     disconnect,
-    save,
-    review,
-    deprecate,
-    reportUsage,
-    resolve,
+    ...changes,
     syncNow: () => {
       setAsked((n) => n + 1);
       void sync({ me: true });

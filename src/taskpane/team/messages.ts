@@ -1,9 +1,6 @@
-// What the pane says about connecting, in the user's words, and the placeholder library a copy starts
-// with before the user is in one.
+// What the pane says about connecting, in the user's words.
 
-import type { LibraryView } from "../../server/wire";
 import { isTeamError } from "./client";
-import type { TeamLibrary } from "./types";
 
 export const notMemberMessage = (user: string) =>
   `Signed in as ${user}, but you are not a member of any team library on this server yet: ask its admin to add you, or create one below. This pane checks again every few seconds.`;
@@ -17,13 +14,4 @@ export function signInMessage(e: unknown, url: string): string {
   if (isTeamError(e) && e.kind === "not-found")
     return `${url} answered, but it is not a Sectionsmith team server: check the address.`;
   return e instanceof Error ? e.message : String(e);
-}
-
-/**
- * The library a new, empty copy is of: the chosen one, or a placeholder until there is one. Its changeSeq
- * is -1 whatever the server's: the copy has none of its snippets yet, so the first round must read them.
- */
-export function blankLibrary(libraries: readonly LibraryView[], chosen: string | undefined): TeamLibrary {
-  const found = libraries.find((l) => l.id === chosen);
-  return found ? { ...found, changeSeq: -1 } : { id: "", name: "", revision: 0, changeSeq: -1 };
 }

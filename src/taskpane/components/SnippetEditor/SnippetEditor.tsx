@@ -22,11 +22,9 @@ import {
 import type { Problem } from "../../../engine/core";
 import type { LibraryApi } from "../../hooks/use-library";
 import type { LibraryStoreApi } from "../../hooks/use-library-store";
-import { usePreview } from "../../hooks/use-preview";
+import { useDraftPreview } from "../../hooks/use-draft-preview";
 import { useSnippetCheck } from "../../hooks/use-snippet-check";
-import { buildAssembly } from "../../model/assembly";
 import type { DocumentSettings } from "../../model/document";
-import { initialValues, previewValues } from "../../model/values";
 import {
   createSnippet,
   saveSnippet,
@@ -135,35 +133,15 @@ export function SnippetEditor(props: SnippetEditorProps) {
     });
   };
 
-  // Preview: the checked draft with its variables' defaults (placeholders for required ones).
-  const previewInput = useMemo(() => {
-    if (!check.snippet || !check.library || !library.engine) return undefined;
-    const s = check.snippet;
-    const values = previewValues(s.variables, initialValues(s.variables), today);
-    const assembly = buildAssembly(
-      [
-        {
-          key: "preview",
-          snippet: s.id,
-          version: s.version,
-          title: s.title,
-          values,
-          headingOffset: 0,
-          pageBreakBefore: false,
-          numbering: "restart",
-        },
-      ],
-      settings,
-      { whole: false },
-    );
-    const draftLibrary = { format: "sectionsmith/library@1", snippets: [draftForPreview(draft), ...others] };
-    return { catalogue: library.engine.loadLibraries([draftLibrary], PREVIEW_NAMES), assembly };
-  }, [check, today, settings, draft, others, library.engine]);
-  const preview = usePreview(
-    previewInput ? library.engine : undefined,
-    previewInput?.catalogue,
-    previewInput?.assembly,
-  );
+  const preview = useDraftPreview({
+    engine: library.engine,
+    check,
+    draft,
+    others,
+    settings,
+    today,
+    name: "draft",
+  });
 
   const commit = async (work: () => Edit, done: (e: Edit) => string, reopen = true) => {
     try {
@@ -306,7 +284,9 @@ export function SnippetEditor(props: SnippetEditorProps) {
       <section aria-label="Problems">
         {shown.length === 0 ? (
           <span className={styles.help}>
-            {check.problems.length === 0 ? "No problems." : "Give the snippet an id, a title and its text, then save."}
+            {check.problems.length === 0
+              ? "No problems."
+              : "Give the snippet an id, a title and its text, then save."}
           </span>
         ) : (
           <ul className={styles.problems}>
@@ -374,7 +354,7 @@ export function SnippetEditor(props: SnippetEditorProps) {
           </MessageBarActions>
         </MessageBar>
       )}
-      {previewInput && (
+      {preview && (
         <PreviewPane
           state={preview}
           context={{
@@ -389,9 +369,6 @@ export function SnippetEditor(props: SnippetEditorProps) {
   );
 }
 
-const PREVIEW_NAMES = ["draft"];
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 const titleOf = (s: RawSnippet) =>
   typeof s.title === "string" && s.title !== "" ? s.title : s.id || "snippet";
-/** The preview pins the draft's version, so the draft is listed first and wins. */
-const draftForPreview = (draft: RawSnippet) => draft;

@@ -4,13 +4,13 @@
 import { useMemo } from "react";
 import { Caption1 } from "@fluentui/react-components";
 import type { Engine } from "../../engine";
-import { usePreview } from "../../hooks/use-preview";
+import { useDraftPreview } from "../../hooks/use-draft-preview";
 import { checkDraft } from "../../hooks/use-snippet-check";
 import type { DocumentSettings } from "../../model/document";
 import { lineDiff, type RawSnippet } from "../../store";
 import { approvedOf, type TeamSnippet, type TeamVersion } from "../../team/types";
 import { PreviewPane } from "../PreviewPane/PreviewPane";
-import { draftProblemText, usePreviewInput } from "./team-preview";
+import { draftProblemText } from "./problem-text";
 import { useTeamViewStyles } from "./TeamView.styles";
 
 export type ReviewContext = {
@@ -45,8 +45,15 @@ export function ReviewDetail({
     () => (context.engine ? checkDraft(context.engine, content, others) : { problems: [] }),
     [context.engine, content, others],
   );
-  const input = usePreviewInput(context.engine, check, content, others, context.settings, context.today);
-  const preview = usePreview(input ? context.engine : undefined, input?.catalogue, input?.assembly);
+  const preview = useDraftPreview({
+    engine: context.engine,
+    check,
+    draft: content,
+    others,
+    settings: context.settings,
+    today: context.today,
+    name: "team draft",
+  });
   // With no approved version to compare with, every line is new.
   const lines = lineDiff(previous?.snippet.body ?? "", version.snippet.body).filter(
     (l) => previous || l.text !== "" || l.op !== "removed",
@@ -85,7 +92,7 @@ export function ReviewDetail({
           ))}
         </ul>
       )}
-      {input && (
+      {preview && (
         <PreviewPane
           state={preview}
           context={{

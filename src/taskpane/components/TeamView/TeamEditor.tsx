@@ -6,7 +6,7 @@
 import { useMemo, useState } from "react";
 import { Button, Caption1, Field, Input, Textarea } from "@fluentui/react-components";
 import type { Engine } from "../../engine";
-import { usePreview } from "../../hooks/use-preview";
+import { useDraftPreview } from "../../hooks/use-draft-preview";
 import { checkDraft, useSnippetCheck } from "../../hooks/use-snippet-check";
 import type { DocumentSettings } from "../../model/document";
 import type { RawSnippet } from "../../store";
@@ -14,7 +14,7 @@ import type { TeamContent } from "../../team/types";
 import { PreviewPane } from "../PreviewPane/PreviewPane";
 import { TAG_HELP } from "../SnippetEditor/tag-help";
 import { VariablesEditor, type RawVariable } from "../VariablesEditor/VariablesEditor";
-import { draftProblemText, usePreviewInput } from "./team-preview";
+import { draftProblemText } from "./problem-text";
 import { useTeamViewStyles } from "./TeamView.styles";
 
 const ID = /^[a-z0-9][a-z0-9._-]*$/;
@@ -52,12 +52,15 @@ export function TeamEditor(props: TeamEditorProps) {
   const others = useMemo(() => props.others.filter((s) => s.id !== draft.id), [props.others, draft.id]);
   const checked = useMemo(() => ({ ...draft, id: draft.id || "new-snippet", status: "draft" }), [draft]);
   const check = useSnippetCheck(engine, checked, others);
-  const previewInput = usePreviewInput(engine, check, checked, others, props.settings, props.today);
-  const preview = usePreview(
-    previewInput ? engine : undefined,
-    previewInput?.catalogue,
-    previewInput?.assembly,
-  );
+  const preview = useDraftPreview({
+    engine,
+    check,
+    draft: checked,
+    others,
+    settings: props.settings,
+    today: props.today,
+    name: "team draft",
+  });
 
   const idProblem = !isNew
     ? undefined
@@ -148,7 +151,7 @@ export function TeamEditor(props: TeamEditorProps) {
         </Button>
         <Button onClick={onCancel}>Cancel</Button>
       </div>
-      {previewInput && (
+      {preview && (
         <PreviewPane
           state={preview}
           context={{
