@@ -104,6 +104,17 @@ async function main(): Promise<void> {
         });
     },
   );
+  // A port already taken (another server, another copy) is said in the user's words, with what to do; the
+  // database is closed first so that the data folder's lock is released.
+  server.once("error", (error: NodeJS.ErrnoException) => {
+    stopMaintenance();
+    const message =
+      error.code === "EADDRINUSE"
+        ? `Port ${config.port} is already in use (another Sectionsmith server, or another program): stop it, or start this one on another port, e.g. PORT=${config.port + 1} npm run server (the pane then connects to that port: docs/team-library.md).`
+        : `Cannot listen on port ${config.port}: ${error.message}`;
+    jsonLog({ time: now(), level: "error", message });
+    void db.close().finally(() => process.exit(1));
+  });
   // Connections beyond this are closed as they arrive (a client that opens thousands cannot starve the rest).
   server.maxConnections = config.maxConnections;
   let stopping = false;

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
-import { connect, type Socket } from "node:net";
+import { connect, createServer, type Socket } from "node:net";
 import { networkInterfaces } from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
@@ -96,6 +96,33 @@ describe("server process on the embedded database", () => {
     else console.info("no non-loopback IPv4 address on this machine: the loopback-only check is skipped");
     server.child.kill("SIGTERM");
     await expectExit(server, 0);
+  }, 120_000);
+});
+
+describe("server process on a port already taken", () => {
+  it("says so in words, with the setting to change, exits 1 and leaves its data folder free", async () => {
+    const holder = createServer();
+    const p = await new Promise<number>((done) =>
+      holder.listen(0, "127.0.0.1", () => done((holder.address() as { port: number }).port)),
+    );
+    const dir = tempDir();
+    try {
+      const taken = run({ ...devEnv(), PORT: String(p), SECTIONSMITH_DATA_DIR: dir });
+      await expectExit(taken, 1);
+      const last = JSON.parse(taken.output().trim().split("\n").pop()!) as { level: string; message: string };
+      expect(last.level).toBe("error");
+      expect(last.message).toContain(`Port ${p} is already in use`);
+      expect(last.message).toContain(`PORT=${p + 1} npm run server`);
+      expect(taken.output()).not.toMatch(/EADDRINUSE|at Server\./);
+    } finally {
+      await new Promise((r) => holder.close(r));
+    }
+    // The lock was released: a server on a free port opens the same folder.
+    const q = await freePort();
+    const next = run({ ...devEnv(), PORT: String(q), SECTIONSMITH_DATA_DIR: dir });
+    await untilServing(next, q);
+    next.child.kill("SIGTERM");
+    await expectExit(next, 0);
   }, 120_000);
 });
 
