@@ -10,6 +10,7 @@ export type DocxKit = Pick<
   typeof Docx,
   | "AlignmentType"
   | "BorderStyle"
+  | "Bookmark"
   | "CommentRangeEnd"
   | "CommentRangeStart"
   | "CommentReference"

@@ -21,6 +21,8 @@ export type SectionInput = {
   commentAuthor: string;
   /** headingNumbering "legal": number the section's headings (body sections only). Default false. */
   numberHeadings?: boolean;
+  /** The section's snippet id: {{ref "id"}} points at the section's first heading. */
+  snippetId?: string;
   /** Where the blocks go: a footnote cannot be referenced from a header or footer. */
   part?: "body" | "header" | "footer";
 };
@@ -43,6 +45,7 @@ export function renderSection(input: SectionInput, doc: DocumentState): Block[] 
     movedNotes: [],
     commentAuthor: input.commentAuthor,
     headingOffset: input.headingOffset,
+    pendingTarget: input.snippetId,
     titleBlock: input.titleBlock ?? false,
     continueNumbering: input.continueNumbering,
     numberHeadings: input.numberHeadings ?? false,
