@@ -21,7 +21,6 @@ const anyMember = new Proxy({}, { get: (_target, key) => (typeof key === "string
 export const CHECK_KIT = {
   AlignmentType: anyMember,
   BorderStyle: anyMember,
-  Bookmark: class extends Inert {},
   CommentRangeEnd: class extends Inert {},
   CommentRangeStart: class extends Inert {},
   CommentReference: class extends Inert {},

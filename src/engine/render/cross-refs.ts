@@ -33,6 +33,10 @@ export class CrossReferences {
   private readonly bookmarks = new Set<string>();
   private readonly uses: Use[] = [];
   private resolved = false;
+  /** Bookmarks some reference points at: only these are written (resolve()). */
+  private readonly used = new Set<string>();
+  /** w:id of our bookmarks, apart from docx's own (which count from 1 for the table of contents). */
+  private nextId = 1_000_000;
 
   constructor(private readonly missing: "error" | "warn" = "error") {}
 
@@ -77,9 +81,27 @@ export class CrossReferences {
     return this.resolved ? this.targets.get(name) : undefined;
   }
 
+  /**
+   * The bookmark around a target heading's words: written only when a reference points at it, so a
+   * document without references has no bookmarks it does not need.
+   */
+  bookmarkAround(bookmark: string, children: readonly object[]): ParagraphChild[] {
+    const id = String(this.nextId++);
+    const when = (xml: object) => ({ prepForXml: () => (this.used.has(bookmark) ? xml : undefined) });
+    return [
+      when({ "w:bookmarkStart": { _attr: { "w:name": bookmark, "w:id": id } } }),
+      ...children,
+      when({ "w:bookmarkEnd": { _attr: { "w:id": id } } }),
+    ] as ParagraphChild[];
+  }
+
   /** Every heading is numbered: the problems of the references, and results can be written from now on. */
   resolve(): Problem[] {
     this.resolved = true;
+    for (const u of this.uses) {
+      const t = this.targets.get(u.target);
+      if (t) this.used.add(t.bookmark);
+    }
     const out: Problem[] = [];
     const add = (code: ProblemCode, message: string, at: SourceLocation) =>
       out.push(problem({ code, message, ...at }));

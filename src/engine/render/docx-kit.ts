@@ -10,7 +10,6 @@ export type DocxKit = Pick<
   typeof Docx,
   | "AlignmentType"
   | "BorderStyle"
-  | "Bookmark"
   | "CommentRangeEnd"
   | "CommentRangeStart"
   | "CommentReference"

@@ -24,7 +24,7 @@ export function headingRuns(node: Heading, number: string | undefined, s: Sectio
   const at = s.locate(node.position?.start.offset ?? 0);
   if (bySnippet !== undefined) refs.name(bySnippet, target, false, at, s.doc.problems);
   for (const name of anchors) refs.name(name, target, true, at, s.doc.problems);
-  return [new s.doc.docx.Bookmark({ id: bookmark, children })];
+  return refs.bookmarkAround(bookmark, children);
 }
 
 const ANCHOR_MARK = /\s*\uFDDA[0-9a-f]*\uFDD4\s*/g;

@@ -1,4 +1,5 @@
 import { referenceRuns } from "./cross-refs";
+import { problem } from "../errors/problem";
 import type { IRunOptions, ParagraphChild } from "docx";
 import { ESTIMATE_BYTES } from "../limits";
 import { splitSentinels } from "../markdown/sentinels";
@@ -144,7 +145,17 @@ function sentinelRuns(value: string, fmt: Format, s: SectionState): ParagraphChi
         append(out, noteEnd(s, piece.index));
         break;
       case "ref":
-        if (s.part !== "body") break;
+        if (s.part === "header" || s.part === "footer") {
+          const at = s.locate(piece.offset);
+          s.doc.problems.push(
+            problem({
+              code: "TEMPLATE_UNSUPPORTED",
+              message: `{{ref}} is for body text and footnotes, not a ${s.part}`,
+              ...at,
+            }),
+          );
+          break;
+        }
         s.doc.refs.use(piece.form, piece.target, s.locate(piece.offset));
         append(
           out,

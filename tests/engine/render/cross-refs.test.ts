@@ -144,3 +144,19 @@ describe("references that cannot be made", () => {
     ]);
   });
 });
+
+describe("where a reference can stand", () => {
+  it("in a footnote it is a field to the body's bookmark; in a header it is TEMPLATE_UNSUPPORTED", async () => {
+    const lib = library(
+      { id: "a", body: '# Scope\n\nText.[^1]\n\n[^1]: As clause {{ref "b"}} says.' },
+      { id: "b", body: "# Price\n\nText." },
+    );
+    const b = await build(lib, assembly([{ snippet: "a" }, { snippet: "b" }], LEGAL));
+    expect(fields(await b.part("word/footnotes.xml"))).toEqual([{ code: "REF _Ref_b \\w \\h", result: "2" }]);
+    const inHeader = await problemsOf(
+      lib,
+      assembly([{ snippet: "a" }, { snippet: "b" }], { ...LEGAL, header: { text: 'See {{ref "b"}}' } }),
+    );
+    expect(inHeader.map((p) => p.code)).toEqual(["TEMPLATE_UNSUPPORTED"]);
+  });
+});
