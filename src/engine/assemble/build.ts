@@ -193,6 +193,7 @@ function bodySection(ctx: BuildContext, i: number): { snippet: Snippet; blocks: 
       continueNumbering: section.numbering === "continue",
       numberHeadings: assembly.options.headingNumbering === "legal",
       snippetId: section.snippet,
+      sectionIndex: i,
       commentAuthor: commentAuthor(prepared.snippet),
     },
     state,

@@ -139,6 +139,8 @@ export type SectionState = {
   headingOffset: number;
   /** The section's snippet id, waiting to name the section's first heading as a reference target. */
   pendingTarget: string | undefined;
+  /** The section's index in the assembly (body sections). */
+  sectionIndex: number | undefined;
   /** The snippet is a title block: # is the Title style and ## the Subtitle style (not headings). */
   titleBlock: boolean;
   /** Whether the section's first ordered list continues the previous section's. */

@@ -1,4 +1,5 @@
 import { referenceRuns } from "./cross-refs";
+import type { SourceLocation } from "../template/types";
 import { problem } from "../errors/problem";
 import type { IRunOptions, ParagraphChild } from "docx";
 import { ESTIMATE_BYTES } from "../limits";
@@ -156,7 +157,7 @@ function sentinelRuns(value: string, fmt: Format, s: SectionState): ParagraphChi
           );
           break;
         }
-        s.doc.refs.use(piece.form, piece.target, s.locate(piece.offset));
+        s.doc.refs.use(piece.form, piece.target, inSection(s, s.locate(piece.offset)));
         append(
           out,
           referenceRuns(
@@ -171,3 +172,7 @@ function sentinelRuns(value: string, fmt: Format, s: SectionState): ParagraphChi
   }
   return out;
 }
+
+/** A place in a body section, with the section's index (the pane names the section by it). */
+const inSection = (s: SectionState, at: SourceLocation): SourceLocation =>
+  s.sectionIndex === undefined ? at : { ...at, place: { ...at.place, section: s.sectionIndex } };

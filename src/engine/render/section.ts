@@ -23,6 +23,8 @@ export type SectionInput = {
   numberHeadings?: boolean;
   /** The section's snippet id: {{ref "id"}} points at the section's first heading. */
   snippetId?: string;
+  /** The section's index in the assembly: a reference's problems name it (place.section). */
+  sectionIndex?: number;
   /** Where the blocks go: a footnote cannot be referenced from a header or footer. */
   part?: "body" | "header" | "footer";
 };
@@ -46,6 +48,7 @@ export function renderSection(input: SectionInput, doc: DocumentState): Block[] 
     commentAuthor: input.commentAuthor,
     headingOffset: input.headingOffset,
     pendingTarget: input.snippetId,
+    sectionIndex: input.sectionIndex,
     titleBlock: input.titleBlock ?? false,
     continueNumbering: input.continueNumbering,
     numberHeadings: input.numberHeadings ?? false,

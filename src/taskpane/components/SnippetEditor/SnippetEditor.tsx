@@ -154,7 +154,7 @@ export function SnippetEditor(props: SnippetEditorProps) {
         },
       ],
       settings,
-      { whole: false },
+      { whole: false, preview: true },
     );
     const draftLibrary = { format: "sectionsmith/library@1", snippets: [draftForPreview(draft), ...others] };
     return { catalogue: library.engine.loadLibraries([draftLibrary], PREVIEW_NAMES), assembly };

@@ -38,7 +38,7 @@ export function usePreviewInput(
         },
       ],
       settings,
-      { whole: false },
+      { whole: false, preview: true },
     );
     const library = { format: "sectionsmith/library@1", snippets: [draft, ...others] };
     return { catalogue: engine.loadLibraries([library], ["team draft"]), assembly };
