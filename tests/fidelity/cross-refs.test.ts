@@ -104,7 +104,7 @@ beforeAll(async () => {
   };
   const once = (await insertFragment(await hostDocx(), await fragment())).bytes;
   twice = (await insertFragment(once, await fragment())).bytes;
-  [twiceCheck] = await checkDocxAll([twice]);
+  twiceCheck = (await checkDocxAll([twice]))[0]!;
   checks = await checkDocxAll(files);
   stale = await staleResults(files[0]!);
   const reviews = await reviewDocx([
@@ -184,7 +184,13 @@ describe("inserted twice into a drafter's document (two Inserts; insertion model
     const labels = headings(twiceUpdated)
       .filter((h) => /^\d/.test(h))
       .map((h) => h.replace(/[{}]|\\n/g, "").trim());
-    expect([...new Set(labels)]).toEqual(["1 Definitions", "2 Payment", "2.1 Fees", "2.2 Late payment", "3 Notices"]);
+    expect([...new Set(labels)]).toEqual([
+      "1 Definitions",
+      "2 Payment",
+      "2.1 Fees",
+      "2.2 Late payment",
+      "3 Notices",
+    ]);
     for (const label of new Set(labels))
       expect(labels.filter((l) => l === label).length).toBeGreaterThanOrEqual(2);
   });

@@ -6,6 +6,17 @@ import type { XmlElement } from "../ooxml/xml-lite";
 import { kids, textOf, wAttr, type WordContext } from "./context";
 import type { WordRule } from "./rule";
 
+const NONE: ReadonlySet<string> = new Set();
+/**
+ * A document with tracked changes is two documents: all accepted (deletions gone) and all rejected
+ * (insertions gone). Fields must be whole in each; a redline that replaces a field (a table of contents
+ * deleted beside its new one, sharing the unchanged end) is whole in both though not in the mixed view.
+ */
+const VIEWS: ReadonlyArray<{ name: string; skip: ReadonlySet<string> }> = [
+  { name: "with every change accepted", skip: new Set(["del", "moveFrom"]) },
+  { name: "with every change rejected", skip: new Set(["ins", "moveTo"]) },
+];
+
 /** A field as read in document order: its code (every w:instrText up to separate) and its part. */
 type Field = { part: string; code: string };
 
@@ -17,6 +28,7 @@ function readFields(
   ctx: WordContext,
   part: string,
   report?: (part: string, detail: string) => void,
+  skip: ReadonlySet<string> = NONE,
 ): Field[] {
   const root = ctx.pkg.xml.get(part);
   if (!root) return [];
@@ -28,6 +40,7 @@ function readFields(
         visit(c);
         continue;
       }
+      if (skip.has(c.local)) continue;
       if (c.local === "fldChar") {
         const type = wAttr(c, "fldCharType");
         if (type === "begin") open.push({ code: "", separated: false });
@@ -61,11 +74,22 @@ function readFields(
 export const fieldStructure: WordRule = {
   code: "WORD_FIELD_STRUCTURE",
   reason:
-    "every complex field is begin, its code (w:instrText), at most one separate, its result, end — nested properly, none left open",
+    "every complex field is begin, its code (w:instrText), at most one separate, its result, end — nested properly, none left open, with tracked changes all accepted and all rejected",
   source:
     "ECMA-376 Part 1 §17.16.18; CenterForOpenScience/pydocx#185 (two fields in one paragraph lost content), mwilliamson/python-mammoth#168 (an end with no begin)",
   check(ctx, report) {
-    for (const part of ctx.stories) readFields(ctx, part, report);
+    for (const part of ctx.stories) {
+      const seen = new Set<string>();
+      for (const view of VIEWS) {
+        const once = (where: string, detail: string) => {
+          // One finding where both views see it (a document without tracked changes sees it twice).
+          if (seen.has(detail)) return;
+          seen.add(detail);
+          report(where, `${detail} (${view.name})`);
+        };
+        readFields(ctx, part, once, view.skip);
+      }
+    }
   },
 };
 
