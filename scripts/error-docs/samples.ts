@@ -67,11 +67,13 @@ export const SAMPLES: Record<string, Sample> = {
   JSON_SYNTAX: { kind: "library", input: '{ "format": "sectionsmith/library@1", }' },
   JSON_DUPLICATE_KEY: {
     kind: "library",
-    input: '{ "format": "sectionsmith/library@1", "snippets": [{ "id": "intro", "title": "Intro", "status": "approved", "body": "Old", "body": "New" }] }',
+    input:
+      '{ "format": "sectionsmith/library@1", "snippets": [{ "id": "intro", "title": "Intro", "status": "approved", "body": "Old", "body": "New" }] }',
   },
   TEXT_REPLACEMENT_CHARACTER: {
     kind: "library",
-    input: '{ "format": "sectionsmith/library@1", "snippets": [{ "id": "intro", "title": "Gesch\uFFFDftsbedingungen", "status": "approved", "body": "Text" }] }',
+    input:
+      '{ "format": "sectionsmith/library@1", "snippets": [{ "id": "intro", "title": "Gesch\uFFFDftsbedingungen", "status": "approved", "body": "Text" }] }',
   },
   FORMAT_UNKNOWN: { kind: "library", input: { format: "sectionsmith/library@9", snippets: [] } },
   FIELD_REQUIRED: { kind: "library", input: library({ id: "intro", body: "Hello" }) },
@@ -87,7 +89,10 @@ export const SAMPLES: Record<string, Sample> = {
   },
   REPLACED_BY_UNKNOWN: {
     kind: "library",
-    input: library(snippet("nda", "Old", { status: "deprecated", replacedBy: "nda-mutal" }), snippet("nda-mutual", "New")),
+    input: library(
+      snippet("nda", "Old", { status: "deprecated", replacedBy: "nda-mutal" }),
+      snippet("nda-mutual", "New"),
+    ),
   },
   DATE_INVALID: { kind: "library", input: library(snippet("intro", "Hello", { reviewBy: "2027-02-30" })) },
   DATETIME_INVALID: { kind: "library", input: library(snippet("intro", "Hello", { updated: "1 Oct 2026" })) },
@@ -196,7 +201,9 @@ export const SAMPLES: Record<string, Sample> = {
   VALUE_EMPTY_IN_SENTENCE: {
     kind: "build",
     libraries: [library(oneWay)],
-    assembly: assembly([{ snippet: "confidentiality", values: { mutual: false, recipient: "Fabrikam Inc", discloser: "" } }]),
+    assembly: assembly([
+      { snippet: "confidentiality", values: { mutual: false, recipient: "Fabrikam Inc", discloser: "" } },
+    ]),
   },
 
   // Markdown
@@ -226,6 +233,57 @@ export const SAMPLES: Record<string, Sample> = {
     libraries: [library(snippet("contoso-letterhead", "Contoso Ltd", { kind: "header" }))],
     assembly: assembly([{ snippet: "contoso-letterhead" }]),
   },
+  REF_TARGET_MISSING: {
+    kind: "build",
+    libraries: [
+      library(
+        snippet(
+          "late-payment",
+          '# Late payment\n\nInterest is due on fees under clause {{ref "payment-terms"}}.',
+        ),
+      ),
+    ],
+    assembly: assembly([{ snippet: "late-payment" }], { options: { headingNumbering: "legal" } }),
+  },
+  REF_TARGET_NOT_INCLUDED: {
+    kind: "build",
+    libraries: [
+      library(
+        snippet(
+          "late-payment",
+          '# Late payment\n\nInterest is due on fees under clause {{ref "payment-terms"}}.',
+        ),
+      ),
+    ],
+    assembly: assembly([{ snippet: "late-payment" }], {
+      options: { headingNumbering: "legal", missingReferences: "warn" },
+    }),
+  },
+  REF_NOT_NUMBERED: {
+    kind: "build",
+    libraries: [
+      library(
+        snippet(
+          "late-payment",
+          '# Late payment\n\nInterest is due on fees under clause {{ref "payment-terms"}}.',
+        ),
+        snippet("payment-terms", "# Payment terms\n\nInvoices are due in 30 days."),
+      ),
+    ],
+    assembly: assembly([{ snippet: "payment-terms" }, { snippet: "late-payment" }]),
+  },
+  REF_ANCHOR_DUPLICATE: {
+    kind: "build",
+    libraries: [
+      library(
+        snippet(
+          "payment",
+          '# Fees {{anchor "fees"}}\n\nMonthly.\n\n# Charges {{anchor "fees"}}\n\nAs incurred.',
+        ),
+      ),
+    ],
+    assembly: assembly([{ snippet: "payment" }], { options: { headingNumbering: "legal" } }),
+  },
 };
 
 /** Codes that no input can produce: reported only when the engine itself fails. */
@@ -236,30 +294,49 @@ export const NO_SAMPLE: Record<string, string> = {
   LIMIT_SNIPPETS: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
   LIMIT_LIBRARY_SIZE: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
   LIMIT_SECTIONS: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
-  LIMIT_TEMPLATE_NESTING: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
+  LIMIT_TEMPLATE_NESTING:
+    "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
   LIMIT_INCLUDE_DEPTH: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
   LIMIT_TEMPLATE_WORK: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
   LIMIT_EXPANDED_SIZE: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
-  LIMIT_MARKDOWN_NESTING: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
-  LIMIT_MARKDOWN_EMPHASIS: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
+  LIMIT_MARKDOWN_NESTING:
+    "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
+  LIMIT_MARKDOWN_EMPHASIS:
+    "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
   LIMIT_IMAGE_SIZE: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
   LIMIT_LIST_ITEMS: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
   LIMIT_TABLE_COLUMNS: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
   LIMIT_DOCUMENT_SIZE: "Needs a deliberately oversized input; tests/engine/limits builds one for each limit.",
-  LIMIT_DOCX_FILE: "Needs a .docx built on purpose; tests/engine/limits/docx.test.ts builds one for each limit.",
-  LIMIT_DOCX_ENTRIES: "Needs a .docx built on purpose; tests/engine/limits/docx.test.ts builds one for each limit.",
-  LIMIT_DOCX_PART: "Needs a .docx built on purpose; tests/engine/limits/docx.test.ts builds one for each limit.",
-  LIMIT_DOCX_ELEMENTS: "Needs a .docx built on purpose; tests/engine/limits/docx.test.ts builds one for each limit.",
-  LIMIT_DOCX_NESTING: "Needs a .docx built on purpose; tests/engine/limits/docx.test.ts builds one for each limit.",
-  LIMIT_DOCX_PARAGRAPHS: "Needs a .docx built on purpose; tests/engine/limits/docx.test.ts builds one for each limit.",
-  DOCX_NOT_DOCX: "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/limits/docx.test.ts makes it.",
-  DOCX_ZIP_DAMAGED: "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/limits/docx.test.ts makes it.",
-  DOCX_ZIP_UNSUPPORTED: "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/limits/docx.test.ts makes it.",
-  DOCX_PART_MISSING: "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/limits/docx.test.ts makes it.",
-  DOCX_XML_INVALID: "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/limits/docx.test.ts makes it.",
-  DOCX_XML_DOCTYPE: "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/limits/docx.test.ts makes it.",
-  DOCX_EMPTY: "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/limits/docx.test.ts makes it.",
-  DOCX_NOT_KEPT: "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/import-docx makes it.",
-  DOCX_CHANGED: "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/import-docx makes it.",
-  DOCX_DUPLICATE: "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/import-docx makes it.",
+  LIMIT_DOCX_FILE:
+    "Needs a .docx built on purpose; tests/engine/limits/docx.test.ts builds one for each limit.",
+  LIMIT_DOCX_ENTRIES:
+    "Needs a .docx built on purpose; tests/engine/limits/docx.test.ts builds one for each limit.",
+  LIMIT_DOCX_PART:
+    "Needs a .docx built on purpose; tests/engine/limits/docx.test.ts builds one for each limit.",
+  LIMIT_DOCX_ELEMENTS:
+    "Needs a .docx built on purpose; tests/engine/limits/docx.test.ts builds one for each limit.",
+  LIMIT_DOCX_NESTING:
+    "Needs a .docx built on purpose; tests/engine/limits/docx.test.ts builds one for each limit.",
+  LIMIT_DOCX_PARAGRAPHS:
+    "Needs a .docx built on purpose; tests/engine/limits/docx.test.ts builds one for each limit.",
+  DOCX_NOT_DOCX:
+    "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/limits/docx.test.ts makes it.",
+  DOCX_ZIP_DAMAGED:
+    "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/limits/docx.test.ts makes it.",
+  DOCX_ZIP_UNSUPPORTED:
+    "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/limits/docx.test.ts makes it.",
+  DOCX_PART_MISSING:
+    "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/limits/docx.test.ts makes it.",
+  DOCX_XML_INVALID:
+    "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/limits/docx.test.ts makes it.",
+  DOCX_XML_DOCTYPE:
+    "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/limits/docx.test.ts makes it.",
+  DOCX_EMPTY:
+    "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/limits/docx.test.ts makes it.",
+  DOCX_NOT_KEPT:
+    "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/import-docx makes it.",
+  DOCX_CHANGED:
+    "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/import-docx makes it.",
+  DOCX_DUPLICATE:
+    "Reported by `sectionsmith import-docx` and the pane's import for a Word document; tests/engine/import-docx makes it.",
 };

@@ -163,6 +163,57 @@ const variants: Record<string, Variant> = {
         ),
     }),
   },
+  bookmarkNameStartsWithDigit: {
+    code: "WORD_BOOKMARK_NAME_FORM",
+    make: edit({ [DOC]: (xml) => mustReplace(xml, 'w:name="target"', 'w:name="4target"') }),
+  },
+  bookmarkNameWithSpace: {
+    code: "WORD_BOOKMARK_NAME_FORM",
+    make: edit({ [DOC]: (xml) => mustReplace(xml, 'w:name="target"', 'w:name="payment terms"') }),
+  },
+  refToNoBookmark: {
+    code: "WORD_REF_TARGET",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(
+          xml,
+          CELL_PARAGRAPH,
+          `<w:p>${field(run('<w:instrText xml:space="preserve"> REF _Ref_gone \\w \\h </w:instrText>'), run("<w:t>4.2</w:t>"))}</w:p>` +
+            CELL_PARAGRAPH,
+        ),
+    }),
+  },
+  pagerefToNoBookmark: {
+    code: "WORD_REF_TARGET",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(
+          xml,
+          CELL_PARAGRAPH,
+          `<w:p>${field(run('<w:instrText xml:space="preserve"> PAGEREF _Ref_gone \\h </w:instrText>'), run("<w:t>3</w:t>"))}</w:p>` +
+            CELL_PARAGRAPH,
+        ),
+    }),
+  },
+  fieldNeverEnded: {
+    code: "WORD_FIELD_STRUCTURE",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(
+          xml,
+          CELL_PARAGRAPH,
+          `<w:p>${run('<w:fldChar w:fldCharType="begin"/>')}${run('<w:instrText xml:space="preserve"> REF target \\h </w:instrText>')}${run('<w:fldChar w:fldCharType="separate"/>')}${run("<w:t>x</w:t>")}</w:p>` +
+            CELL_PARAGRAPH,
+        ),
+    }),
+  },
+  fieldEndWithoutBegin: {
+    code: "WORD_FIELD_STRUCTURE",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(xml, CELL_PARAGRAPH, `<w:p>${run('<w:fldChar w:fldCharType="end"/>')}</w:p>` + CELL_PARAGRAPH),
+    }),
+  },
   commentReferenceDangling: {
     code: "WORD_COMMENT_ID",
     make: edit({
@@ -438,6 +489,17 @@ const fine: Record<string, (good: Uint8Array) => Promise<Uint8Array>> = {
   unicodeHyperlink: hyperlinkTo("https://example.com/straße"),
   bookmarkNameOf40: edit({
     [DOC]: (xml) => mustReplace(xml, 'w:name="target"', `w:name="${"n".repeat(40)}"`),
+  }),
+  // Word's cross-reference dialog: a hidden _Ref bookmark, REF … \w \h for the number, PAGEREF … \h.
+  refAndPagerefToHiddenBookmark: edit({
+    [DOC]: (xml) =>
+      mustReplace(
+        mustReplace(xml, 'w:name="target"', 'w:name="_Ref_payment_terms"'),
+        CELL_PARAGRAPH,
+        `<w:p>${field(run('<w:instrText xml:space="preserve"> REF _Ref_payment_terms \\w \\h </w:instrText>'), run("<w:t>4.2</w:t>"))}` +
+          `${field(run('<w:instrText xml:space="preserve"> PAGEREF _REF_PAYMENT_TERMS \\h </w:instrText>'), run("<w:t>3</w:t>"))}</w:p>` +
+          CELL_PARAGRAPH,
+      ),
   }),
   trackedChanges: tracked(),
   fieldResultTracked: tracked((p) =>

@@ -12,7 +12,8 @@ import { pathToFileURL } from "node:url";
 import JSZip from "jszip";
 import { run, SOFFICE } from "./libreoffice";
 
-export type ReviewMode = "accept" | "reject" | "none";
+/** "fields": as it is, fields' results shown as {result}; "update": every field updated first, then as "fields". */
+export type ReviewMode = "accept" | "reject" | "none" | "fields" | "update";
 
 export type Review = {
   /** Tracked changes LibreOffice found in the file. */

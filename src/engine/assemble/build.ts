@@ -88,6 +88,7 @@ export async function buildDocx(
     fragment,
     ...(runLanguage ? { runLanguage } : {}),
     ...(options.carry ? { carry: options.carry } : {}),
+    missingReferences: assembly.options.missingReferences,
   });
   // One number per build: content control ids (w:id) and bookmark names differ from earlier inserts'.
   // Only a fragment uses it: a document build does not load the platform's random source (WebCrypto
@@ -135,6 +136,8 @@ export async function buildDocx(
       break;
     }
   }
+  // Every heading is numbered now: references are checked, and their results known (cross-refs.ts).
+  append(state.problems, state.refs.resolve());
   append(problems, state.problems.map(sourced(undefined)));
   progress({ stage: "render", done: total, total });
 
@@ -189,6 +192,8 @@ function bodySection(ctx: BuildContext, i: number): { snippet: Snippet; blocks: 
       pageBreakBefore: section.pageBreakBefore,
       continueNumbering: section.numbering === "continue",
       numberHeadings: assembly.options.headingNumbering === "legal",
+      snippetId: section.snippet,
+      sectionIndex: i,
       commentAuthor: commentAuthor(prepared.snippet),
     },
     state,

@@ -21,6 +21,30 @@ export const RENDER_CODES = {
     example:
       '"sections": [{ "snippet": "contoso-letterhead" }] where contoso-letterhead has "kind": "header"',
   },
+  REF_TARGET_MISSING: {
+    severity: "error",
+    title: "A cross-reference points at a heading that is not in the assembly",
+    fix: 'Add the section it refers to, anchor a heading with {{anchor "name"}}, or build with "missingReferences": "warn" to show "[clause not included]" instead.',
+    example: '{{ref "payment-terms"}} in an assembly without the payment-terms section',
+  },
+  REF_TARGET_NOT_INCLUDED: {
+    severity: "warning",
+    title: 'A cross-reference points at a heading that is not in the assembly; it shows "[clause not included]"',
+    fix: "Add the section it refers to, or reword the sentence.",
+    example: '{{ref "payment-terms"}} with "missingReferences": "warn"',
+  },
+  REF_NOT_NUMBERED: {
+    severity: "error",
+    title: "A cross-reference shows a clause number, but the headings are not numbered",
+    fix: 'Set "headingNumbering": "legal" in the assembly\'s options, or show the heading\'s text: {{ref "id" "text"}}.',
+    example: '{{ref "payment-terms"}} with "headingNumbering": "none"',
+  },
+  REF_ANCHOR_DUPLICATE: {
+    severity: "error",
+    title: "Two headings carry the same {{anchor}} name",
+    fix: "Give each heading its own anchor name.",
+    example: '## Fees {{anchor "fees"}} … ## Charges {{anchor "fees"}}',
+  },
   INTERNAL: {
     severity: "error",
     title: "Sectionsmith failed unexpectedly",

@@ -23,6 +23,36 @@ export const S_TOC = "\uFDD7";
 /** A space from a value that must not count as Markdown indentation (leading spaces of a value line). */
 export const S_SPACE = "\uFDD8";
 
+/**
+ * {{ref "target"}}: a cross-reference field. S_REF + form ("n" number, "t" heading text, "p" page) +
+ * the Markdown offset of the tag (for its place) + "." + the target in hex + S_ID_END. Hex keeps any
+ * target id clear of Markdown's own characters.
+ */
+export const S_REF = "\uFDD9";
+/** {{anchor "name"}} on a heading: S_ANCHOR + the name in hex + S_ID_END. */
+export const S_ANCHOR = "\uFDDA";
+
+export type RefForm = "number" | "text" | "page";
+const FORM_LETTER: Record<RefForm, string> = { number: "n", text: "t", page: "p" };
+const LETTER_FORM: Record<string, RefForm> = { n: "number", t: "text", p: "page" };
+
+/** UTF-16 code units, four hex digits each. */
+const toHex = (text: string): string =>
+  Array.from({ length: text.length }, (_, i) => text.charCodeAt(i).toString(16).padStart(4, "0")).join("");
+const fromHex = (hex: string): string =>
+  String.fromCharCode(...(hex.match(/[0-9a-f]{4}/g) ?? []).map((h) => parseInt(h, 16)));
+
+export const refMark = (form: RefForm, target: string, offset: number): string =>
+  `${S_REF}${FORM_LETTER[form]}${offset}.${toHex(target)}${S_ID_END}`;
+export const anchorMark = (name: string): string => `${S_ANCHOR}${toHex(name)}${S_ID_END}`;
+
+const ANCHOR = /\uFDDA([0-9a-f]*)\uFDD4/g;
+
+/** The anchor names a heading's text carries ({{anchor}} tags), in order. */
+export function anchorsIn(text: string): string[] {
+  return [...text.matchAll(ANCHOR)].map((m) => fromHex(m[1]!));
+}
+
 /** Every sentinel character, for stripping from user input. */
 export const SENTINEL_RANGE = /[\uFDD0-\uFDEF]/g;
 
@@ -36,9 +66,11 @@ export type InlinePiece =
   | { kind: "page" }
   | { kind: "pages" }
   | { kind: "note-start"; index: number }
-  | { kind: "note-end"; index: number };
+  | { kind: "note-end"; index: number }
+  | { kind: "ref"; form: RefForm; target: string; offset: number };
 
-const PIECE = /\uFDD0|\uFDD1|\uFDD2|\uFDD3(\d+)\uFDD4|\uFDD5(\d+)\uFDD4/g;
+const PIECE =
+  /\uFDD0|\uFDD1|\uFDD2|\uFDD3(\d+)\uFDD4|\uFDD5(\d+)\uFDD4|\uFDD9([ntp])(\d+)\.([0-9a-f]*)\uFDD4|\uFDDA[0-9a-f]*\uFDD4/g;
 
 /** Splits text that may hold sentinels into text and markers (S_SPACE becomes a plain space). */
 export function splitSentinels(text: string): InlinePiece[] {
@@ -51,12 +83,20 @@ export function splitSentinels(text: string): InlinePiece[] {
   let last = 0;
   for (const m of text.matchAll(PIECE)) {
     plain(text.slice(last, m.index));
-    const [all, start, end] = m;
+    const [all, start, end, form, offset, target] = m;
     if (all === S_BREAK) out.push({ kind: "break" });
     else if (all === S_PAGE) out.push({ kind: "page" });
     else if (all === S_PAGES) out.push({ kind: "pages" });
     else if (start !== undefined) out.push({ kind: "note-start", index: Number(start) });
     else if (end !== undefined) out.push({ kind: "note-end", index: Number(end) });
+    else if (form !== undefined)
+      out.push({
+        kind: "ref",
+        form: LETTER_FORM[form]!,
+        offset: Number(offset),
+        target: fromHex(target ?? ""),
+      });
+    // An anchor is read from the heading's text (anchorsIn) and shows nothing.
     last = m.index + all.length;
   }
   plain(text.slice(last));

@@ -206,6 +206,10 @@ function build() {
             description:
               'How headings are numbered: "none" (default) or "legal" (1, 1.1, 1.1.1 …; ordered lists under them (a), (b))',
           }),
+          missingReferences: z.enum(["error", "warn"]).default("error").meta({
+            description:
+              'A {{ref}} to a heading not in the assembly: "error" (default: nothing is built) or "warn" (a warning, and the text shows "[clause not included]")',
+          }),
         })
         .prefault({}),
       values: valuesSchema

@@ -143,6 +143,8 @@ export type AssemblyOptions = {
   updateFieldsOnOpen?: boolean;
   /** Default "none". */
   headingNumbering: HeadingNumbering;
+  /** Extension: a {{ref}} to a heading not in the assembly is an error (default) or a warning. */
+  missingReferences: "error" | "warn";
 };
 
 export type Assembly = {

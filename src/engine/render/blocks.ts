@@ -1,5 +1,5 @@
 import type { Paragraph, TableOfContents, IParagraphOptions, Table } from "docx";
-import type { BlockContent, DefinitionContent, Html, List, PhrasingContent, RootContent } from "mdast";
+import type { BlockContent, DefinitionContent, Heading, Html, List, RootContent } from "mdast";
 import { S_PAGEBREAK, S_TOC } from "../markdown/sentinels";
 import type { SectionState } from "./context";
 import { commented } from "./comments";
@@ -8,6 +8,7 @@ import { onlyHtmlComments, renderInline, textRuns } from "./inline";
 import { plainRun } from "./runs";
 import { clampLevel, listIndent, MAX_LIST_LEVEL, type ListFamily, type ListRef } from "./numbering";
 import { renderTable } from "./table";
+import { headingRuns } from "./heading-targets";
 import { FILL_IN_SPACE_BEFORE, isFillInLine } from "./fill-in";
 import { ESTIMATE_BYTES } from "../limits";
 import { append } from "../append";
@@ -135,7 +136,7 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
       // shown large on a cover, not a clause heading, so no outline level and no entry in the contents.
       if (s.titleBlock && node.depth <= 2) {
         const style = node.depth === 1 ? "Title" : "Subtitle";
-        return [makeParagraph(s, ctx, { style, ...underItem(ctx), children: renderInline(node.children, s) })];
+        return [makeParagraph(s, ctx, { style, ...underItem(ctx), children: headingRuns(node, undefined, s) })];
       }
       const level = Math.min(9, node.depth + s.headingOffset);
       // <w:pStyle w:val="HeadingN"/>: built-in heading styles carry the outline level the TOC uses.
@@ -143,9 +144,9 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
       // <w:keepNext/> on the paragraph too, not only in our style: inserted into a document, the host's
       // own Heading style wins (styles.ts), and a heading must still stay with the text it introduces.
       if (!s.numberHeadings || ctx.depth > 0 || ctx.footnote) {
-        return [makeParagraph(s, ctx, { style, keepNext: true, ...underItem(ctx), children: renderInline(node.children, s) })];
+        return [makeParagraph(s, ctx, { style, keepNext: true, ...underItem(ctx), children: headingRuns(node, undefined, s) })];
       }
-      return [numberedHeading(node.children, level, style, s, ctx)];
+      return [numberedHeading(node, level, style, s, ctx)];
     }
     case "thematicBreak":
       return [horizontalRule(s, ctx)];
@@ -174,12 +175,13 @@ function renderBlock(node: Node, s: SectionState, ctx: BlockContext): Block[] {
  * not only in the style, so they survive insertion into a document whose Heading styles are its own
  * (Word keeps the host's style definitions: office-js#4417).
  */
-function numberedHeading(children: PhrasingContent[], level: number, style: string, s: SectionState, ctx: BlockContext): Paragraph {
+function numberedHeading(node: Heading, level: number, style: string, s: SectionState, ctx: BlockContext): Paragraph {
   const ref = s.doc.numbering.headings();
   s.doc.numbering.headingNumbered = true;
   if (level === 1) s.doc.numbering.topHeadings++;
+  const shown = s.doc.numbering.countHeading(level);
   const numbering = { reference: ref.reference, instance: ref.instance, level: level - 1 };
-  return makeParagraph(s, ctx, { style, keepNext: true, numbering, children: renderInline(children, s) });
+  return makeParagraph(s, ctx, { style, keepNext: true, numbering, children: headingRuns(node, shown, s) });
 }
 
 const isDefinition = (node: Node): boolean => node.type === "definition" || node.type === "footnoteDefinition";

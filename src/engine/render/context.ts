@@ -8,11 +8,14 @@ import type { SourceLocation } from "../template/types";
 import { NumberingState, type NumberingCarry } from "./numbering";
 import { formatCount, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_XML_BYTES } from "../limits";
 import { clipName } from "./author-name";
+import { CrossReferences } from "./cross-refs";
 
 /** Document-wide state shared by every section while one document is rendered. */
 export class DocumentState {
   readonly problems: Problem[] = [];
   readonly numbering: NumberingState;
+  /** Headings that references point at, and the references (cross-refs.ts). */
+  readonly refs: CrossReferences;
   /** The classes objects are made with: docx's own for a build, stand-ins for a check (docx-kit.ts). */
   readonly docx: DocxKit;
   /** Footnote ids start at 1: docx writes the separator footnotes at -1 and 0. */
@@ -55,8 +58,11 @@ export class DocumentState {
       fragment?: boolean;
       /** The proofing language to write on every text run (a fragment's, from its locale). */
       runLanguage?: ProofingLanguage;
+      /** A reference to a heading not in the assembly: an error (default) or a warning and a placeholder. */
+      missingReferences?: "error" | "warn";
     },
   ) {
+    this.refs = new CrossReferences(options.missingReferences);
     this.numbering = new NumberingState(options.carry);
     this.docx = options.docx;
     this.runLanguage = options.runLanguage;
@@ -131,6 +137,10 @@ export type SectionState = {
   movedNotes: number[];
   commentAuthor: string;
   headingOffset: number;
+  /** The section's snippet id, waiting to name the section's first heading as a reference target. */
+  pendingTarget: string | undefined;
+  /** The section's index in the assembly (body sections). */
+  sectionIndex: number | undefined;
   /** The snippet is a title block: # is the Title style and ## the Subtitle style (not headings). */
   titleBlock: boolean;
   /** Whether the section's first ordered list continues the previous section's. */

@@ -58,7 +58,7 @@ export function createDocument(parts: DocumentParts): Document {
         }
       : {}),
   };
-  const updateFields = assembly.options.updateFieldsOnOpen ?? state.hasToc;
+  const updateFields = assembly.options.updateFieldsOnOpen ?? (state.hasToc || state.refs.hasPageRefs);
   const doc = new Document({
     title: props.title,
     subject: props.subject,

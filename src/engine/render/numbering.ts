@@ -140,6 +140,8 @@ export class NumberingState {
   orderedNext: { family: "ordered" | "clause"; next: number } | undefined;
   /** Level-1 clause headings numbered so far. */
   topHeadings = 0;
+  /** Each level's counter as the heading list stands, for a cross-reference's shown number. */
+  private headingCounters: number[] = [];
 
   constructor(private readonly carried: NumberingCarry = {}) {
     // A copy: the count moves on here, the caller's carry stays as it was (a split may retry with it).
@@ -166,6 +168,20 @@ export class NumberingState {
   }
   /** Whether a numbered heading has been written: ordered lists after it are clause sub-paragraphs. */
   headingNumbered = false;
+
+  /**
+   * The number a clause heading at `level` (1-based) shows, counted as the heading list counts: its
+   * level goes up by one, the levels below it start again, a level skipped shows its start (1).
+   */
+  countHeading(level: number): string {
+    const c = this.headingCounters;
+    if (c.length === 0) c[0] = this.carried.headings ?? 0;
+    for (let i = 0; i < level - 1; i++) c[i] ??= 1;
+    for (let i = 0; i < level - 1; i++) if (c[i] === 0) c[i] = 1;
+    c[level - 1] = (c[level - 1] ?? 0) + 1;
+    c.length = level;
+    return c.join(".");
+  }
 
   /** The one bullet instance: bullets do not count, so every bulleted list can share it. */
   bullet(): ListRef {

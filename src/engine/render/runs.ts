@@ -1,3 +1,6 @@
+import { referenceRuns } from "./cross-refs";
+import type { SourceLocation } from "../template/types";
+import { problem } from "../errors/problem";
 import type { IRunOptions, ParagraphChild } from "docx";
 import { ESTIMATE_BYTES } from "../limits";
 import { splitSentinels } from "../markdown/sentinels";
@@ -34,7 +37,12 @@ const SPLIT = /[\uFDD0-\uFDEF\r\n]/;
  * and options copied with a spread in many shapes made those reads ~2× slower than the hand-written
  * floor's (docs/decisions.md, "The engine's speed").
  */
-function textRun(kit: DocxKit, text: string, fmt: Format, language: ProofingLanguage | undefined): ParagraphChild {
+function textRun(
+  kit: DocxKit,
+  text: string,
+  fmt: Format,
+  language: ProofingLanguage | undefined,
+): ParagraphChild {
   // A fragment's runs say their language (language.ts); a standalone document's say it once, in styles.xml.
   if (language !== undefined) return languageRun(kit, text, fmt, language);
   if (isPlain(fmt)) return new kit.TextRun(text);
@@ -46,13 +54,21 @@ function textRun(kit: DocxKit, text: string, fmt: Format, language: ProofingLang
 /** textRun for a fragment: the same fixed shapes, each with the language. */
 function languageRun(kit: DocxKit, text: string, fmt: Format, language: ProofingLanguage): ParagraphChild {
   if (isPlain(fmt)) return new kit.TextRun({ text, language });
-  if (fmt.bold && !fmt.italics && onlyBoldItalics(fmt)) return new kit.TextRun({ text, bold: true, language });
-  if (fmt.italics && !fmt.bold && onlyBoldItalics(fmt)) return new kit.TextRun({ text, italics: true, language });
+  if (fmt.bold && !fmt.italics && onlyBoldItalics(fmt))
+    return new kit.TextRun({ text, bold: true, language });
+  if (fmt.italics && !fmt.bold && onlyBoldItalics(fmt))
+    return new kit.TextRun({ text, italics: true, language });
   return new kit.TextRun({ ...runOptions(fmt), text, language });
 }
 
 const onlyBoldItalics = (fmt: Format): boolean =>
-  !fmt.strike && !fmt.underline && !fmt.superScript && !fmt.subScript && !fmt.highlight && !fmt.code && !fmt.link;
+  !fmt.strike &&
+  !fmt.underline &&
+  !fmt.superScript &&
+  !fmt.subScript &&
+  !fmt.highlight &&
+  !fmt.code &&
+  !fmt.link;
 const isPlain = (fmt: Format): boolean => !fmt.bold && !fmt.italics && onlyBoldItalics(fmt);
 
 export function runOptions(fmt: Format): IRunOptions {
@@ -129,8 +145,34 @@ function sentinelRuns(value: string, fmt: Format, s: SectionState): ParagraphChi
       case "note-end":
         append(out, noteEnd(s, piece.index));
         break;
+      case "ref":
+        if (s.part === "header" || s.part === "footer") {
+          const at = s.locate(piece.offset);
+          s.doc.problems.push(
+            problem({
+              code: "TEMPLATE_UNSUPPORTED",
+              message: `{{ref}} is for body text and footnotes, not a ${s.part}`,
+              ...at,
+            }),
+          );
+          break;
+        }
+        s.doc.refs.use(piece.form, piece.target, inSection(s, s.locate(piece.offset)));
+        append(
+          out,
+          referenceRuns(
+            s.doc.refs,
+            piece.form,
+            piece.target,
+            (children) => new s.doc.docx.TextRun({ ...opts, children: children as never }),
+          ),
+        );
+        break;
     }
   }
   return out;
 }
 
+/** A place in a body section, with the section's index (the pane names the section by it). */
+const inSection = (s: SectionState, at: SourceLocation): SourceLocation =>
+  s.sectionIndex === undefined ? at : { ...at, place: { ...at.place, section: s.sectionIndex } };

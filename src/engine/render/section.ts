@@ -21,6 +21,10 @@ export type SectionInput = {
   commentAuthor: string;
   /** headingNumbering "legal": number the section's headings (body sections only). Default false. */
   numberHeadings?: boolean;
+  /** The section's snippet id: {{ref "id"}} points at the section's first heading. */
+  snippetId?: string;
+  /** The section's index in the assembly: a reference's problems name it (place.section). */
+  sectionIndex?: number;
   /** Where the blocks go: a footnote cannot be referenced from a header or footer. */
   part?: "body" | "header" | "footer";
 };
@@ -43,6 +47,8 @@ export function renderSection(input: SectionInput, doc: DocumentState): Block[] 
     movedNotes: [],
     commentAuthor: input.commentAuthor,
     headingOffset: input.headingOffset,
+    pendingTarget: input.snippetId,
+    sectionIndex: input.sectionIndex,
     titleBlock: input.titleBlock ?? false,
     continueNumbering: input.continueNumbering,
     numberHeadings: input.numberHeadings ?? false,

@@ -6,11 +6,11 @@ import { dataValue, evaluate, loopFrames, resolveName, type Frame } from "./eval
 import { formatToday, formatValue, isTruthy } from "./format";
 import { MarkdownBuilder, type Origin } from "./builder";
 import { parseTemplate } from "./parse";
-import { S_PAGE, S_PAGEBREAK, S_PAGES, S_TOC } from "../markdown/sentinels";
+import { anchorMark, refMark, S_PAGE, S_PAGEBREAK, S_PAGES, S_TOC, type RefForm } from "../markdown/sentinels";
 import { SourceText } from "./source-text";
 import { walkStatic } from "./static";
 import { cycleFrom, CYCLE_SEARCH_VISITS } from "./include-graph";
-import { ALONE_TAGS, BUILTINS, includeId, simpleName, startOf } from "./tags";
+import { ALONE_TAGS, BUILTINS, includeId, isRefTag, simpleName, startOf } from "./tags";
 import type { ExpandInput, ExpandResult } from "./types";
 import { gapProblems, type Gap } from "./gaps";
 import { holeFor } from "./holes";
@@ -254,7 +254,11 @@ class Expander {
   }
 
   private mustache(node: AST.MustacheStatement, body: Body, frames: Frame[]): void {
-    if (node.path.type !== "PathExpression" || node.params.length > 0) return;
+    if (node.path.type === "PathExpression" && node.params.length > 0) {
+      this.reference(node, body);
+      return;
+    }
+    if (node.path.type !== "PathExpression") return;
     const path = node.path as AST.PathExpression;
     const at = this.origin(body, startOf(body.src, node));
     if (path.data) {
@@ -283,6 +287,16 @@ class Expander {
     }
     if (found.value === undefined) return;
     this.writeValue(formatValue(found.variable, found.value, this.input.locale), at, body);
+  }
+
+  /** {{ref "target" ["text"|"page"]}} and {{anchor "name"}}: marks the renderer makes fields and bookmarks of. */
+  private reference(node: AST.MustacheStatement, body: Body): void {
+    const name = (node.path as AST.PathExpression).original;
+    const [first, second] = node.params.map((p) => (p.type === "StringLiteral" ? (p as AST.StringLiteral).value : undefined));
+    if (!isRefTag(name) || first === undefined || first === "") return;
+    const at = this.origin(body, startOf(body.src, node));
+    if (name === "anchor") this.write(anchorMark(first), at, body);
+    else this.write(refMark((second ?? "number") as RefForm, first, this.out.size()), at, body);
   }
 
   /** A placeholder for an escaped value, where one is sound (holes.ts). */

@@ -2,6 +2,7 @@ import type { AST } from "@handlebars/parser";
 import type { ProblemCode } from "../errors/codes";
 import type { Variable } from "../model/types";
 import type { SourceText } from "./source-text";
+import { REF_FORMS, isRefTag } from "./tags";
 import { checkExpression, checkReference } from "./static-refs";
 import {
   ALONE_TAGS,
@@ -54,6 +55,10 @@ function checkMustache(ctx: StaticContext, node: AST.MustacheStatement, frames: 
     ctx.report("TEMPLATE_UNSUPPORTED", "name=value arguments are not supported", at);
   if (node.params.length > 0) {
     const name = path.original;
+    if (isRefTag(name)) {
+      checkCrossReference(ctx, node, name, at);
+      return;
+    }
     if (isComparison(name)) {
       ctx.report("TEMPLATE_UNSUPPORTED", `${name} can only be used in a condition: {{#if (${name} …)}}`, at);
     } else if (BLOCK_HELPERS.has(name)) {
@@ -202,5 +207,39 @@ export function walkStatic(ctx: StaticContext, program: AST.Program | undefined,
       default:
         ctx.report("TEMPLATE_UNSUPPORTED", `${node.type} is not supported`, startOf(ctx.src, node));
     }
+  }
+}
+
+/** {{ref "target"}}, {{ref "target" "text"|"page"}}, {{anchor "name"}}: quoted arguments only. */
+function checkCrossReference(
+  ctx: StaticContext,
+  node: AST.MustacheStatement,
+  name: string,
+  at: number,
+): void {
+  const values = node.params.map((p) =>
+    p.type === "StringLiteral" ? (p as AST.StringLiteral).value : undefined,
+  );
+  const [target, form] = values;
+  const usage =
+    name === "anchor"
+      ? '{{anchor "name"}} takes one name in quotes, on a heading: ## Payment {{anchor "payment"}}'
+      : '{{ref}} takes a snippet id or anchor name in quotes, then optionally "text" or "page": {{ref "payment-terms"}}';
+  const maxArgs = name === "anchor" ? 1 : 2;
+  if (
+    values.length > maxArgs ||
+    values.some((v) => v === undefined) ||
+    target === undefined ||
+    target.trim() === ""
+  ) {
+    ctx.report("TEMPLATE_HELPER_ARGUMENTS", usage, at);
+    return;
+  }
+  if (form !== undefined && !(REF_FORMS as readonly string[]).includes(form)) {
+    ctx.report(
+      "TEMPLATE_HELPER_ARGUMENTS",
+      `{{ref "${target}" "${form}"}}: the second argument is "text" (the heading's text) or "page" (its page number); leave it out for the clause number`,
+      at,
+    );
   }
 }

@@ -22,6 +22,13 @@ export const COMPARISONS: Record<string, readonly [number, number]> = {
   not: [1, 1],
 };
 
+/**
+ * Cross-reference tags, each with quoted arguments: {{ref "target"}} (the clause number),
+ * {{ref "target" "text"}} / {{ref "target" "page"}}, and {{anchor "name"}} on a heading.
+ */
+export const REF_FORMS = ["number", "text", "page"] as const;
+export const isRefTag = (name: string): boolean => name === "ref" || name === "anchor";
+
 export const BLOCK_HELPERS = new Set(["if", "unless", "each", "note"]);
 
 /** Loop data inside {{#each}}: @index (from 0), @number (from 1, an extension), @first, @last. */

@@ -45,7 +45,7 @@ export function useDraftPreview(input: DraftPreviewInput): PreviewState | undefi
         },
       ],
       settings,
-      { whole: false },
+      { whole: false, preview: true },
     );
     const library = { format: "sectionsmith/library@1", snippets: [draft, ...others] };
     return { catalogue: engine.loadLibraries([library], [name]), assembly };

@@ -7,6 +7,11 @@ import type { DocumentSettings, OutlineSection } from "./document";
 export type AssemblyScope = {
   /** Header, footer and document properties: only for whole documents, never for fragments. */
   whole: boolean;
+  /**
+   * A preview of one snippet, away from the sections its references point at: a reference to a clause
+   * not shown is a warning and reads "[clause not included]" rather than stopping the preview.
+   */
+  preview?: boolean;
 };
 
 export function buildAssembly(
@@ -21,6 +26,7 @@ export function buildAssembly(
     options: {
       draftingNotes: settings.draftingNotes,
       ...(settings.headingNumbering === "legal" ? { headingNumbering: "legal" as const } : {}),
+      ...(scope.preview ? { missingReferences: "warn" as const } : {}),
     },
     sections: sections.map(sectionJson),
   };

@@ -52,6 +52,11 @@ export function plainProblem(p: Problem, context: PlainContext): string {
         ? `${at}: ${label} is used in the text but has no value${gap}. Fill it in (Edit values on the section), or choose the wording that does not use it.`
         : `${at}: ${label} is empty in the middle of a sentence${gap}. Fill it in (Edit values on the section).`;
     }
+    case "REF_TARGET_MISSING":
+    case "REF_TARGET_NOT_INCLUDED":
+    case "REF_NOT_NUMBERED":
+    case "REF_ANCHOR_DUPLICATE":
+      return `${at}: ${referenceSentence(p)}`;
     default:
   }
   if (rest.startsWith("values")) {
@@ -105,4 +110,20 @@ function sentence(text: string): string {
   if (t === "") return t;
   const first = t[0]!.toUpperCase() + t.slice(1);
   return /[.!?]$/.test(first) ? first : `${first}.`;
+}
+
+/** A cross-reference's problem (issue 32) without the template tag: what the reader would see, and what to do. */
+function referenceSentence(p: Problem): string {
+  const target =
+    /refers to "([^"]+)"/.exec(p.message)?.[1] ?? /\{\{(?:ref|anchor) "([^"]+)"/.exec(p.message)?.[1] ?? "";
+  switch (p.code) {
+    case "REF_TARGET_MISSING":
+      return `the text refers to the clause “${target}”, which is not in this document. Add that section, or remove the reference from the snippet.`;
+    case "REF_TARGET_NOT_INCLUDED":
+      return `the text refers to the clause “${target}”, which is not in this document: it reads “[clause not included]” there.`;
+    case "REF_NOT_NUMBERED":
+      return `the text refers to the number of clause “${target}”, but headings are not numbered. Turn on “Legal clause numbers” in Document settings.`;
+    default:
+      return `two headings carry the same reference name “${target}”: a reference to it could not tell them apart. Rename one in the snippet.`;
+  }
 }

@@ -1,6 +1,8 @@
 REM LibreOffice Basic, run by soffice --headless (tests/support/review-changes.ts): for each job line
 REM "mode<TAB>input.docx<TAB>output.txt" it opens the .docx, applies LibreOffice's own Accept All or
-REM Reject All (mode "accept" / "reject"; "none" leaves the document as it is), and writes what a reader
+REM Reject All (mode "accept" / "reject"; "none" leaves the document as it is; "fields" leaves it as it is
+REM and shows fields' results in the text; "update" updates every field first, as Tools > Update > Fields
+REM does, and shows them), and writes what a reader
 REM sees, one line per element, as UTF-8:
 REM   redlines N                          tracked changes LibreOffice found before, and left after
 REM   P <style> | <outline> | <list level> | <label> | <text with **bold**, _italic_, [^n] notes>
@@ -32,6 +34,8 @@ Failed:
   StarDesktop.terminate()
 End Sub
 
+Dim bFields As Boolean
+
 Sub ReviewOne(sMode As String, sIn As String, sOut As String)
   Dim args(2) As New com.sun.star.beans.PropertyValue
   args(0).Name = "Hidden" : args(0).Value = True
@@ -42,7 +46,16 @@ Sub ReviewOne(sMode As String, sIn As String, sOut As String)
   oDoc = StarDesktop.loadComponentFromURL(ConvertToURL(sIn), "_blank", 0, args())
   Dim s As String
   s = "redlines " & oDoc.getRedlines().getCount() & Chr(10)
-  If sMode <> "none" Then
+  bFields = (sMode = "fields" Or sMode = "update")
+  If sMode = "update" Then
+    Dim oUpd As Object
+    oUpd = createUnoService("com.sun.star.frame.DispatchHelper")
+    oUpd.executeDispatch(oDoc.getCurrentController().getFrame(), ".uno:UpdateFields", "", 0, Array())
+    oDoc.getTextFields().refresh()
+    s = s & "redlines " & oDoc.getRedlines().getCount() & Chr(10)
+  ElseIf sMode = "fields" Then
+    s = s & "redlines " & oDoc.getRedlines().getCount() & Chr(10)
+  ElseIf sMode <> "none" Then
     Dim oDisp As Object
     oDisp = createUnoService("com.sun.star.frame.DispatchHelper")
     If sMode = "accept" Then
@@ -95,6 +108,8 @@ Function Portions(oPar As Object) As String
         If oPortion.CharPosture <> com.sun.star.awt.FontSlant.NONE Then t = "_" & t & "_"
       End If
       s = s & t
+    ElseIf oPortion.TextPortionType = "TextField" And bFields Then
+      s = s & "{" & Flat(oPortion.getString()) & "}"
     ElseIf oPortion.TextPortionType = "Footnote" Then
       s = s & "[^" & oPortion.getString() & "]"
     End If

@@ -6,6 +6,7 @@
 import type { OpcPackage } from "../ooxml/package";
 import { wordContext } from "./context";
 import { authorNames, bookmarkIds, bookmarkNames, commentIds, contentControlIds, drawingIds } from "./ids";
+import { bookmarkNameForm, fieldStructure, refTarget } from "./fields";
 import { languageTag } from "./language";
 import { noteIds, noteSeparator, notesPartMissing } from "./notes";
 import { abstractNumLevels, numberingReferences } from "./numbering";
@@ -23,6 +24,9 @@ export const WORD_RULES: readonly WordRule[] = [
   noteIds,
   bookmarkIds,
   bookmarkNames,
+  bookmarkNameForm,
+  fieldStructure,
+  refTarget,
   commentIds,
   authorNames,
   drawingIds,

@@ -138,7 +138,7 @@ export function SnippetView(props: SnippetViewProps) {
       pageBreakBefore: false,
       numbering: "restart",
     };
-    return buildAssembly([section], settings, { whole: false });
+    return buildAssembly([section], settings, { whole: false, preview: true });
   }, [snippet, variables, values, today, settings, editing?.headingOffset, used, previewLibraries]);
   // A catalogue of its own only when a variable is retyped for the preview; else the pane's, as it is.
   const previewCatalogue = useMemo(
