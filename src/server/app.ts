@@ -5,6 +5,7 @@ import type { User, Verifier } from "./auth";
 import type { Database } from "./db";
 import { ApiError, invalidRequest } from "./errors";
 import { serveAddin } from "./addin-files";
+import { clientAddress } from "./client-address";
 import { checkAddress, checkBody, corsFor, limitBody } from "./hygiene";
 import { createRateLimiter, oneAtATime } from "./rate-limit";
 import { errors, jsonResponse } from "./responses";
@@ -38,15 +39,38 @@ export type AppOptions = {
   /** Failed sign-ins per client address per minute. */
   signInRateLimit: number;
   bodyLimit: number;
+  /** Reverse proxies whose X-Forwarded-For is believed (client-address.ts); empty: the TCP peer is the client. */
+  trustedProxies?: readonly string[];
+  /** How long /health waits for the database (default HEALTH_TIMEOUT_MS). */
+  healthTimeoutMs?: number;
   /** The built add-in, served under /addin/ (addin-files.ts); undefined: not served. */
   addinDir?: string;
   log?: (line: LogLine) => void;
 };
 
-/** The client's address (the TCP peer: behind a reverse proxy, the proxy); "unknown" in-process. */
-const clientAddress = (c: Context): string =>
+/** The TCP peer's address; undefined in-process (app.request without a socket). */
+const peerAddress = (c: Context): string | undefined =>
   (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
-    ?.remoteAddress ?? "unknown";
+    ?.remoteAddress;
+
+/** A load balancer's probe must not hang on a stuck database: it answers "slow" past this. */
+const HEALTH_TIMEOUT_MS = 2000;
+
+async function databaseAnswers(db: Database, timeoutMs: number): Promise<"ok" | "unreachable" | "slow"> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"slow">((done) => {
+    timer = setTimeout(() => done("slow"), timeoutMs);
+  });
+  const probe = db.query("select 1").then(
+    () => "ok" as const,
+    () => "unreachable" as const,
+  );
+  try {
+    return await Promise.race([probe, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export const jsonLog = (line: LogLine): void => void process.stdout.write(`${JSON.stringify(line)}\n`);
 
@@ -81,14 +105,43 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
       method: "get",
       path: "/health",
       operationId: "getHealth",
-      summary: "200 once the server serves (no token needed)",
+      summary:
+        "200 when the server serves and its database answers; 503 when the database does not (no token needed)",
       security: [],
       responses: {
-        200: jsonResponse(z.object({ status: z.literal("ok") }), "Serving"),
+        200: jsonResponse(
+          z.object({ status: z.literal("ok"), database: z.literal("ok") }),
+          "Serving, and the database answered",
+        ),
+        503: jsonResponse(
+          z.object({
+            code: z.literal("DATABASE_UNAVAILABLE"),
+            status: z.literal("unavailable"),
+            database: z.enum(["unreachable", "slow"]),
+            message: z.string(),
+          }),
+          "DATABASE_UNAVAILABLE: serving, but the database did not answer (or not within the health check's time)",
+        ),
         ...errors([400, 500]),
       },
     }),
-    (c) => c.json({ status: "ok" as const }, 200),
+    async (c) => {
+      const database = await databaseAnswers(options.db, options.healthTimeoutMs ?? HEALTH_TIMEOUT_MS);
+      if (database === "ok") return c.json({ status: "ok" as const, database }, 200);
+      c.header("Retry-After", "5");
+      return c.json(
+        {
+          code: "DATABASE_UNAVAILABLE" as const,
+          status: "unavailable" as const,
+          database,
+          message:
+            database === "slow"
+              ? `The database did not answer within ${(options.healthTimeoutMs ?? HEALTH_TIMEOUT_MS) / 1000} s`
+              : "The database does not answer: see the server's log",
+        },
+        503,
+      );
+    },
   );
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
@@ -126,7 +179,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   if (options.addinDir) serveAddin(app, options.addinDir);
 
   const limiter = createRateLimiter(options.rateLimit);
-  // Requests that fail sign-in count per client address (behind a reverse proxy, the proxy's): past the
+  const trustedProxies = options.trustedProxies ?? [];
+  // Requests that fail sign-in count per client address (behind a reverse proxy, the proxy's unless
+  // SECTIONSMITH_TRUST_PROXY names it): past the
   // limit, only tokens this process has already verified are let in from that address for the rest of
   // the minute, and no new signature is checked for it.
   const signInLimiter = createRateLimiter(options.signInRateLimit);
@@ -137,7 +192,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   };
   app.use("*", async (c, next) => {
     if (c.req.method === "OPTIONS") return next();
-    const address = clientAddress(c);
+    const address = clientAddress(peerAddress(c), c.req.header("x-forwarded-for"), trustedProxies);
     const authorization = c.req.header("authorization");
     const waitForSignIn = signInLimiter.over(address);
     let user: User;

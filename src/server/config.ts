@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { JSONWebKeySet } from "jose";
+import { parseTrustedProxies } from "./client-address";
 
 // Everything the server reads from its environment, read once at start-up and checked there, so that
 // a mistake stops the server with a message instead of failing on some later request.
@@ -46,6 +47,8 @@ export type ServerConfig = {
   requestTimeoutMs: number;
   /** Open connections at most; more are closed as they arrive. */
   maxConnections: number;
+  /** Reverse proxies whose X-Forwarded-For is believed for the sign-in limit; empty: none. */
+  trustedProxies: string[];
 };
 
 export class ConfigError extends Error {}
@@ -60,6 +63,15 @@ const list = (v: string | undefined): string[] =>
     .split(",")
     .map((s) => s.trim())
     .filter((s) => s !== "");
+
+/** SECTIONSMITH_TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (client-address.ts). */
+function trustedProxies(env: NodeJS.ProcessEnv): string[] {
+  try {
+    return parseTrustedProxies(env.SECTIONSMITH_TRUST_PROXY);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+}
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -222,5 +234,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bodyLimit: positive(env, "SECTIONSMITH_BODY_LIMIT", 1024 * 1024),
     requestTimeoutMs: positive(env, "SECTIONSMITH_REQUEST_TIMEOUT", 30) * 1000,
     maxConnections: positive(env, "SECTIONSMITH_MAX_CONNECTIONS", 500),
+    trustedProxies: trustedProxies(env),
   };
 }

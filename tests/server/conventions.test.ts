@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { generateKeyPair, SignJWT } from "jose";
-import { AUDIENCE, ISSUER, startServer, type TestServer } from "./helpers";
+import { AUDIENCE, ISSUER, realPostgres, startServer, type TestServer } from "./helpers";
 import { expectWithMessage } from "../support/expect-message";
 
 let s: TestServer;
@@ -13,8 +13,40 @@ describe("server conventions", () => {
   it("answers /health without a token", async () => {
     const r = await s.call(undefined, "GET", "/health");
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ status: "ok" });
+    expect(r.body).toEqual({ status: "ok", database: "ok" });
   });
+
+  it("answers /health 503 when the database does not answer, and does not wait past its time for one that is stuck", async () => {
+    const own = await startServer({ healthTimeoutMs: 300 });
+    try {
+      if (!realPostgres()) {
+        // The embedded database runs one statement or transaction at a time: one held open is a stuck database.
+        let release!: () => void;
+        const held = own.db.transaction(() => new Promise<void>((done) => (release = done)));
+        const started = performance.now();
+        const slow = await own.call(undefined, "GET", "/health").finally(() => release());
+        expect(performance.now() - started).toBeLessThan(5000);
+        expect([slow.status, slow.body.code, slow.body.database]).toEqual([
+          503,
+          "DATABASE_UNAVAILABLE",
+          "slow",
+        ]);
+        expect(slow.headers.get("retry-after")).toBe("5");
+        await held;
+        expect((await own.call(undefined, "GET", "/health")).status).toBe(200);
+      }
+      await own.db.close();
+      const down = await own.call(undefined, "GET", "/health");
+      expect([down.status, down.body.code, down.body.database]).toEqual([
+        503,
+        "DATABASE_UNAVAILABLE",
+        "unreachable",
+      ]);
+      expect(down.body.message).toMatch(/database does not answer/);
+    } finally {
+      await own.close().catch(() => undefined);
+    }
+  }, 60_000);
 
   it("publishes an OpenAPI 3.1 document generated from the request schemas", async () => {
     const r = await s.call(undefined, "GET", "/openapi.json");

@@ -46,6 +46,7 @@ export async function startServer(
     bodyLimit?: number;
     creators?: string[];
     addinDir?: string;
+    healthTimeoutMs?: number;
   } = {},
 ) {
   const { db, drop } = await openTestDatabase();
@@ -62,6 +63,7 @@ export async function startServer(
     signInRateLimit: options.signInRateLimit ?? 10_000,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     ...(options.addinDir ? { addinDir: options.addinDir } : {}),
+    ...(options.healthTimeoutMs ? { healthTimeoutMs: options.healthTimeoutMs } : {}),
     log: (line) => logs.push(line),
   });
   // Every answer a test receives, through call() or app.request(), is checked against /openapi.json.

@@ -64,6 +64,36 @@ describe("server process on the embedded database", () => {
     expect(prodLike.output()).toMatch(/NODE_ENV must be production, development or test, not \W{1,2}prod\W/);
   }, 60_000);
 
+  it("counts failed sign-ins against the TCP peer unless SECTIONSMITH_TRUST_PROXY names it, then against the forwarded client", async () => {
+    // Three failed sign-ins a minute per address; each request claims another X-Forwarded-For.
+    const attempt = (p: number, forwarded: string) =>
+      fetch(`http://127.0.0.1:${p}/me`, { headers: { "x-forwarded-for": forwarded } }).then((r) => r.status);
+    const statuses = async (env: Record<string, string>) => {
+      const p = port();
+      const server = run({
+        ...devEnv(),
+        PORT: String(p),
+        SECTIONSMITH_DATA_DIR: tempDir(),
+        SECTIONSMITH_SIGN_IN_RATE_LIMIT: "3",
+        ...env,
+      });
+      await untilServing(server, p);
+      const seen: number[] = [];
+      for (let i = 1; i <= 5; i++) seen.push(await attempt(p, `198.51.100.${i}`));
+      // The same forwarded client again, past its own three.
+      for (let i = 0; i < 3; i++) seen.push(await attempt(p, "198.51.100.1"));
+      server.child.kill("SIGTERM");
+      await expectExit(server, 0);
+      return seen;
+    };
+    // Off (the default): a client cannot pick its own address; the fourth failure from this peer waits.
+    expect(await statuses({})).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+    // Trusting the loopback proxy: each forwarded client has its own count.
+    expect(await statuses({ SECTIONSMITH_TRUST_PROXY: "127.0.0.1" })).toEqual([
+      401, 401, 401, 401, 401, 401, 401, 429,
+    ]);
+  }, 120_000);
+
   it("with nothing configured (a fresh clone), serves in dev mode on loopback with a key of its own, and says how to get a token", async () => {
     const cwd = tempDir();
     const p = await freePort();
@@ -71,7 +101,7 @@ describe("server process on the embedded database", () => {
     await untilServing(server, p);
     expect(server.output()).toMatch(/Dev mode: .*npm run -s server:dev-token -- you@example.com/);
     const base = `http://127.0.0.1:${p}`;
-    expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: "ok" });
+    expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: "ok", database: "ok" });
     const openapi = await fetch(`${base}/openapi.json`);
     expect([openapi.status, ((await openapi.json()) as { openapi: string }).openapi]).toEqual([200, "3.1.0"]);
     const unsigned = await fetch(`${base}/me`);
