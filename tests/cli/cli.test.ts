@@ -3,11 +3,10 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "@jest/globals";
-import { io, main } from "../../src/cli/main";
 import { expectValidDocx } from "../support/ooxml-check";
+import { runCliInProcess } from "../support/cli-in-process";
 import { expectWithMessage } from "../support/expect-message";
 
 const LIB = {
@@ -40,22 +39,7 @@ const ASM = {
 let dir: string;
 const file = (name: string) => join(dir, name);
 
-async function run(...argv: string[]): Promise<{ code: number; stdout: Buffer; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on("data", (c: Buffer) => out.push(c));
-  stderr.on("data", (c: Buffer) => err.push(c));
-  const saved = { ...io };
-  Object.assign(io, { stdout, stderr });
-  try {
-    const code = await main(argv);
-    return { code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString("utf8") };
-  } finally {
-    Object.assign(io, saved);
-  }
-}
+const run = (...argv: string[]) => runCliInProcess(argv);
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "sectionsmith-cli-"));

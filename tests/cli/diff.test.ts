@@ -6,11 +6,10 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import JSZip from "jszip";
-import { io, main } from "../../src/cli/main";
 import { expectValidDocx } from "../support/ooxml-check";
+import { runCliInProcess } from "../support/cli-in-process";
 
 const LIB = {
   format: "sectionsmith/library@1",
@@ -44,22 +43,7 @@ const assembly = (client: string, ids: string[]) => ({
 let dir: string;
 const file = (name: string) => join(dir, name);
 
-async function run(...argv: string[]): Promise<{ code: number; stdout: Buffer; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on("data", (c: Buffer) => out.push(c));
-  stderr.on("data", (c: Buffer) => err.push(c));
-  const saved = { ...io };
-  Object.assign(io, { stdout, stderr });
-  try {
-    const code = await main(argv);
-    return { code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString("utf8") };
-  } finally {
-    Object.assign(io, saved);
-  }
-}
+const run = (...argv: string[]) => runCliInProcess(argv);
 
 /** The body's tracked changes: kind, author and text (w:t or w:delText) of each w:ins / w:del around runs. */
 async function changesIn(bytes: Uint8Array) {

@@ -6,28 +6,13 @@ import { existsSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
 import { beforeAll, describe, expect, it } from "@jest/globals";
-import { io, main } from "../../src/cli/main";
+import { runCliInProcess } from "../support/cli-in-process";
 
 let dir: string;
 const file = (name: string) => join(dir, name);
 
-async function run(...argv: string[]): Promise<{ code: number; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const err: Buffer[] = [];
-  stdout.resume();
-  stderr.on("data", (c: Buffer) => err.push(c));
-  const saved = { ...io };
-  Object.assign(io, { stdout, stderr });
-  try {
-    const code = await main(argv);
-    return { code, stderr: Buffer.concat(err).toString("utf8") };
-  } finally {
-    Object.assign(io, saved);
-  }
-}
+const run = (...argv: string[]) => runCliInProcess(argv);
 
 const snippet = (id: string, body: string, extra: Record<string, unknown> = {}) => ({
   id,

@@ -2,12 +2,11 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { io, main } from "../../src/cli/main";
 import { parseLibrary } from "../../src/engine/index";
 import { readPart } from "../support/docx-zip";
 import { expectValidDocx } from "../support/ooxml-check";
+import { runCliInProcess } from "../support/cli-in-process";
 import { freePort, startServerProcess, type ServerProcess } from "../support/server-process";
 
 // `sectionsmith build --server URL --library NAME` and `sectionsmith export --server …` against a real
@@ -20,26 +19,14 @@ let server: ServerProcess;
 let dir: string;
 const file = (name: string) => join(dir, name);
 
-async function run(
-  argv: string[],
-  token?: string,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on("data", (c: Buffer) => out.push(c));
-  stderr.on("data", (c: Buffer) => err.push(c));
-  const saved = { ...io };
+async function run(argv: string[], token?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const savedToken = process.env.SECTIONSMITH_TOKEN;
   if (token === undefined) delete process.env.SECTIONSMITH_TOKEN;
   else process.env.SECTIONSMITH_TOKEN = token;
-  Object.assign(io, { stdout, stderr });
   try {
-    const code = await main(argv);
-    return { code, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") };
+    const r = await runCliInProcess(argv);
+    return { ...r, stdout: r.stdout.toString("utf8") };
   } finally {
-    Object.assign(io, saved);
     if (savedToken === undefined) delete process.env.SECTIONSMITH_TOKEN;
     else process.env.SECTIONSMITH_TOKEN = savedToken;
   }

@@ -8,37 +8,23 @@
 // control id twice (WORD_SDT_ID: Word keeps only the last control of a repeated id). The same package
 // inserted twice is the counter-example, and the check must catch it.
 
-import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import * as engine from "../../src/engine";
 import { buildInsert, prebuildFragments } from "../../src/taskpane/hooks/build-pieces";
-import { DEFAULT_SETTINGS, type DocumentState, type OutlineSection } from "../../src/taskpane/model/document";
+import { DEFAULT_SETTINGS, type DocumentState } from "../../src/taskpane/model/document";
 import { checkDocx, type DocxCheckResult } from "../support/ooxml-check";
+import { outlineSection, starterCatalogue, titlePage } from "../support/outline";
 import { hostDocx } from "./support/host-docx";
 import { insertFragment } from "./support/insertion-model";
 
-const section = (key: string, snippet: string, values: OutlineSection["values"]): OutlineSection => ({
-  key,
-  snippet,
-  title: snippet,
-  values,
-  headingOffset: 0,
-  pageBreakBefore: false,
-  numbering: "restart",
-});
 
 /** A title page with a table of contents, and two clauses with headings (its _Toc… bookmarks). */
 const doc: DocumentState = {
   settings: DEFAULT_SETTINGS,
   sections: [
-    section("k1", "report-title-page", {
-      reportTitle: "Annual review",
-      author: "Ada Lovelace",
-      reportDate: "2026-11-20",
-      classification: "Internal",
-    }),
-    section("k2", "notices", {}),
-    section("k3", "entire-agreement", {}),
+    titlePage("k1"),
+    outlineSection("k2", "notices", {}),
+    outlineSection("k3", "entire-agreement", {}),
   ],
 };
 
@@ -49,8 +35,7 @@ let twoInserts: DocxCheckResult;
 let samePackageTwice: DocxCheckResult;
 
 beforeAll(async () => {
-  const starter: unknown = JSON.parse(await readFile("assets/starter-library.json", "utf8"));
-  const catalogue = engine.loadLibraries([starter], ["starter-library.json"]);
+  const catalogue = starterCatalogue();
   const ctx = { engine, catalogue, doc, lookup: () => undefined, onProgress: () => undefined };
   await prebuildFragments(ctx, () => false); // as the pane does while the user reads the outline
   const first = await buildInsert(ctx, undefined);

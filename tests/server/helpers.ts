@@ -149,3 +149,9 @@ export async function seedLibrary(s: TestServer): Promise<void> {
     revision = r.body.library.revision;
   }
 }
+
+/** The library's audit log as the CSV export serves it to `who` (the response, for its headers too). */
+export const auditCsv = async (s: TestServer, library: string, who: string): Promise<Response> =>
+  s.app.request(`/libraries/${library}/audit/export?format=csv`, {
+    headers: { authorization: `Bearer ${await s.token(who)}` },
+  });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { expectWithMessage } from "../support/expect-message";
-import { seedLibrary, snippet, startServer, type TestServer } from "./helpers";
+import { auditCsv, seedLibrary, snippet, startServer, type TestServer } from "./helpers";
 
 // What the server records and how writes are conditioned: If-Match as RFC 9110 defines it (strong
 // comparison, "*", lists), audit entries that say only what happened, and an audit CSV a spreadsheet
@@ -128,9 +128,7 @@ describe("the audit log as CSV", () => {
       expect(r.status).toBe(201);
     }
     for (const [k, name] of names.entries()) {
-      const csv = await s.app.request(`/libraries/formula-${k}/audit/export?format=csv`, {
-        headers: { authorization: `Bearer ${await s.token(name)}` },
-      });
+      const csv = await auditCsv(s, `formula-${k}`, name);
       const [, row] = (await csv.text()).split("\r\n");
       const cells = [...row!.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!);
       expectWithMessage(cells[2], row).toBe(`'${name}`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { seedLibrary, snippet, startServer, type TestServer } from "./helpers";
+import { auditCsv, seedLibrary, snippet, startServer, type TestServer } from "./helpers";
 
 // Issue 16's "done when", on the server's side: an author writes and submits, an approver (another
 // person) approves, a reader sees it in search and through the change feed without reloading
@@ -78,9 +78,7 @@ describe("author → review → approve → search → insert → audit", () => 
       `${BOB} version.submit`,
       `${CY} version.approve`,
     ]);
-    const csv = await s.app.request("/libraries/legal/audit/export?format=csv", {
-      headers: { authorization: `Bearer ${await s.token(ANA)}` },
-    });
+    const csv = await auditCsv(s, "legal", ANA);
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(csv.headers.get("content-disposition")).toMatch(/legal\.audit\.csv/);

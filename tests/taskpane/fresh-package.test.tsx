@@ -2,14 +2,14 @@
  * @jest-environment jsdom
  */
 import "./setup";
-import { readFileSync } from "node:fs";
 import JSZip from "jszip";
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import * as realEngine from "../../src/engine";
 import type { Engine } from "../../src/taskpane/engine";
 import { useDocumentActions } from "../../src/taskpane/hooks/use-document-actions";
-import { DEFAULT_SETTINGS, type DocumentState, type OutlineSection } from "../../src/taskpane/model/document";
+import { DEFAULT_SETTINGS, type DocumentState } from "../../src/taskpane/model/document";
+import { outlineSection, starterCatalogue, titlePage } from "../support/outline";
 import { decodePiece, fakeHost } from "./fake-host";
 
 // Issue 27: every Insert hands Word a package of its own. The engine draws a nonce per build, and the
@@ -19,8 +19,7 @@ import { decodePiece, fakeHost } from "./fake-host";
 // replaced by a fresh build at once, so an Insert right after the first finds its payload ready.
 // Timers are Jest's fake ones: nothing here depends on how fast the machine is.
 
-const starter: unknown = JSON.parse(readFileSync("assets/starter-library.json", "utf8"));
-const catalogue = realEngine.loadLibraries([starter], ["starter-library.json"]);
+const catalogue = starterCatalogue();
 
 /** The real engine, counting its builds and keeping the output of each one that has finished. */
 function countingEngine(): { engine: Engine; builds: () => number; done: Set<unknown> } {
@@ -39,27 +38,13 @@ function countingEngine(): { engine: Engine; builds: () => number; done: Set<unk
   return { engine, builds: () => n, done };
 }
 
-const section = (key: string, snippet: string, values: OutlineSection["values"]): OutlineSection => ({
-  key,
-  snippet,
-  title: snippet,
-  values,
-  headingOffset: 0,
-  pageBreakBefore: false,
-  numbering: "restart",
-});
 
 /** A title page with a table of contents and a clause with a heading (its _Toc… bookmark): two content controls. */
 const doc: DocumentState = {
   settings: DEFAULT_SETTINGS,
   sections: [
-    section("k1", "report-title-page", {
-      reportTitle: "Annual review",
-      author: "Ada Lovelace",
-      reportDate: "2026-11-20",
-      classification: "Internal",
-    }),
-    section("k2", "entire-agreement", {}),
+    titlePage("k1"),
+    outlineSection("k2", "entire-agreement", {}),
   ],
 };
 

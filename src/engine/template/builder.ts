@@ -16,8 +16,8 @@ const shift = (o: Origin, k: number): Origin => (o.literal && k !== 0 ? { ...o, 
 // note stays a heading instead of becoming the paragraph "<note>## Title".
 const BLOCK_PREFIX = /^(?:[ \t]*(?:>[ \t]?|[-*+][ \t]+|\d{1,9}[.)][ \t]+))*[ \t]*(?:#{1,6}[ \t]+|\|[ \t]*)?/;
 
-/** What the bracket count reads character by character: brackets, backslashes, line feeds. */
-const BRACKET_STATE = /[[\]\\\n]/;
+/** What the bracket count reads character by character: brackets, angle brackets, backslashes, line feeds. */
+const BRACKET_STATE = /[[\]<>\\\n]/;
 const NOT_BLANK = /[^ \t\r]/;
 
 /** Where the run of blanks (space, tab, CR, LF) that ends `text` starts. */
@@ -52,6 +52,8 @@ export class MarkdownBuilder {
   private needIndent = false;
   /** `[` written since the last blank line and not closed (escaped brackets not counted): see inBrackets. */
   private openBrackets = 0;
+  /** A `<` written since the last blank line and not closed by a `>` (escaped ones not counted): see inAngle. */
+  private openAngle = false;
   /** Whether the last character emitted is a backslash that escapes the next one. */
   private escaping = false;
   /** Whether the line being written holds only blanks so far (a blank line ends a paragraph). */
@@ -86,6 +88,14 @@ export class MarkdownBuilder {
    */
   inBrackets(): boolean {
     return this.openBrackets > 0;
+  }
+
+  /**
+   * Whether a `<` written since the paragraph began is not closed by a later `>`: text written now may be
+   * inside an HTML tag, where Markdown reads an attribute's characters by their own rules (holes.ts).
+   */
+  inAngle(): boolean {
+    return this.openAngle;
   }
 
   /**
@@ -227,12 +237,17 @@ export class MarkdownBuilder {
       const escaped = this.escaping;
       this.escaping = c === 0x5c && !escaped;
       if (c === 0x0a) {
-        if (this.lineBlank) this.openBrackets = 0;
+        if (this.lineBlank) {
+          this.openBrackets = 0;
+          this.openAngle = false;
+        }
         this.lineBlank = true;
       } else if (c !== 0x20 && c !== 0x09 && c !== 0x0d) {
         this.lineBlank = false;
         if (c === 0x5b && !escaped) this.openBrackets++;
         else if (c === 0x5d && !escaped && this.openBrackets > 0) this.openBrackets--;
+        else if (c === 0x3c && !escaped) this.openAngle = true;
+        else if (c === 0x3e && !escaped) this.openAngle = false;
       }
     }
   }

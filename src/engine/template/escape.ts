@@ -63,7 +63,8 @@ export function escapeEveryLine(text: string): string {
 // Each check looks only at the last word and line written, anchored, so it costs time linear in them.
 const DESTINATION_REST = /^(?:[^()<>\\]|\\[\s\S])+$/;
 const AUTOLINK_REST = /^(?:https?|mailto):[^<>]*$/i;
-const DEFINITION_LINE = /^ {0,3}\[(?:[^\]\\]|\\.)+\]:[ \t]*[^\s<>]+$/;
+// A definition's address may start on the line after its label.
+const DEFINITION_LINE = /^ {0,3}\[(?:[^\]\\]|\\.)+\]:[ \t]*(?:\n[ \t]*)?[^\s<>]+$/;
 
 /** Whether text written after `before` lands inside a link address, after some of the address. */
 export function inLinkAddress(before: string): boolean {
@@ -72,7 +73,8 @@ export function inLinkAddress(before: string): boolean {
   if (open >= 0 && DESTINATION_REST.test(word.slice(open + 2))) return true;
   const angle = word.lastIndexOf("<");
   if (angle >= 0 && AUTOLINK_REST.test(word.slice(angle + 1))) return true;
-  return DEFINITION_LINE.test(before.slice(before.lastIndexOf("\n") + 1));
+  const lastLine = before.lastIndexOf("\n");
+  return DEFINITION_LINE.test(before.slice(lastLine < 0 ? 0 : before.lastIndexOf("\n", lastLine - 1) + 1));
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

@@ -13,7 +13,7 @@ import { cycleFrom, CYCLE_SEARCH_VISITS } from "./include-graph";
 import { ALONE_TAGS, BUILTINS, includeId, isRefTag, simpleName, startOf } from "./tags";
 import type { ExpandInput, ExpandResult } from "./types";
 import { gapProblems, type Gap } from "./gaps";
-import { holeFor } from "./holes";
+import { HOLE_WINDOW, holeFor } from "./holes";
 import { isEmptyValue } from "../model/values";
 import { createExpandBudget, EXPANDED_SIZE_PAGES, expandedCost, formatCount, MAX_EXPANDED_SIZE, MAX_SECTION_EXPANDED_SIZE, SECTION_EXPANDED_SIZE_PAGES, MAX_INCLUDE_DEPTH, MAX_TEMPLATE_STEPS, type ExpandBudget } from "../limits";
 
@@ -299,14 +299,10 @@ class Expander {
     else this.write(refMark((second ?? "number") as RefForm, first, this.out.size()), at, body);
   }
 
-  /** A placeholder for an escaped value, where one is sound (holes.ts). */
-  private hole(escaped: string): string | undefined {
-    if (this.out.inBrackets()) return undefined;
-    // Enough of the output to see where a link address starts, blanks aside; all blanks that do not
-    // reach back to the start of the output leave that unknown, and unknown is no hole.
-    const before = this.out.tail(16);
-    if (before.trimEnd() === "" && this.out.size() > before.length) return undefined;
-    return holeFor(this.holes.length, escaped, before);
+  /** A placeholder for an escaped value written after `before`, where one is sound (holes.ts). */
+  private hole(escaped: string, before: string): string | undefined {
+    if (this.out.inBrackets() || this.out.inAngle()) return undefined;
+    return holeFor(this.holes.length, escaped, before, this.out.size() <= before.length);
   }
 
   /**
@@ -314,13 +310,14 @@ class Expander {
    * hole where the caller asked for holes and one is sound (holes.ts).
    */
   private writeValue(text: string, at: Origin, body: Body): void {
+    const before = this.out.tail(HOLE_WINDOW);
     // After a blank the value starts a new word, which is never inside a link address (escape.ts).
-    if (!this.out.endsWithBlank() && inLinkAddress(this.out.tail(512))) {
+    if (!this.out.endsWithBlank() && inLinkAddress(before)) {
       this.write(escapeUrlComponent(text), at, body);
       return;
     }
     const escaped = escapeValue(text);
-    const hole = this.input.holes ? this.hole(escaped) : undefined;
+    const hole = this.input.holes ? this.hole(escaped, before) : undefined;
     if (hole === undefined) this.write(escaped, at, body);
     else {
       this.holes.push(escaped);

@@ -21,7 +21,13 @@
 //   (there it is the URL, or percent-encoded: escape.ts);
 // - it stands inside brackets (a `[` still open since the last blank line): it may be part of a label, and a
 //   label is matched against the document's definitions (`[{{x}}]` against `[ACME]: …`, `[^{{x}}]`
-//   against a footnote), which a placeholder would not match.
+//   against a footnote), which a placeholder would not match;
+// - it stands after a `<` not yet closed by a `>` (since the last blank line): it may be in an HTML tag,
+//   where an attribute name or unquoted value takes some characters and not others;
+// - its word reaches back beyond the last HOLE_WINDOW characters (it may be inside a long link address,
+//   which a value with a blank would end: round-two fuzz seed 923148667 case 333), or follows a
+//   definition's "]:" across a line end, or continues a character reference (`&am{{x}};`), or it starts
+//   a line with a digit (`{{x}}. text` with "7" is an ordered list).
 // A value in a text, a title or a code info string is the value unescaped, as the parser reads escapes;
 // in code and raw HTML, where escapes are not read, the escaped text itself.
 
@@ -56,16 +62,44 @@ function edge(c: string): Edge {
  * counts, not only a definition's: a value there is written as it is, which is always sound.
  */
 const ADDRESS_START = /(?:\]\(|\]:|<)$/;
+/** The text before the value's word ends with a definition's "]:": the word may be its address, continued. */
+const AFTER_DEFINITION = /\]:[ \t]*\n?[ \t]*$/;
+/** An entity or numeric character reference begun: "&am{{x}};" with "p" is "&", with a placeholder not. */
+const ENTITY_START = /&#?[A-Za-z0-9]*$/;
+/** A line so far holds only blanks, block quote and list markers: a value's digits there may start a list item. */
+const LINE_START = /(?:^|\n)(?:[ \t>]|[-+*](?=[ \t])|\d{1,9}[.)](?=[ \t]))*$/;
+const DIGIT = /^\d/;
+
+/** How many of the output's last characters the expander shows holeFor and inLinkAddress (escape.ts). */
+export const HOLE_WINDOW = 512;
+
+/**
+ * Whether a value written after `before` may stand where Markdown reads a placeholder otherwise than the
+ * value: where a link address starts, or the value's word reaches back beyond what `before` shows (it may
+ * be inside a long link address or autolink, where a value with a blank ends the address and a placeholder
+ * does not), after a definition's "]:" on the line before, in a character reference, or at a line's start
+ * with a digit (an ordered list's number). `whole`: `before` is all the output.
+ */
+function unsoundAfter(escaped: string, before: string, whole: boolean): boolean {
+  const trimmed = before.trimEnd();
+  if (trimmed === "" && !whole) return true;
+  if (ADDRESS_START.test(trimmed)) return true;
+  const wordStart = Math.max(before.lastIndexOf(" "), before.lastIndexOf("\t"), before.lastIndexOf("\n")) + 1;
+  if (wordStart === 0 && !whole) return true;
+  if (AFTER_DEFINITION.test(before.slice(0, wordStart))) return true;
+  if (ENTITY_START.test(before)) return true;
+  return DIGIT.test(escaped) && LINE_START.test(before);
+}
 
 /**
  * The placeholder for value `index` (its escaped text `escaped`), written after `before` (the output's
- * last characters), or undefined when the value must be written as it is. The caller has made sure the
- * value does not stand inside brackets (the expander's builder counts them: MarkdownBuilder.inBrackets),
- * and that `before` reaches back to something other than blanks (or to the start of the output).
+ * last characters; `whole`: all of it), or undefined when the value must be written as it is. The caller
+ * has made sure the value does not stand inside brackets or a possible HTML tag (the expander's builder
+ * counts them: MarkdownBuilder.inBrackets, inAngle), nor inside a link address it can see (escape.ts).
  */
-export function holeFor(index: number, escaped: string, before: string): string | undefined {
+export function holeFor(index: number, escaped: string, before: string, whole: boolean): string | undefined {
   if (escaped === "" || NOT_HOLED.test(escaped)) return undefined;
-  if (ADDRESS_START.test(before.trimEnd())) return undefined;
+  if (unsoundAfter(escaped, before, whole)) return undefined;
   const first = edge(escaped[0]!);
   const last = edge(escaped[escaped.length - 1]!);
   if (first === undefined || last === undefined) return undefined;

@@ -33,6 +33,13 @@ export function only(problems: Problem[], code: string): Problem {
   return found[0]!;
 }
 
+/**
+ * A test's timeout where the property is bounded work: long enough for the slowest run of the unit suite
+ * on a loaded machine, short enough to fail an input that is walked to its end (minutes). Timings are for
+ * the benchmarks (npm run bench:limits), not for assertions here.
+ */
+export const HANG_GUARD_MS = 120_000;
+
 /** Milliseconds `run` takes. */
 export async function timed<T>(run: () => Promise<T> | T): Promise<{ value: T; ms: number }> {
   const started = performance.now();

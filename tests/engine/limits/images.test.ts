@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES } from "../../../src/engine/limits";
 import { assembly, buildBody, library } from "../support";
-import { dataUri, failure, only, png, timed } from "./helpers";
+import { dataUri, failure, HANG_GUARD_MS, only, png } from "./helpers";
 
 // Image limits: the size of one picture, the picture's drawn size, and the document's total size
 // (every use of a picture stores its data again).
@@ -17,15 +17,14 @@ describe("image size", () => {
 
   it("refuses a picture over the limit with LIMIT_IMAGE_SIZE", async () => {
     const uri = dataUri(png(100, 50, MAX_IMAGE_BYTES + 1));
-    const { value: problems, ms } = await timed(() =>
-      failure(library({ id: "s1", body: `Logo:\n\n![Company logo](${uri})` }), assembly([{ snippet: "s1" }])),
-    );
+    const problems = await failure(library({ id: "s1", body: `Logo:\n\n![Company logo](${uri})` }), assembly([{ snippet: "s1" }]));
     const p = only(problems, "LIMIT_IMAGE_SIZE");
     expect(p.line).toBe(3);
     expect(p.message).toContain('"Company logo"');
     expect(p.message).toContain("5 MB");
-    expect(ms).toBeLessThan(30_000); // reading 7 million characters of Markdown, not decoding them
-  }, 60_000);
+    // Reading 7 million characters of Markdown, not decoding them: the test's timeout is the hang guard
+    // (a timing under the unit suite's load is no measure; bench:limits measures inputs at the limits).
+  }, HANG_GUARD_MS);
 
   it("fits a picture whose header claims 1 × 4,294,967,295 pixels onto the page (docx threw on it)", async () => {
     const b = await buildBody(`![tall](${dataUri(png(1, 0xffffffff))})`);
@@ -50,12 +49,11 @@ describe("document size", () => {
     const bytes = 2 * 1024 * 1024;
     const uses = Math.ceil(MAX_DOCUMENT_BYTES / bytes) + 1;
     const body = `![p][pic] `.repeat(uses) + `\n\n[pic]: ${dataUri(png(10, 10, bytes))}`;
-    const { value: problems, ms } = await timed(() => failure(library({ id: "s1", body }), assembly([{ snippet: "s1" }])));
-    const p = only(problems, "LIMIT_DOCUMENT_SIZE");
+    const problems = await failure(library({ id: "s1", body }), assembly([{ snippet: "s1" }]));
+    const p = only(problems, "LIMIT_DOCUMENT_SIZE"); // once: the build stops at the limit, not at every use
     expect(p.path).toBe("snippets[0].body");
     expect(p.message).toContain("100 MB");
-    expect(ms).toBeLessThan(20_000);
-  }, 60_000);
+  }, HANG_GUARD_MS);
 
   it("accepts the same picture used a few times", async () => {
     const body = `![p][pic] `.repeat(3) + `\n\n[pic]: ${dataUri(png(10, 10, 1024))}`;
