@@ -73,8 +73,11 @@ export function inLinkAddress(before: string): boolean {
   if (open >= 0 && DESTINATION_REST.test(word.slice(open + 2))) return true;
   const angle = word.lastIndexOf("<");
   if (angle >= 0 && AUTOLINK_REST.test(word.slice(angle + 1))) return true;
+  // The last line alone (label and address on one line), or with the line before it (the address on
+  // the line after its label).
   const lastLine = before.lastIndexOf("\n");
-  return DEFINITION_LINE.test(before.slice(lastLine < 0 ? 0 : before.lastIndexOf("\n", lastLine - 1) + 1));
+  if (DEFINITION_LINE.test(before.slice(lastLine + 1))) return true;
+  return lastLine >= 0 && DEFINITION_LINE.test(before.slice(before.lastIndexOf("\n", lastLine - 1) + 1));
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
