@@ -49,6 +49,8 @@ export type LibraryManagerProps = {
   today: Date;
   /** The pane's state store: unsaved editor changes are kept there (EDITOR_DRAFT_KEY) until saved or discarded. */
   store?: KeyValueStore;
+  /** Who is signed in to the team library: the author of the redlines History downloads. */
+  user?: string;
 };
 
 type Mode =
@@ -82,6 +84,7 @@ export function LibraryManager({
   settings,
   today,
   store,
+  user,
 }: LibraryManagerProps) {
   const styles = useLibraryManagerStyles();
   const { snapshot, commit } = libraryStore;
@@ -212,6 +215,7 @@ export function LibraryManager({
         libraryStore={libraryStore}
         {...(library.catalogue ? { catalogue: library.catalogue } : {})}
         locale={settings.locale}
+        {...(user ? { user } : {})}
         onOpen={(id, version) => setMode({ kind: "edit", id, version })}
         onClose={() => setMode({ kind: "list" })}
       />
