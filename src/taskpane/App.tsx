@@ -115,6 +115,7 @@ function Pane({
       variablesOf: library.variablesOf,
       doc,
       today,
+      ...(team.user ? { user: team.user } : {}),
     },
     { autoLoad: view === "document" },
   );
@@ -255,6 +256,7 @@ function Pane({
                 libraryStore={libraryStore}
                 settings={doc.settings}
                 today={today}
+                {...(team.user ? { user: team.user } : {})}
               />
               {/* After the user's own library (Manage's first heading stays "My library"). */}
               <TeamView

@@ -9,7 +9,10 @@ export const CRASH_TEXT =
 
 export function CrashMessage({ detail }: { detail: string }) {
   return (
-    <div role="alert" style={{ padding: "12px", fontFamily: "Segoe UI, system-ui, sans-serif", lineHeight: 1.4 }}>
+    <div
+      role="alert"
+      style={{ padding: "12px", fontFamily: "Segoe UI, system-ui, sans-serif", lineHeight: 1.4 }}
+    >
       <p style={{ margin: "0 0 8px", fontWeight: 600 }}>{CRASH_TEXT}</p>
       <p style={{ margin: 0 }}>Details: {detail}</p>
     </div>

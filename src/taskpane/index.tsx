@@ -42,5 +42,7 @@ async function start(): Promise<void> {
 
 start().catch((error: unknown) => {
   const container = document.getElementById("container") ?? document.body;
-  createRoot(container).render(<CrashMessage detail={error instanceof Error ? error.message : String(error)} />);
+  createRoot(container).render(
+    <CrashMessage detail={error instanceof Error ? error.message : String(error)} />,
+  );
 });

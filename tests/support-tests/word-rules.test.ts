@@ -163,6 +163,17 @@ const variants: Record<string, Variant> = {
         ),
     }),
   },
+  bookmarkNameTwiceInAnotherCase: {
+    code: "WORD_BOOKMARK_NAME",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(
+          xml,
+          '<w:bookmarkEnd w:id="1"/>',
+          '<w:bookmarkEnd w:id="1"/><w:bookmarkStart w:name="TARGET" w:id="2"/><w:bookmarkEnd w:id="2"/>',
+        ),
+    }),
+  },
   bookmarkNameStartsWithDigit: {
     code: "WORD_BOOKMARK_NAME_FORM",
     make: edit({ [DOC]: (xml) => mustReplace(xml, 'w:name="target"', 'w:name="4target"') }),

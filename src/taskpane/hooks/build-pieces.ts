@@ -184,7 +184,11 @@ async function buildPackages(
   const whole = await building;
   const title = outlineTitle(doc, 0, doc.sections.length);
   if (maxBytes === undefined || base64ByteLength(whole.base64) <= maxBytes || doc.sections.length === 1) {
-    return { pieces: [piece(whole, title, continueTags(ctx, 0, doc.sections.length))], warnings: whole.warnings, offsets };
+    return {
+      pieces: [piece(whole, title, continueTags(ctx, 0, doc.sections.length))],
+      warnings: whole.warnings,
+      offsets,
+    };
   }
   const pieces: InsertPiece[] = [];
   const warnings: Problem[] = [];

@@ -67,8 +67,20 @@ export function useDocxImport(
       setState({ phase: "reading", name: source.name });
       await nextFrame();
       const engine = await loadEngine();
-      const compared = library.rawLibraries.flatMap((l) => ((l as RawLibrary).snippets ?? []) as Array<{ id: string; version?: number; title?: string; body: string }>);
-      const result = engine.importDocx(source.bytes, { fileName: source.name, ...(split ? { split } : {}), library: compared });
+      const compared = library.rawLibraries.flatMap(
+        (l) =>
+          ((l as RawLibrary).snippets ?? []) as Array<{
+            id: string;
+            version?: number;
+            title?: string;
+            body: string;
+          }>,
+      );
+      const result = engine.importDocx(source.bytes, {
+        fileName: source.name,
+        ...(split ? { split } : {}),
+        library: compared,
+      });
       if (!result.ok) {
         setState({ phase: "refused", name: source.name, problems: result.problems });
         return;
@@ -87,7 +99,14 @@ export function useDocxImport(
     setState({
       phase: "refused",
       name,
-      problems: [{ code: "INTERNAL", severity: "error", message: error instanceof Error ? error.message : String(error), path: "" }],
+      problems: [
+        {
+          code: "INTERNAL",
+          severity: "error",
+          message: error instanceof Error ? error.message : String(error),
+          path: "",
+        },
+      ],
     });
 
   const fromFile = useCallback(
@@ -128,10 +147,21 @@ export function useDocxImport(
     const current = state;
     setState({ ...current, applying: true });
     const engine = await loadEngine();
-    const personal = (library.rawLibraries[0] ?? { format: "sectionsmith/library@1", snippets: [] }) as RawLibrary;
-    const applied = engine.applyImport([current.report], { duplicates: current.duplicates, types: current.types }, personal);
+    const personal = (library.rawLibraries[0] ?? {
+      format: "sectionsmith/library@1",
+      snippets: [],
+    }) as RawLibrary;
+    const applied = engine.applyImport(
+      [current.report],
+      { duplicates: current.duplicates, types: current.types },
+      personal,
+    );
     if (!applied.ok) {
-      setState({ ...current, applying: false, problems: applied.problems.filter((p) => p.severity === "error") });
+      setState({
+        ...current,
+        applying: false,
+        problems: applied.problems.filter((p) => p.severity === "error"),
+      });
       return;
     }
     const added = applied.library.snippets.slice(personal.snippets.length);
@@ -143,11 +173,29 @@ export function useDocxImport(
     );
     const result = await library.applyReport(report);
     if (!result.ok) {
-      setState({ ...current, applying: false, problems: result.problems.length > 0 ? result.problems : report.errors });
+      setState({
+        ...current,
+        applying: false,
+        problems: result.problems.length > 0 ? result.problems : report.errors,
+      });
       return;
     }
-    setState({ phase: "done", name: current.source.name, added: added.length, skipped: applied.skipped.length });
+    setState({
+      phase: "done",
+      name: current.source.name,
+      added: added.length,
+      skipped: applied.skipped.length,
+    });
   }, [state, library, libraryStore.store]);
 
-  return { state, fromFile, fromDocument, resplit, chooseDuplicate, retype, apply, close: () => setState({ phase: "idle" }) };
+  return {
+    state,
+    fromFile,
+    fromDocument,
+    resplit,
+    chooseDuplicate,
+    retype,
+    apply,
+    close: () => setState({ phase: "idle" }),
+  };
 }

@@ -6,6 +6,7 @@
 // (build-redline.ts), refused when the section was edited in Word since, as the redline would undo that.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { changeAuthor } from "../model/change-author";
 import type { Catalogue, Problem, Snippet, Variable } from "../../engine/core";
 import type { Engine } from "../engine";
 import type { WordHost } from "../host";
@@ -44,6 +45,8 @@ export type InventoryDeps = {
   variablesOf(snippet: Snippet): { variables: Variable[] };
   doc: DocumentState;
   today: Date;
+  /** Who is signed in to the team library: the author of the tracked changes an update makes. */
+  user?: string;
 };
 
 /** How an update lands: as tracked changes to review (the default where Word can), or replaced silently. */
@@ -66,7 +69,7 @@ export type InventoryApi = {
 };
 
 export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean } = {}): InventoryApi {
-  const { host, engine, catalogue: loaded, lookup, variablesOf, doc, today } = deps;
+  const { host, engine, catalogue: loaded, lookup, variablesOf, doc, today, user } = deps;
   const available = host.capabilities().mode === "word";
   const [state, setState] = useState<InventoryState>({ phase: "idle" });
   const [controls, setControls] = useState<Awaited<ReturnType<WordHost["listTaggedContent"]>>>();
@@ -166,7 +169,7 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
               values: planUpdate(variablesOf(old).variables, matched).values,
             },
             after: section,
-            author: target.owner?.trim() || "Sectionsmith",
+            author: changeAuthor(user, target.owner),
             tag: `sectionsmith:${row.id}@${target.version}`,
             title: target.title,
           });

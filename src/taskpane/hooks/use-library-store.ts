@@ -39,12 +39,12 @@ export function useLibraryStore(storageKey: string): LibraryStoreApi {
     void openLibraryStore(storageKey)
       .catch(() => openLibraryStore(storageKey, { indexedDB: null }))
       .then((s) => {
-      if (!live) return s.close();
-      opened = s;
-      unsubscribe = s.subscribe((snap) => setSnapshot(snap));
-      setStore(s);
-      setSnapshot(s.snapshot());
-    });
+        if (!live) return s.close();
+        opened = s;
+        unsubscribe = s.subscribe((snap) => setSnapshot(snap));
+        setStore(s);
+        setSnapshot(s.snapshot());
+      });
     return () => {
       live = false;
       unsubscribe();

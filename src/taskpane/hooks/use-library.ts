@@ -248,7 +248,12 @@ export function useLibrary(
           ok: false,
           name: report.source,
           problems: [],
-          report: rebuildReport(engine ?? (await loadEngine()), report, current, (await loadLanguage()).languageOf),
+          report: rebuildReport(
+            engine ?? (await loadEngine()),
+            report,
+            current,
+            (await loadLanguage()).languageOf,
+          ),
         };
       await commit(importChanges(report, current));
       return { ok: true, name: report.source, problems: report.warnings };
@@ -335,7 +340,9 @@ function rebuildReport(
     ...(report.name ? { name: report.name } : {}),
     snippets: report.items.map((i) => i.snippet),
   };
-  return withDefaultChoices(buildImportReport(raw, report.source, current, engine.validateLibrary, languageOf));
+  return withDefaultChoices(
+    buildImportReport(raw, report.source, current, engine.validateLibrary, languageOf),
+  );
 }
 
 /** The language guesser (model/language.ts), loaded when a file is first imported: its data is large. */

@@ -30,7 +30,7 @@ export function reportingStore(
   const unsaved = new Map<string, unknown>();
   return {
     kind: store.kind,
-    get: async <T,>(key: string) =>
+    get: async <T>(key: string) =>
       unsaved.has(key) ? (structuredClone(unsaved.get(key)) as T) : store.get<T>(key),
     set: async (key, value) => {
       try {

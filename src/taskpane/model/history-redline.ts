@@ -5,6 +5,7 @@
 
 import type { Catalogue, Snippet, Values } from "../../engine/core";
 import type { Engine } from "../engine";
+import { changeAuthor } from "./change-author";
 import { initialValues, labelOf } from "./values";
 
 export type HistoryRedline = { blob: Blob; fileName: string; changes: number };
@@ -27,6 +28,8 @@ export async function historyRedline(args: {
   from: number;
   to: number;
   locale: string;
+  /** Who is signed in to the team library, if anyone: the changes' author (change-author.ts). */
+  user?: string;
 }): Promise<HistoryRedline> {
   const { engine, catalogue, id, from, to } = args;
   const version = (v: number) => catalogue.snippets.find((s) => s.id === id && s.version === v);
@@ -40,7 +43,7 @@ export async function historyRedline(args: {
   const result = await engine.exportRedline(catalogue, assembly(from), assembly(to), {
     as: "blob",
     shape: "document",
-    author: version(to)?.owner?.trim() || "Sectionsmith",
+    author: changeAuthor(args.user, version(to)?.owner),
     names: { before: `${id}@${from}`, after: `${id}@${to}` },
   });
   const { insertions, deletions, formatting } = result.changes;

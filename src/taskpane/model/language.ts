@@ -11,7 +11,9 @@ const MIN_LETTERS = 40;
 
 /** The snippet's words: tags ({{…}}), links' targets, Markdown marks and table rules out. */
 export function wordsOf(snippet: RawSnippet): string {
-  const parts = [snippet.title, snippet.description, snippet.body].filter((p): p is string => typeof p === "string");
+  const parts = [snippet.title, snippet.description, snippet.body].filter(
+    (p): p is string => typeof p === "string",
+  );
   return parts
     .join("\n")
     .replace(/\{\{[^}]*\}\}/g, " ")

@@ -6,7 +6,10 @@
 export const STORAGE_OPEN_TIMEOUT_MS = 5_000;
 
 /** The opened database, or a rejection once `ms` have passed (a database opening after that is closed). */
-export function openWithin<T extends { close(): void }>(opening: Promise<T>, ms: number = STORAGE_OPEN_TIMEOUT_MS): Promise<T> {
+export function openWithin<T extends { close(): void }>(
+  opening: Promise<T>,
+  ms: number = STORAGE_OPEN_TIMEOUT_MS,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     let late = false;
     const timer = setTimeout(() => {

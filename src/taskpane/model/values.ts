@@ -262,7 +262,12 @@ export function patternExample(pattern: string): string | undefined {
  * them in `locale` (the engine's formatValue: "€12,500.00", "15 March 2027"). Yes/no values are left out
  * (they rarely tell sections apart); a list says how many rows it has.
  */
-export function valuesSummary(variables: readonly Variable[], values: Values, locale: string, count = 2): string {
+export function valuesSummary(
+  variables: readonly Variable[],
+  values: Values,
+  locale: string,
+  count = 2,
+): string {
   const parts: string[] = [];
   for (const v of variables) {
     if (parts.length >= count) break;

@@ -221,5 +221,6 @@ function fitWidth(frame: HTMLIFrameElement, doc: Document) {
   const page = pages.firstElementChild as HTMLElement | null;
   const available = frame.clientWidth;
   const width = page?.offsetWidth ?? 0;
-  if (width > 0 && available > 0 && width > available) pages.style.setProperty("zoom", String(available / width));
+  if (width > 0 && available > 0 && width > available)
+    pages.style.setProperty("zoom", String(available / width));
 }

@@ -89,7 +89,12 @@ export function setStatus(
 }
 
 /** A copy under a free id ("<id>-copy", "<id>-copy-2", …) as a version 1 draft. */
-export function duplicateSnippet(snapshot: LibrarySnapshot, id: string, version: number, now = new Date()): Edit {
+export function duplicateSnippet(
+  snapshot: LibrarySnapshot,
+  id: string,
+  version: number,
+  now = new Date(),
+): Edit {
   const existing = findRecord(snapshot.records, id, version);
   if (!existing) throw new Error(`Snippet ${id}@${version} is no longer in the library.`);
   const ids = new Set(snapshot.records.map((r) => r.id));
@@ -97,7 +102,10 @@ export function duplicateSnippet(snapshot: LibrarySnapshot, id: string, version:
   let copy = stem;
   for (let n = 2; ids.has(copy); n++) copy = `${stem}-${n}`;
   const title = typeof existing.snippet.title === "string" ? existing.snippet.title : id;
-  const snippet = stamp({ ...existing.snippet, id: copy, version: 1, status: "draft", title: `${title} (copy)` }, now);
+  const snippet = stamp(
+    { ...existing.snippet, id: copy, version: 1, status: "draft", title: `${title} (copy)` },
+    now,
+  );
   const record = local(snapshot, snippet);
   return {
     changes: [{ type: "put", record }],
@@ -108,7 +116,8 @@ export function duplicateSnippet(snapshot: LibrarySnapshot, id: string, version:
 }
 
 export function deleteSnippet(snapshot: LibrarySnapshot, id: string, version: number): Edit {
-  if (!findRecord(snapshot.records, id, version)) throw new Error(`Snippet ${id}@${version} is not in the library.`);
+  if (!findRecord(snapshot.records, id, version))
+    throw new Error(`Snippet ${id}@${version} is not in the library.`);
   return {
     changes: [{ type: "delete", id, version }],
     history: [{ action: "delete", id, version }],
@@ -118,12 +127,20 @@ export function deleteSnippet(snapshot: LibrarySnapshot, id: string, version: nu
 }
 
 /** A new draft version (highest + 1) with the body of `version` and the rest of the latest version. */
-export function restoreVersion(snapshot: LibrarySnapshot, id: string, version: number, now = new Date()): Edit {
+export function restoreVersion(
+  snapshot: LibrarySnapshot,
+  id: string,
+  version: number,
+  now = new Date(),
+): Edit {
   const old = findRecord(snapshot.records, id, version);
   const top = highestVersion(snapshot.records, id);
   const latest = findRecord(snapshot.records, id, top);
   if (!old || !latest) throw new Error(`Snippet ${id}@${version} is not in the library.`);
-  const snippet = stamp({ ...latest.snippet, body: old.snippet.body, version: top + 1, status: "draft" }, now);
+  const snippet = stamp(
+    { ...latest.snippet, body: old.snippet.body, version: top + 1, status: "draft" },
+    now,
+  );
   return {
     changes: [{ type: "put", record: local(snapshot, snippet) }],
     history: [{ action: "restore", id, version: top + 1, detail: `body of version ${version}` }],
@@ -135,7 +152,11 @@ export function restoreVersion(snapshot: LibrarySnapshot, id: string, version: n
 /** First run: the starter library (and any libraries the pane kept before this store existed). */
 export function seedChanges(
   snapshot: LibrarySnapshot,
-  libraries: ReadonlyArray<{ name?: string; snippets: readonly RawSnippet[]; origin: "starter" | "imported" }>,
+  libraries: ReadonlyArray<{
+    name?: string;
+    snippets: readonly RawSnippet[];
+    origin: "starter" | "imported";
+  }>,
 ): { changes: Change[]; history: HistoryInput[] } {
   if (snapshot.seeded) return { changes: [], history: [] };
   let seq = nextSeq(snapshot.records);
@@ -158,6 +179,7 @@ export function seedChanges(
       changes.push({ type: "put", record });
     }
   changes.push({ type: "meta", key: "seeded", value: true });
-  if (snapshot.name === undefined) changes.push({ type: "meta", key: "name", value: libraries[0]?.name ?? "My library" });
+  if (snapshot.name === undefined)
+    changes.push({ type: "meta", key: "name", value: libraries[0]?.name ?? "My library" });
   return { changes, history: [{ action: "seed", detail: `${changes.length - 2} snippets` }] };
 }

@@ -111,7 +111,8 @@ export function memoryBackend(): Backend {
       // Work on a copy and swap it in at the end: a failure halfway leaves `state` untouched.
       const next = { ...state, records: new Map(state.records) };
       for (const change of changes) {
-        if (change.type === "put") next.records.set(key(change.record.id, change.record.version), structuredClone(change.record));
+        if (change.type === "put")
+          next.records.set(key(change.record.id, change.record.version), structuredClone(change.record));
         else if (change.type === "delete") next.records.delete(key(change.id, change.version));
         else if (change.key === "name") next.name = change.value as string;
         else next.seeded = change.value === true;

@@ -45,16 +45,23 @@ function inUse(records: readonly SnippetRecord[], id: string): SnippetRecord | u
 export function inUseChanges(report: ImportReport): InUseChange[] {
   if (!report.canApply) return [];
   const before = report.library;
-  const { changes } = importChanges(report, { revision: report.revision, seeded: true, records: [...before] });
+  const { changes } = importChanges(report, {
+    revision: report.revision,
+    seeded: true,
+    records: [...before],
+  });
   const after = new Map(before.map((r) => [recordKey(r.id, r.version), r]));
-  for (const c of changes) if (c.type === "put") after.set(recordKey(c.record.id, c.record.version), c.record);
+  for (const c of changes)
+    if (c.type === "put") after.set(recordKey(c.record.id, c.record.version), c.record);
   const afterRecords = [...after.values()];
   const out: InUseChange[] = [];
   for (const id of new Set(before.map((r) => r.id))) {
     const was = inUse(before, id);
     const now = inUse(afterRecords, id);
     if (!was || !now || sameText(was.snippet, now.snippet)) continue;
-    const item = report.items.find((i) => i.id === id && i.kind !== "invalid" && sameText(i.snippet, now.snippet));
+    const item = report.items.find(
+      (i) => i.id === id && i.kind !== "invalid" && sameText(i.snippet, now.snippet),
+    );
     const beforeLanguage = report.languages[recordKey(was.id, was.version)];
     const afterLanguage = item?.language ?? languageOfText(report, now);
     out.push({
@@ -64,7 +71,8 @@ export function inUseChanges(report: ImportReport): InUseChange[] {
       ...(item ? { item } : {}),
       ...(beforeLanguage ? { beforeLanguage } : {}),
       ...(afterLanguage ? { afterLanguage } : {}),
-      otherLanguage: beforeLanguage !== undefined && afterLanguage !== undefined && beforeLanguage !== afterLanguage,
+      otherLanguage:
+        beforeLanguage !== undefined && afterLanguage !== undefined && beforeLanguage !== afterLanguage,
     });
   }
   return out;

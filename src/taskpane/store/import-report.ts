@@ -12,7 +12,14 @@
 import type { Problem, ParseResult, Library } from "../../engine/core";
 import { sameContent, sameText } from "./canonical";
 import { findRecord, highestVersion, isRawSnippet, nextSeq, versionOf } from "./library-file";
-import { recordKey, type Change, type HistoryInput, type LibrarySnapshot, type RawSnippet, type SnippetRecord } from "./types";
+import {
+  recordKey,
+  type Change,
+  type HistoryInput,
+  type LibrarySnapshot,
+  type RawSnippet,
+  type SnippetRecord,
+} from "./types";
 
 export type ImportKind = "new" | "updated" | "unchanged" | "conflicting" | "invalid";
 
@@ -257,7 +264,9 @@ export function withChoices(
   return {
     ...report,
     items: report.items.map((i) =>
-      (i.kind === "conflicting" || i.kind === "updated") && choices[i.path] ? { ...i, choice: choices[i.path] } : i,
+      (i.kind === "conflicting" || i.kind === "updated") && choices[i.path]
+        ? { ...i, choice: choices[i.path] }
+        : i,
     ),
   };
 }

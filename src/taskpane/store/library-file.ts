@@ -1,12 +1,20 @@
 // Export to and helpers around the contract's library file ("sectionsmith/library@1").
 
-import { recordKey, type LibrarySnapshot, type RawLibrary, type RawSnippet, type SnippetRecord } from "./types";
+import {
+  recordKey,
+  type LibrarySnapshot,
+  type RawLibrary,
+  type RawSnippet,
+  type SnippetRecord,
+} from "./types";
 
 export const LIBRARY_FORMAT = "sectionsmith/library@1";
 
 /** The whole library, or the chosen id@version keys, as a library file value (snippets as stored, in order). */
 export function exportLibrary(snapshot: LibrarySnapshot, keys?: ReadonlySet<string>): RawLibrary {
-  const records = keys ? snapshot.records.filter((r) => keys.has(recordKey(r.id, r.version))) : snapshot.records;
+  const records = keys
+    ? snapshot.records.filter((r) => keys.has(recordKey(r.id, r.version)))
+    : snapshot.records;
   return {
     format: LIBRARY_FORMAT,
     ...(snapshot.name !== undefined ? { name: snapshot.name } : {}),
@@ -30,4 +38,7 @@ export const findRecord = (records: readonly SnippetRecord[], id: string, versio
   records.find((r) => r.id === id && r.version === version);
 
 export const isRawSnippet = (value: unknown): value is RawSnippet =>
-  typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as RawSnippet).id === "string";
+  typeof value === "object" &&
+  value !== null &&
+  !Array.isArray(value) &&
+  typeof (value as RawSnippet).id === "string";

@@ -10,7 +10,10 @@ export function lineDiff(before: string, after: string): DiffLine[] {
   const a = before.split("\n");
   const b = after.split("\n");
   if (a.length * b.length > LIMIT * LIMIT)
-    return [...a.map((text) => ({ op: "removed" as const, text })), ...b.map((text) => ({ op: "added" as const, text }))];
+    return [
+      ...a.map((text) => ({ op: "removed" as const, text })),
+      ...b.map((text) => ({ op: "added" as const, text })),
+    ];
   // lcs[i][j]: length of the LCS of a[i..] and b[j..]
   const lcs = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
   for (let i = a.length - 1; i >= 0; i--)

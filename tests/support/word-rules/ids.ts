@@ -38,7 +38,7 @@ export const BOOKMARK_NAME_MAX = 40;
 
 export const bookmarkNames: WordRule = {
   code: "WORD_BOOKMARK_NAME",
-  reason: `bookmark names must be at most ${BOOKMARK_NAME_MAX} characters and unique in the document`,
+  reason: `bookmark names must be at most ${BOOKMARK_NAME_MAX} characters and unique in the document (letter case aside)`,
   source:
     "OfficeDev/VBA-content#253 (40 characters), python-openxml/python-docx#445 (Word keeps only the first of a name)",
   check(ctx, report) {
@@ -49,8 +49,10 @@ export const bookmarkNames: WordRule = {
         if (name.length > BOOKMARK_NAME_MAX) {
           report(part, `bookmark "${name}" has ${name.length} characters`);
         }
-        if (where.has(name)) report(part, `bookmark name "${name}" is used more than once`);
-        else where.set(name, part);
+        // Word compares bookmark names without regard to case: "Target" and "target" are one name.
+        const key = name.toLowerCase();
+        if (where.has(key)) report(part, `bookmark name "${name}" is used more than once`);
+        else where.set(key, part);
       }
     }
   },

@@ -79,7 +79,11 @@ export function DocumentActions({
                 ref={setAnchor}
                 appearance="primary"
                 icon={<DocumentArrowLeft20Regular />}
-                menuButton={{ ...trigger, "aria-label": "Choose where to insert", ...(nowhere ? { disabled: true } : {}) }}
+                menuButton={{
+                  ...trigger,
+                  "aria-label": "Choose where to insert",
+                  ...(nowhere ? { disabled: true } : {}),
+                }}
                 primaryActionButton={{
                   disabled: working || empty || primary === undefined,
                   onClick: () => primary && onInsert(primary, options),

@@ -2,7 +2,14 @@
 // report (DocxReport) and the outcome. Reading and applying live in hooks/use-docx-import.ts.
 
 import { useRef } from "react";
-import { Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Tooltip } from "@fluentui/react-components";
+import {
+  Button,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Tooltip,
+} from "@fluentui/react-components";
 import { DocumentArrowUp20Regular } from "@fluentui/react-icons";
 import type { DocxImportApi } from "../../hooks/use-docx-import";
 import { DocxReport } from "./DocxReport";
@@ -10,7 +17,8 @@ import { useDocxImportStyles } from "./DocxImport.styles";
 
 export const IMPORT_DOCX_LABEL = "Import from a Word document…";
 export const IMPORT_THIS_LABEL = "Import this document";
-export const IMPORT_THIS_UNAVAILABLE = "Importing the open document needs Word: open Sectionsmith inside Word, or save the document and use Import from a Word document….";
+export const IMPORT_THIS_UNAVAILABLE =
+  "Importing the open document needs Word: open Sectionsmith inside Word, or save the document and use Import from a Word document….";
 
 type Props = { api: DocxImportApi; inWord: boolean };
 

@@ -57,7 +57,10 @@ export function DocxReport(props: Props) {
   const styles = useDocxImportStyles();
   const skipped = report.snippets.filter((s) => duplicates[s.snippet.id] === "skip").length;
   const importing = report.snippets.length - skipped;
-  const warnings = report.snippets.reduce((n, s) => n + s.warnings.filter((w) => w.code !== "DOCX_DUPLICATE").length, report.warnings.length);
+  const warnings = report.snippets.reduce(
+    (n, s) => n + s.warnings.filter((w) => w.code !== "DOCX_DUPLICATE").length,
+    report.warnings.length,
+  );
   const dupes = report.snippets.filter((s) => s.duplicate).length;
   return (
     <section className={styles.report} aria-label={`Import report for ${name}`}>
@@ -83,7 +86,10 @@ export function DocxReport(props: Props) {
         </Select>
       </Field>
       {report.numberedHeadings && (
-        <Caption1 className={styles.note}>The document numbers its headings: turn on legal heading numbering in Document settings to number them alike.</Caption1>
+        <Caption1 className={styles.note}>
+          The document numbers its headings: turn on legal heading numbering in Document settings to number
+          them alike.
+        </Caption1>
       )}
       {report.variables.length > 0 && (
         <details>
@@ -100,11 +106,13 @@ export function DocxReport(props: Props) {
                   value={types[v.name] ?? v.type}
                   onChange={(_, d) => props.onType(v.name, d.value as VariableType)}
                 >
-                  {TYPES.filter(([t]) => t !== "choice" || (v.options && v.options.length > 0)).map(([t, label]) => (
-                    <option key={t} value={t}>
-                      {label}
-                    </option>
-                  ))}
+                  {TYPES.filter(([t]) => t !== "choice" || (v.options && v.options.length > 0)).map(
+                    ([t, label]) => (
+                      <option key={t} value={t}>
+                        {label}
+                      </option>
+                    ),
+                  )}
                 </Select>
               </li>
             ))}
@@ -117,11 +125,20 @@ export function DocxReport(props: Props) {
           <li key={s.snippet.id} className={styles.item}>
             <strong>{s.snippet.title}</strong>{" "}
             <span className={styles.note}>
-              {s.snippet.id} · {s.source.first === s.source.last ? `paragraph ${s.source.first}` : `paragraphs ${s.source.first}–${s.source.last}`}
-              {s.snippet.variables.length > 0 ? ` · ${s.snippet.variables.map((v) => v.name as string).join(", ")}` : ""}
+              {s.snippet.id} ·{" "}
+              {s.source.first === s.source.last
+                ? `paragraph ${s.source.first}`
+                : `paragraphs ${s.source.first}–${s.source.last}`}
+              {s.snippet.variables.length > 0
+                ? ` · ${s.snippet.variables.map((v) => v.name as string).join(", ")}`
+                : ""}
             </span>
             {s.duplicate && (
-              <DuplicateItem item={s} choice={duplicates[s.snippet.id] ?? "new"} onChoose={(c) => props.onDuplicate(s.snippet.id, c)} />
+              <DuplicateItem
+                item={s}
+                choice={duplicates[s.snippet.id] ?? "new"}
+                onChoose={(c) => props.onDuplicate(s.snippet.id, c)}
+              />
             )}
             <Warnings problems={s.warnings} />
           </li>
@@ -136,7 +153,11 @@ export function DocxReport(props: Props) {
       {props.problems && props.problems.length > 0 && (
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>
-            Nothing was imported: {props.problems.slice(0, 5).map((p) => p.message).join(" ")}
+            Nothing was imported:{" "}
+            {props.problems
+              .slice(0, 5)
+              .map((p) => p.message)
+              .join(" ")}
           </MessageBarBody>
         </MessageBar>
       )}
@@ -146,7 +167,9 @@ export function DocxReport(props: Props) {
         </Button>
         <Button onClick={props.onCancel}>Cancel</Button>
       </div>
-      <Caption1 className={styles.note}>Imported snippets are drafts: review and approve them in the list below.</Caption1>
+      <Caption1 className={styles.note}>
+        Imported snippets are drafts: review and approve them in the list below.
+      </Caption1>
     </section>
   );
 }

@@ -39,9 +39,15 @@ export function DuplicateItem({ item, choice, onChoose }: Props) {
           </div>
         </details>
       )}
-      <RadioGroup aria-label={`What to do with “${item.snippet.title}”`} value={choice} onChange={(_, v) => onChoose(v.value as DuplicateChoice)}>
+      <RadioGroup
+        aria-label={`What to do with “${item.snippet.title}”`}
+        value={choice}
+        onChange={(_, v) => onChoose(v.value as DuplicateChoice)}
+      >
         <Radio value="skip" label="Skip it" />
-        {d.of === "library" && <Radio value="version" label={`Make it a new version of “${d.title}” (draft)`} />}
+        {d.of === "library" && (
+          <Radio value="version" label={`Make it a new version of “${d.title}” (draft)`} />
+        )}
         <Radio value="new" label="Keep it as a snippet of its own" />
       </RadioGroup>
     </div>

@@ -98,9 +98,7 @@ export function ImportReport({ report, busy = false, onConfirm, onCancel }: Impo
       )}
       {changes.length > 0 && (
         <section aria-label="Text in use">
-          <h3 className={styles.group}>
-            Changes the text documents get ({changes.length})
-          </h3>
+          <h3 className={styles.group}>Changes the text documents get ({changes.length})</h3>
           <ul className={styles.list}>
             {changes.map((change) => (
               <InUseChangeItem
@@ -110,7 +108,8 @@ export function ImportReport({ report, busy = false, onConfirm, onCancel }: Impo
                 {...(change.item?.kind === "updated"
                   ? {
                       choice: (choices[change.item.path] as UpdateChoice | undefined) ?? "use",
-                      onChoose: (c: UpdateChoice) => setChoices((old) => ({ ...old, [change.item!.path]: c })),
+                      onChoose: (c: UpdateChoice) =>
+                        setChoices((old) => ({ ...old, [change.item!.path]: c })),
                     }
                   : {})}
               />
@@ -156,11 +155,7 @@ export function ImportReport({ report, busy = false, onConfirm, onCancel }: Impo
         </MessageBar>
       )}
       <div className={styles.actions}>
-        <Button
-          appearance="primary"
-          disabled={!report.canApply || busy}
-          onClick={() => onConfirm(chosen)}
-        >
+        <Button appearance="primary" disabled={!report.canApply || busy} onClick={() => onConfirm(chosen)}>
           Import all
         </Button>
         <Button onClick={onCancel}>Cancel</Button>

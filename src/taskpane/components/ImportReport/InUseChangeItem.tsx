@@ -46,7 +46,12 @@ export function InUseChangeItem({ change, source, choice, onChoose }: Props) {
             </>
           )}
           {diff.map((line, k) => (
-            <div key={k} className={line.op === "removed" ? styles.removed : line.op === "added" ? styles.added : undefined}>
+            <div
+              key={k}
+              className={
+                line.op === "removed" ? styles.removed : line.op === "added" ? styles.added : undefined
+              }
+            >
               {line.op === "removed" ? "− " : line.op === "added" ? "+ " : "  "}
               {line.text}
             </div>
@@ -59,7 +64,10 @@ export function InUseChangeItem({ change, source, choice, onChoose }: Props) {
           value={choice ?? "use"}
           onChange={(_, d) => onChoose(d.value as UpdateChoice)}
         >
-          <Radio value="draft" label={`Keep version ${before.version} in use; import version ${after.version} as a draft`} />
+          <Radio
+            value="draft"
+            label={`Keep version ${before.version} in use; import version ${after.version} as a draft`}
+          />
           <Radio value="use" label={`Use version ${after.version} from ${source} from now on`} />
         </RadioGroup>
       )}

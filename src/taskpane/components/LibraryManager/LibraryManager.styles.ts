@@ -2,8 +2,6 @@ import { makeStyles, tokens } from "@fluentui/react-components";
 
 export const useLibraryManagerStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
-  toolbar: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS, alignItems: "center" },
-  hiddenInput: { display: "none" },
   list: { listStyleType: "none", margin: 0, padding: 0 },
   row: {
     display: "flex",

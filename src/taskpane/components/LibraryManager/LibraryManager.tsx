@@ -2,15 +2,7 @@
 // through the import report, and create, edit, duplicate, delete snippets and see their version history.
 
 import { Fragment, useEffect, useMemo, useRef, useState } from "react";
-import {
-  Button,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
-  Tooltip,
-} from "@fluentui/react-components";
-import { Add20Regular, ArrowDownload20Regular, ArrowUpload20Regular } from "@fluentui/react-icons";
+import { MessageBar, MessageBarBody, MessageBarTitle } from "@fluentui/react-components";
 import { htmlToMarkdown } from "../../capture/html-to-markdown";
 import type { WordHost } from "../../host";
 import type { LibraryApi } from "../../hooks/use-library";
@@ -35,8 +27,13 @@ import { useDocxImport } from "../../hooks/use-docx-import";
 import { ProblemList } from "../ProblemList/ProblemList";
 import { SnippetEditor, type EditorDraft } from "../SnippetEditor/SnippetEditor";
 import { VersionHistory } from "../VersionHistory/VersionHistory";
+import { useEditorDraft } from "../../hooks/use-editor-draft";
 import { useLibraryManagerStyles } from "./LibraryManager.styles";
+import { DeletedNotice } from "./DeletedNotice";
+import { LibraryToolbar } from "./LibraryToolbar";
 import { Row, titleOf } from "./LibraryRow";
+
+export { CAPTURE_UNAVAILABLE } from "./LibraryToolbar";
 
 export type LibraryManagerProps = {
   /** For "Capture from Word" (reads the selection as HTML) and "Import this document". */
@@ -49,6 +46,8 @@ export type LibraryManagerProps = {
   today: Date;
   /** The pane's state store: unsaved editor changes are kept there (EDITOR_DRAFT_KEY) until saved or discarded. */
   store?: KeyValueStore;
+  /** Who is signed in to the team library: the author of the redlines History downloads. */
+  user?: string;
 };
 
 type Mode =
@@ -64,15 +63,6 @@ type Mode =
   | { kind: "history"; id: string };
 
 export const EXPORT_FILE = "sectionsmith-library.json";
-export const EDITOR_DRAFT_KEY = "editor-draft";
-export const CAPTURE_UNAVAILABLE =
-  "Capture needs Word: open Sectionsmith inside Word, select the text there, then capture it.";
-
-const isDraft = (v: unknown): v is EditorDraft =>
-  typeof v === "object" &&
-  v !== null &&
-  typeof (v as EditorDraft).draft === "object" &&
-  (v as EditorDraft).draft !== null;
 
 export function LibraryManager({
   host,
@@ -82,6 +72,7 @@ export function LibraryManager({
   settings,
   today,
   store,
+  user,
 }: LibraryManagerProps) {
   const styles = useLibraryManagerStyles();
   const { snapshot, commit } = libraryStore;
@@ -97,30 +88,18 @@ export function LibraryManager({
   const [focusRow, setFocusRow] = useState<string>();
   const undoButton = useRef<HTMLButtonElement>(null);
   const editButtons = useRef(new Map<string, HTMLButtonElement>());
-  const input = useRef<HTMLInputElement>(null);
   const records = useMemo(() => snapshot?.records ?? [], [snapshot]);
   const docx = useDocxImport(library, libraryStore, host);
 
   // Unsaved changes from before (another tab, a closed pane) reopen the editor they were made in.
-  useEffect(() => {
-    if (!store) return;
-    let live = true;
-    void store
-      .get<unknown>(EDITOR_DRAFT_KEY)
-      .then((kept) => {
-        if (!live || !isDraft(kept)) return;
-        setMode({
-          kind: "edit",
-          ...(kept.id !== undefined ? { id: kept.id, version: kept.version } : {}),
-          restored: kept,
-          message: "Your unsaved changes were kept: save them, or go back to the list to discard them.",
-        });
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [store]);
+  const keepDraft = useEditorDraft(store, (kept) =>
+    setMode({
+      kind: "edit",
+      ...(kept.id !== undefined ? { id: kept.id, version: kept.version } : {}),
+      restored: kept,
+      message: "Your unsaved changes were kept: save them, or go back to the list to discard them.",
+    }),
+  );
   useEffect(() => {
     if (deleted) focusInView(undoButton.current);
   }, [deleted]);
@@ -131,8 +110,6 @@ export function LibraryManager({
     focusInView(button);
     setFocusRow(undefined);
   });
-  const keepDraft = (draft: EditorDraft | undefined) =>
-    void store?.set(EDITOR_DRAFT_KEY, draft ?? null).catch(() => undefined);
 
   if (!snapshot) return null;
 
@@ -159,10 +136,7 @@ export function LibraryManager({
     setMessage({ intent: "success", text: `Exported ${counted} to ${EXPORT_FILE}.` });
   };
 
-  const onFile = async (files: FileList | null) => {
-    const file = files?.[0];
-    if (input.current) input.current.value = "";
-    if (!file) return;
+  const onFile = async (file: File) => {
     await run(async () => {
       setReport(await library.reportFor(file));
       return undefined;
@@ -212,6 +186,7 @@ export function LibraryManager({
         libraryStore={libraryStore}
         {...(library.catalogue ? { catalogue: library.catalogue } : {})}
         locale={settings.locale}
+        {...(user ? { user } : {})}
         onOpen={(id, version) => setMode({ kind: "edit", id, version })}
         onClose={() => setMode({ kind: "list" })}
       />
@@ -243,23 +218,7 @@ export function LibraryManager({
     });
 
   const deletedNotice = deleted && message && (
-    <li className={styles.notice}>
-      <MessageBar intent={message.intent} layout="multiline">
-        <MessageBarBody>{message.text}</MessageBarBody>
-        {message.intent === "success" && (
-          <MessageBarActions>
-            <Button
-              ref={undoButton}
-              size="small"
-              disabled={busy}
-              onClick={() => void undoDelete(deleted.record)}
-            >
-              Undo
-            </Button>
-          </MessageBarActions>
-        )}
-      </MessageBar>
-    </li>
+    <DeletedNotice message={message} busy={busy} undoRef={undoButton} onUndo={() => void undoDelete(deleted.record)} />
   );
 
   const toggle = (key: string, on: boolean) =>
@@ -275,39 +234,15 @@ export function LibraryManager({
       <h2 className={styles.title}>
         {snapshot.name ?? "My library"} ({countsText(library.sources[0]?.counts ?? library.counts)})
       </h2>
-      <div className={styles.toolbar}>
-        <Button icon={<ArrowDownload20Regular />} onClick={() => download()}>
-          Export library
-        </Button>
-        <Button disabled={selected.size === 0} onClick={() => download(selected)}>
-          Export selected ({selected.size})
-        </Button>
-        <Button icon={<ArrowUpload20Regular />} disabled={busy} onClick={() => input.current?.click()}>
-          Import library…
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          accept=".json,application/json"
-          aria-label="Import library file"
-          tabIndex={-1}
-          className={styles.hiddenInput}
-          onChange={(e) => void onFile(e.currentTarget.files)}
-        />
-        <Button icon={<Add20Regular />} appearance="primary" onClick={() => setMode({ kind: "edit" })}>
-          New snippet
-        </Button>
-        {host &&
-          (standalone ? (
-            <Tooltip content={CAPTURE_UNAVAILABLE} relationship="description">
-              <Button disabledFocusable>Capture from Word</Button>
-            </Tooltip>
-          ) : (
-            <Button disabled={busy} onClick={() => void capture()}>
-              Capture from Word
-            </Button>
-          ))}
-      </div>
+      <LibraryToolbar
+        selectedCount={selected.size}
+        busy={busy}
+        capture={!host ? "none" : standalone ? "standalone" : "word"}
+        onExport={(selectedOnly) => download(selectedOnly ? selected : undefined)}
+        onImportFile={(file) => void onFile(file)}
+        onNew={() => setMode({ kind: "edit" })}
+        onCapture={() => void capture()}
+      />
       <DocxImport api={docx} inWord={!standalone && host?.documentFile !== undefined} />
       {message && !deleted && (
         <MessageBar intent={message.intent} layout="multiline">

@@ -13,7 +13,12 @@ import {
   MenuTrigger,
   Tooltip,
 } from "@fluentui/react-components";
-import { Delete20Regular, History20Regular, MoreHorizontal20Regular, SquareMultiple20Regular } from "@fluentui/react-icons";
+import {
+  Delete20Regular,
+  History20Regular,
+  MoreHorizontal20Regular,
+  SquareMultiple20Regular,
+} from "@fluentui/react-icons";
 import type { SnippetRecord } from "../../store";
 import { useLibraryManagerStyles } from "./LibraryManager.styles";
 

@@ -20,7 +20,11 @@ export const useListEditorStyles = makeStyles({
   itemHeader: { display: "flex", alignItems: "center", justifyContent: "space-between" },
   itemNumber: { color: tokens.colorNeutralForeground3 },
   // Side by side while each field gets 140 px, one under the other below that.
-  fields: { display: "flex", flexWrap: "wrap", gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}` },
+  fields: {
+    display: "flex",
+    flexWrap: "wrap",
+    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+  },
   field: { flexGrow: 1, flexShrink: 1, flexBasis: "140px", minWidth: 0 },
   error: { color: tokens.colorPaletteRedForeground1 },
 });

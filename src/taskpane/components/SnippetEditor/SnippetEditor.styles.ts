@@ -16,8 +16,16 @@ export const useSnippetEditorStyles = makeStyles({
   control: { width: "100%", minWidth: 0 },
   wide: { gridColumn: "1 / -1" },
   body: { fontFamily: tokens.fontFamilyMonospace, minHeight: "12em" },
-  problems: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, color: tokens.colorPaletteRedForeground1 },
+  problems: {
+    margin: 0,
+    paddingInlineStart: tokens.spacingHorizontalL,
+    color: tokens.colorPaletteRedForeground1,
+  },
   help: { color: tokens.colorNeutralForeground3 },
-  helpList: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, fontFamily: tokens.fontFamilyMonospace },
+  helpList: {
+    margin: 0,
+    paddingInlineStart: tokens.spacingHorizontalL,
+    fontFamily: tokens.fontFamilyMonospace,
+  },
   actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
 });

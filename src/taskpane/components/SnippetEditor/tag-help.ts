@@ -1,7 +1,7 @@
 /** The template tags, for the help list beside the body editor (from the library contract). */
 export const TAG_HELP: ReadonlyArray<readonly [string, string]> = [
   ["{{name}}", "the variable's formatted value"],
-  ['{{#if name}}…{{else}}…{{/if}}', "conditional"],
+  ["{{#if name}}…{{else}}…{{/if}}", "conditional"],
   ['{{#if (eq name "value")}}', "comparisons: eq, ne, gt, lt, and, or, not"],
   ["{{#unless name}}…{{/unless}}", "inverse conditional"],
   ["{{#each list}}{{field}}{{/each}}", "repeat for each item; {{@index}} counts from 0"],

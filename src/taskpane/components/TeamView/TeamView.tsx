@@ -80,7 +80,9 @@ export function TeamView({ team, engine, settings: docSettings, today, onOpenSni
           {/* "as …" only where it is true: connected; offline, the last sign-in is named apart. */}
           {team.connection === "online" && team.user ? ` as ${team.user}` : ""}
           {team.connection === "offline" && team.user ? ` (signed in as ${team.user})` : ""}
-          {team.connection !== "off" && cache?.library.name ? ` · ${cache.library.name}${role ? ` (${role})` : ""}` : ""}
+          {team.connection !== "off" && cache?.library.name
+            ? ` · ${cache.library.name}${role ? ` (${role})` : ""}`
+            : ""}
         </Caption1>
         <Caption1 data-team-queue={waiting}>
           {waiting === 0

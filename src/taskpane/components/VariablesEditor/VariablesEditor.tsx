@@ -11,7 +11,10 @@ export type RawVariable = { name: string; type: string } & Record<string, unknow
 const TYPES = ["text", "multiline", "number", "currency", "date", "choice", "boolean", "list"] as const;
 
 /** The rules each type takes (the contract's table); everything else is common to all types. */
-const RULES: Record<string, ReadonlyArray<{ key: string; label: string; kind: "number" | "text" | "options" | "json" }>> = {
+const RULES: Record<
+  string,
+  ReadonlyArray<{ key: string; label: string; kind: "number" | "text" | "options" | "json" }>
+> = {
   text: [
     { key: "maxLength", label: "Maximum length", kind: "number" },
     { key: "pattern", label: "Pattern (regular expression)", kind: "text" },
@@ -116,12 +119,20 @@ function VariableRow({
       ) : (
         <DefaultField type={v.type} value={v.default} onChange={(value) => set("default", value)} />
       )}
-      <Checkbox label="Required" checked={v.required === true} onChange={(_, d) => set("required", d.checked === true ? true : undefined)} />
+      <Checkbox
+        label="Required"
+        checked={v.required === true}
+        onChange={(_, d) => set("required", d.checked === true ? true : undefined)}
+      />
       <Button icon={<Delete20Regular />} aria-label={`Remove ${label}`} onClick={onRemove}>
         Remove
       </Button>
       {(RULES[v.type] ?? []).map((rule) => (
-        <Field key={rule.key} label={rule.label} className={rule.kind === "text" || rule.kind === "number" ? undefined : styles.wide}>
+        <Field
+          key={rule.key}
+          label={rule.label}
+          className={rule.kind === "text" || rule.kind === "number" ? undefined : styles.wide}
+        >
           {rule.kind === "number" ? (
             <Input
               type="number"
@@ -149,7 +160,15 @@ function VariableRow({
  * text is one, but the field keeps the text itself, so "99." on the way to "99.5" is not turned into
  * "99" (and the next key into "995"). Text that is not a number is kept as typed and says so.
  */
-function DefaultField({ type, value, onChange }: { type: string; value: unknown; onChange(value: unknown): void }) {
+function DefaultField({
+  type,
+  value,
+  onChange,
+}: {
+  type: string;
+  value: unknown;
+  onChange(value: unknown): void;
+}) {
   const shown = value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
   const [text, setText] = useState(shown);
   // A change from outside (another type, a restored draft) replaces the text; the text's own value does not.
@@ -162,7 +181,9 @@ function DefaultField({ type, value, onChange }: { type: string; value: unknown;
     <Field
       label="Default"
       validationState={wrong ? "error" : "none"}
-      validationMessage={wrong ? "Type a number, like 99.5 (a point before the decimals, no thousands separators)." : undefined}
+      validationMessage={
+        wrong ? "Type a number, like 99.5 (a point before the decimals, no thousands separators)." : undefined
+      }
     >
       <Input
         value={text}
@@ -198,7 +219,8 @@ const str = (v: unknown) => (typeof v === "string" ? v : "");
 /** The default as its JSON type: numbers for number/currency, text otherwise (booleans have a switch). */
 function defaultOf(type: string, text: string): unknown {
   if (text === "") return undefined;
-  if ((type === "number" || type === "currency") && text.trim() !== "" && Number.isFinite(Number(text))) return Number(text);
+  if ((type === "number" || type === "currency") && text.trim() !== "" && Number.isFinite(Number(text)))
+    return Number(text);
   if (type === "list") {
     try {
       return JSON.parse(text);

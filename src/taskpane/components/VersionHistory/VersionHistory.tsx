@@ -21,6 +21,8 @@ export type VersionHistoryProps = {
   /** The libraries as the engine parsed them (for the redline); undefined while they load. */
   catalogue?: Catalogue;
   locale: string;
+  /** Who is signed in to the team library: the redline's author. */
+  user?: string;
   onOpen(id: string, version: number): void;
   onClose(): void;
 };
@@ -48,6 +50,7 @@ export function VersionHistory(props: VersionHistoryProps) {
         from,
         to,
         locale: props.locale,
+        ...(props.user ? { user: props.user } : {}),
       });
       saveBlob(redline.blob, redline.fileName);
       setSaved(
