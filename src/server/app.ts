@@ -126,7 +126,8 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
       },
     }),
     async (c) => {
-      const database = await databaseAnswers(options.db, options.healthTimeoutMs ?? HEALTH_TIMEOUT_MS);
+      const timeoutMs = options.healthTimeoutMs ?? HEALTH_TIMEOUT_MS;
+      const database = await databaseAnswers(options.db, timeoutMs);
       if (database === "ok") return c.json({ status: "ok" as const, database }, 200);
       c.header("Retry-After", "5");
       return c.json(
@@ -136,7 +137,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
           database,
           message:
             database === "slow"
-              ? `The database did not answer within ${(options.healthTimeoutMs ?? HEALTH_TIMEOUT_MS) / 1000} s`
+              ? `The database did not answer within ${timeoutMs / 1000} s`
               : "The database does not answer: see the server's log",
         },
         503,

@@ -49,6 +49,9 @@ export const anchorMark = (name: string): string => `${S_ANCHOR}${toHex(name)}${
 const ANCHOR = /\uFDDA([0-9a-f]*)\uFDD4/g;
 
 /** The anchor names a heading's text carries ({{anchor}} tags), in order. */
+/** Text with its {{anchor}} marks, and the spaces around each, replaced by one space (heading-targets.ts). */
+export const withoutAnchorMarks = (text: string): string => text.replace(/\s*\uFDDA[0-9a-f]*\uFDD4\s*/g, " ");
+
 export function anchorsIn(text: string): string[] {
   return [...text.matchAll(ANCHOR)].map((m) => fromHex(m[1]!));
 }

@@ -1,6 +1,6 @@
 import type { ParagraphChild } from "docx";
 import type { Heading, PhrasingContent } from "mdast";
-import { anchorsIn, S_ANCHOR, SENTINEL_RANGE } from "../markdown/sentinels";
+import { anchorsIn, S_ANCHOR, SENTINEL_RANGE, withoutAnchorMarks } from "../markdown/sentinels";
 import type { SectionState } from "./context";
 import { plainText } from "./fill-in";
 import { renderInline } from "./inline";
@@ -27,16 +27,12 @@ export function headingRuns(node: Heading, number: string | undefined, s: Sectio
   return refs.bookmarkAround(bookmark, children);
 }
 
-const ANCHOR_MARK = /\s*\uFDDA[0-9a-f]*\uFDD4\s*/g;
-
 /**
  * A heading's content with its {{anchor}} marks taken out, and the spaces around them: the bookmark
  * holds the heading's words only, so a REF to its text shows "Fees", not "Fees ".
  */
 function withoutAnchors(children: readonly PhrasingContent[]): PhrasingContent[] {
-  const out = children.map((c) =>
-    c.type === "text" ? { ...c, value: c.value.replace(ANCHOR_MARK, " ") } : c,
-  );
+  const out = children.map((c) => (c.type === "text" ? { ...c, value: withoutAnchorMarks(c.value) } : c));
   const first = out[0];
   if (first?.type === "text") out[0] = { ...first, value: first.value.trimStart() };
   const last = out.at(-1);
