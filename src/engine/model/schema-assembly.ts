@@ -206,6 +206,10 @@ function build() {
             description:
               'How headings are numbered: "none" (default) or "legal" (1, 1.1, 1.1.1 …; ordered lists under them (a), (b))',
           }),
+          definitionsFirst: z.boolean().default(false).meta({
+            description:
+              "The document's style puts definitions first: a defined term used before the clause that defines it is a warning",
+          }),
         })
         .prefault({}),
       values: valuesSchema

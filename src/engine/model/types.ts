@@ -143,6 +143,8 @@ export type AssemblyOptions = {
   updateFieldsOnOpen?: boolean;
   /** Default "none". */
   headingNumbering: HeadingNumbering;
+  /** Extension: definitions come first, so a term used before its definition is a warning. Default false. */
+  definitionsFirst: boolean;
 };
 
 export type Assembly = {
