@@ -141,7 +141,7 @@ export async function buildDocx(
   }
   append(problems, state.problems.map(sourced(undefined)));
   // Defined terms are checked on the whole assembled text: a definition in one section covers the rest.
-  if (errorsOf(problems).length === 0)
+  if (options.checkTerms !== false && errorsOf(problems).length === 0)
     append(
       problems,
       checkTerms(ctx.terms ?? [], libs.snippets, { definitionsFirst: assembly.options.definitionsFirst }).map(
