@@ -11,6 +11,7 @@ import { MARKDOWN_CODES } from "../../src/engine/errors/codes-markdown";
 import { MODEL_CODES } from "../../src/engine/errors/codes-model";
 import { RENDER_CODES } from "../../src/engine/errors/codes-render";
 import { TEMPLATE_CODES } from "../../src/engine/errors/codes-template";
+import { TERM_CODES } from "../../src/engine/errors/codes-terms";
 import { NO_SAMPLE, SAMPLES, type Sample } from "./samples";
 
 type Domain = { title: string; intro: string; codes: Record<string, CodeInfo> };
@@ -41,6 +42,13 @@ export const DOMAINS: Domain[] = [
     title: "Building the document",
     intro: "Found while libraries are combined and the document is put together.",
     codes: RENDER_CODES,
+  },
+  {
+    title: "Defined terms",
+    intro:
+      "The check of defined terms in the assembled text ([templates.md](templates.md#defined-terms)): warnings only, " +
+      "each at the word, with the section, paragraph and character, so nothing stops a build.",
+    codes: TERM_CODES,
   },
   {
     title: "Limits",

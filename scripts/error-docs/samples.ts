@@ -284,6 +284,48 @@ export const SAMPLES: Record<string, Sample> = {
     ],
     assembly: assembly([{ snippet: "payment" }], { options: { headingNumbering: "legal" } }),
   },
+  TERM_UNDEFINED: {
+    kind: "build",
+    libraries: [library(snippet("payment", "The Customer shall pay the **Fees** on time."))],
+    assembly: assembly([{ snippet: "payment" }]),
+  },
+  TERM_DEFINED_ELSEWHERE: {
+    kind: "build",
+    libraries: [
+      library(
+        snippet("definitions", "“Fees” means the fees in Schedule 1."),
+        snippet("payment", "The Customer shall pay the Fees on time."),
+      ),
+    ],
+    assembly: assembly([{ snippet: "payment" }]),
+  },
+  TERM_UNUSED: {
+    kind: "build",
+    libraries: [library(snippet("definitions", "“Deliverables” means the reports."))],
+    assembly: assembly([{ snippet: "definitions" }]),
+  },
+  TERM_DEFINED_TWICE: {
+    kind: "build",
+    libraries: [
+      library(
+        snippet("one", "“Fees” means the fees in Schedule 1."),
+        snippet("two", "“Fees” means the charges in the Order. The Fees are due monthly."),
+      ),
+    ],
+    assembly: assembly([{ snippet: "one" }, { snippet: "two" }]),
+  },
+  TERM_USED_BEFORE_DEFINITION: {
+    kind: "build",
+    libraries: [
+      library(
+        snippet("payment", "The Customer shall pay the Fees on time."),
+        snippet("definitions", "“Fees” means the fees in Schedule 1."),
+      ),
+    ],
+    assembly: assembly([{ snippet: "payment" }, { snippet: "definitions" }], {
+      options: { definitionsFirst: true },
+    }),
+  },
 };
 
 /** Codes that no input can produce: reported only when the engine itself fails. */

@@ -91,6 +91,7 @@ export async function diff(args: DiffArgs, io: DiffIo): Promise<number> {
     author,
     strict: args.strict,
     names: { libraries: libraryPaths, ...names },
+    checkTerms: args.mode !== "versions",
   });
   io.report(result.warnings);
   if (target === undefined) {

@@ -19,6 +19,9 @@ import { unknownSnippets } from "./unknown-snippets";
 import { prepareSection, prepareText, type Prepared } from "./prepare";
 import type { BuildOptions } from "./types";
 import { append } from "../append";
+import { checkTerms } from "../terms/check";
+import { termParagraphs } from "../terms/paragraphs";
+import type { Value } from "../model/types";
 
 export type BuildResult = {
   bytes: Uint8Array;
@@ -106,6 +109,7 @@ export async function buildDocx(
     snippets: [],
     assemblySource: input.assemblySource,
     valueHoles,
+    terms: [],
   };
   const { snippets } = ctx;
 
@@ -139,6 +143,14 @@ export async function buildDocx(
   // Every heading is numbered now: references are checked, and their results known (cross-refs.ts).
   append(state.problems, state.refs.resolve());
   append(problems, state.problems.map(sourced(undefined)));
+  // Defined terms are checked on the whole assembled text: a definition in one section covers the rest.
+  if (options.checkTerms !== false && errorsOf(problems).length === 0)
+    append(
+      problems,
+      checkTerms(ctx.terms ?? [], libs.snippets, { definitionsFirst: assembly.options.definitionsFirst }).map(
+        sourced(input.assemblySource),
+      ),
+    );
   progress({ stage: "render", done: total, total });
 
   const errors = errorsOf(problems);
@@ -181,6 +193,13 @@ function bodySection(ctx: BuildContext, i: number): { snippet: Snippet; blocks: 
   if (!prepared.ok) return undefined;
   append(ctx.snippets, prepared.snippets);
   if (!root) return { snippet: prepared.snippet, blocks: [] };
+  ctx.terms?.push({
+    index: i,
+    snippet: prepared.snippet.id,
+    paragraphs: termParagraphs(root),
+    locate: prepared.locate,
+    values: [...textsOf(assembly.values), ...textsOf(section.values ?? {})],
+  });
   const blocks = renderSection(
     {
       root,
@@ -256,6 +275,18 @@ function headerFooter(ctx: BuildContext, which: "header" | "footer"): Block[] | 
   );
   state.numbering.lastOrdered = lastOrdered;
   return blocks;
+}
+
+/** Every text in a section's values (list rows included), longest first. */
+function textsOf(values: Readonly<Record<string, Value>>): string[] {
+  const out: string[] = [];
+  const add = (v: unknown): void => {
+    if (typeof v === "string") out.push(v);
+    else if (Array.isArray(v)) v.forEach(add);
+    else if (v !== null && typeof v === "object") Object.values(v).forEach(add);
+  };
+  Object.values(values).forEach(add);
+  return out.sort((a, b) => b.length - a.length);
 }
 
 const commentAuthor = (snippet: Snippet): string => snippet.owner ?? "Sectionsmith";

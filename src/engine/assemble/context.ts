@@ -3,6 +3,7 @@ import type { ExpandBudget } from "../limits";
 import type { Assembly } from "../model/types";
 import type { DocumentState } from "../render/context";
 import type { LoadedLibraries } from "./libraries";
+import type { TermSection } from "../terms/check";
 
 /**
  * One build's context: what every step between the validated input and the rendered blocks reads
@@ -27,4 +28,6 @@ export type BuildContext = {
   readonly assemblySource?: string | undefined;
   /** Expand values as holes where sound (template/holes.ts); off only to compare the two in tests. */
   readonly valueHoles: boolean;
+  /** Each rendered section's paragraphs, for the defined-terms check once all are read (terms/check.ts). */
+  readonly terms?: TermSection[];
 };

@@ -38,6 +38,11 @@ export type BuildOptions = {
   carry?: NumberingCarry;
   /** A number that makes content control ids and bookmark names this build's own; default random. */
   nonce?: number;
+  /**
+   * Check defined terms across the assembly (terms/check.ts); default true. Off where the sections are
+   * not a document: a redline of two versions of one snippet.
+   */
+  checkTerms?: boolean;
 };
 
 export type ExportOptions<F extends OutputForm> = BuildOptions & {

@@ -4,6 +4,7 @@ import { MARKDOWN_CODES } from "./codes-markdown";
 import { RENDER_CODES } from "./codes-render";
 import { LIMIT_CODES } from "./codes-limits";
 import { IMPORT_CODES } from "./codes-import";
+import { TERM_CODES } from "./codes-terms";
 
 /**
  * The catalogue of every problem code the engine can report. Codes are stable: a code, once
@@ -27,6 +28,7 @@ export const PROBLEM_CODES = {
   ...RENDER_CODES,
   ...LIMIT_CODES,
   ...IMPORT_CODES,
+  ...TERM_CODES,
 } satisfies Record<string, CodeInfo>;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

@@ -16,6 +16,9 @@ export type ProblemPlace = {
   path?: string;
   line?: number;
   column?: number;
+  /** A word in the assembled text (the defined-terms check): 1-based paragraph of the section, 0-based character in it. */
+  paragraph?: number;
+  offset?: number;
 };
 
 /**

@@ -210,6 +210,10 @@ function build() {
             description:
               'A {{ref}} to a heading not in the assembly: "error" (default: nothing is built) or "warn" (a warning, and the text shows "[clause not included]")',
           }),
+          definitionsFirst: z.boolean().default(false).meta({
+            description:
+              "The document's style puts definitions first: a defined term used before the clause that defines it is a warning",
+          }),
         })
         .prefault({}),
       values: valuesSchema

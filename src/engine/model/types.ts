@@ -145,6 +145,8 @@ export type AssemblyOptions = {
   headingNumbering: HeadingNumbering;
   /** Extension: a {{ref}} to a heading not in the assembly is an error (default) or a warning. */
   missingReferences: "error" | "warn";
+  /** Extension: definitions come first, so a term used before its definition is a warning. Default false. */
+  definitionsFirst: boolean;
 };
 
 export type Assembly = {

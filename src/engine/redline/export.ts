@@ -20,6 +20,8 @@ export type RedlineOptions<F extends OutputForm> = {
   strict?: boolean;
   /** File names for problems: the libraries', and each assembly's. */
   names?: { libraries?: readonly (string | undefined)[]; before?: string; after?: string };
+  /** Check defined terms (default true); off for two versions of one snippet, which are no document. */
+  checkTerms?: boolean;
 };
 
 export type RedlineResult<F extends OutputForm> = {
@@ -59,7 +61,7 @@ export async function exportRedline<F extends OutputForm>(
         ...(source === undefined ? {} : { assemblySource: source }),
       },
       // One nonce: bookmark names are the new build's either way (the old side's are not kept).
-      { shape, today, strict, contentControls: false, nonce: 1 },
+      { shape, today, strict, contentControls: false, nonce: 1, checkTerms: options.checkTerms !== false },
       DOCX_SIDE,
     );
   const results = await Promise.allSettled([

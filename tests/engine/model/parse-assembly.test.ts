@@ -36,7 +36,7 @@ describe("parseAssembly: good input", () => {
         locale: "en-US",
         // The contract says A4; the default is the locale's paper (model/paper.ts): Letter for en-US.
         page: { size: "Letter", orientation: "portrait" },
-        options: { draftingNotes: false, headingNumbering: "none", missingReferences: "error" },
+        options: { draftingNotes: false, headingNumbering: "none", missingReferences: "error", definitionsFirst: false },
         values: {},
         sections: [{ snippet: "intro", headingOffset: 0, pageBreakBefore: false, numbering: "restart" }],
       },
