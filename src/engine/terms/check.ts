@@ -3,7 +3,14 @@ import type { ProblemCode } from "../errors/codes";
 import type { Snippet } from "../model/types";
 import type { SourceLocation } from "../template/types";
 import type { TermParagraph } from "./paragraphs";
-import { findDefinitions, findTermLikeUses, findUses, type Definition, type TermSpan } from "./recognise";
+import {
+  findDefinitions,
+  findTermLikeUses,
+  findUses,
+  isFormOf,
+  type Definition,
+  type TermSpan,
+} from "./recognise";
 import { libraryDefinitions } from "./library";
 
 /** One section of the assembly as the check reads it. */
@@ -67,7 +74,7 @@ export function checkTerms(
       }
       if (p.heading) return;
       for (const span of findTermLikeUses({ text: masked, bold: p.bold }, own)) {
-        if (terms.some((t) => t === span.term || `${t}s` === span.term || `${t}es` === span.term)) continue;
+        if (terms.some((t) => isFormOf(span.term, t))) continue;
         const seen = candidates.get(span.term);
         if (seen) seen.count++;
         else candidates.set(span.term, { at: { section, paragraph, span }, count: 1, marked: false });
@@ -78,7 +85,11 @@ export function checkTerms(
   for (const [term, c] of candidates)
     if (c.marked || c.count > 1)
       problems.push(
-        warn("TERM_UNDEFINED", c.at, `“${term}” is used as a defined term, but nothing in this assembly defines it`),
+        warn(
+          "TERM_UNDEFINED",
+          c.at,
+          `“${term}” is used as a defined term, but nothing in this assembly defines it`,
+        ),
       );
   for (const term of outside) {
     const first = uses.get(term)?.[0];
@@ -94,8 +105,7 @@ export function checkTerms(
   }
   for (const [term, list] of definitions) {
     const first = list[0]!;
-    if (!uses.has(term))
-      problems.push(warn("TERM_UNUSED", first, `“${term}” is defined but never used`));
+    if (!uses.has(term)) problems.push(warn("TERM_UNUSED", first, `“${term}” is defined but never used`));
     const other = list.find((d) => d.definition.wording !== first.definition.wording);
     if (other)
       problems.push(

@@ -14,8 +14,8 @@ export type Definition = TermSpan & {
 
 type Text = { text: string; bold: ReadonlyArray<readonly [number, number]> };
 
-const OPEN = "\"“‘";
-const CLOSE = "\"”’";
+const OPEN = '"“‘';
+const CLOSE = '"”’';
 const QUOTED = /(["“‘])([^"“”‘’\n]{1,80}?)(["”’])/g;
 const VERB =
   /^[\s"”’]*(?:\)\s*)?[:,]?\s*(?:means|mean|shall mean|will mean|has the meaning|have the meaning|has the meanings|have the meanings|includes|include|shall include|is defined|are defined)\b/;
@@ -23,8 +23,9 @@ const VERB =
 // and together the "Parties"), (hereinafter referred to as the "Buyer"). Anything else — (see "Fees"),
 // (as in "Schedule 2") — makes it a remark, not a definition.
 const PARENTHETICAL_WORDS = new Set(
-  "the a an each together collectively jointly individually severally and or hereinafter herein referred to as called such any its their this these being respectively"
-    .split(" "),
+  "the a an each together collectively jointly individually severally and or hereinafter herein referred to as called such any its their this these being respectively".split(
+    " ",
+  ),
 );
 
 /** Is this a term's shape: starts with a capital letter, up to eight words, not a sentence? */
@@ -36,7 +37,11 @@ export function isTermShape(s: string): boolean {
   return !/[.;:!?,]$/.test(s) && !/[;!?]/.test(s);
 }
 
-const collapse = (s: string): string => s.replace(/\s+/g, " ").trim().replace(/[.;,]$/, "");
+const collapse = (s: string): string =>
+  s
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.;,]$/, "");
 
 const unquote = (s: string): { inner: string; lead: number } => {
   const m = /^\s*(["“‘]?)(.*?)(["”’]?)\s*$/s.exec(s)!;
@@ -93,8 +98,18 @@ export function findDefinitions(p: Text): Definition[] {
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** A pattern for the term and its plural: "s", "es", or "y" → "ies" after a consonant ("Party", "Parties"). */
+function plurals(term: string): string {
+  const y = /[^aeiouAEIOU]y$/.test(term) ? `|${escape(term.slice(0, -1))}ies` : "";
+  return `(?:${escape(term)}(?:s|es)?${y})`;
+}
+
+/** Is `word` the term itself or one of its plurals? */
+export const isFormOf = (word: string, term: string): boolean =>
+  new RegExp(`^${plurals(term)}$`, "u").test(word);
+
 /**
- * Where the paragraph uses each of `terms`: the exact capitalised term, or its plural in "s"/"es".
+ * Where the paragraph uses each of `terms`: the exact capitalised term, or its plural ("s", "es", "y" → "ies").
  * A longer term wins over a shorter one inside it ("Confidential Information" is not a use of "Information").
  */
 export function findUses(text: string, terms: readonly string[]): TermSpan[] {
@@ -102,7 +117,7 @@ export function findUses(text: string, terms: readonly string[]): TermSpan[] {
   const sorted = [...terms].sort((a, b) => b.length - a.length);
   const used = new Array<boolean>(text.length).fill(false);
   for (const term of sorted) {
-    const re = new RegExp(`(?<![\\p{L}\\p{N}_-])${escape(term)}(?:s|es)?(?![\\p{L}\\p{N}_-])`, "gu");
+    const re = new RegExp(`(?<![\\p{L}\\p{N}_-])${plurals(term)}(?![\\p{L}\\p{N}_-])`, "gu");
     for (const m of text.matchAll(re)) {
       if (used.slice(m.index, m.index + m[0].length).some(Boolean)) continue;
       used.fill(true, m.index, m.index + m[0].length);
