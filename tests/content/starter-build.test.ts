@@ -52,6 +52,13 @@ function sample(v: Variable, on: boolean): Value {
 function assemblyFor(library: Library, on: boolean) {
   const values: Record<string, Value> = {};
   for (const s of library.snippets) for (const v of s.variables) values[v.name] ??= sample(v, on);
+  // The definitions list holds what a user defines there: the two roles the contract clauses name
+  // (payment, indemnity, intellectual property). A made-up term nothing uses would be a true
+  // TERM_UNUSED, and leaving the roles out a true TERM_UNDEFINED.
+  values.definitions = [
+    { term: "Customer", meaning: "the party receiving the services" },
+    { term: "Supplier", meaning: "the party providing the services" },
+  ];
   const headers = library.snippets.filter((s) => s.kind === "header");
   const footers = library.snippets.filter((s) => s.kind === "footer");
   expect(headers.length).toBeGreaterThan(0);
@@ -82,7 +89,7 @@ describe("every starter snippet builds", () => {
     });
     await expectValidDocx(new Uint8Array(result.output));
     for (const s of library.snippets) expect(result.snippets).toContain(`${s.id}@${s.version}`);
-    // Only lifecycle warnings: no value, template or Markdown warning from any snippet.
+    // Only lifecycle warnings: no value, template, Markdown or defined-terms warning from any snippet.
     expect(new Set(result.warnings.map((w) => w.code))).toEqual(
       new Set(["SNIPPET_DRAFT", "SNIPPET_DEPRECATED", "SNIPPET_STALE"]),
     );
@@ -119,7 +126,10 @@ describe("the starter library's dates follow the document's locale", () => {
 
   const textIn = async (locale: string) => {
     const assembly = { ...assemblyFor(library, true), locale };
-    const result = await exportDocument(input, assembly, { as: "buffer", today: new Date("2026-11-22T12:00:00Z") });
+    const result = await exportDocument(input, assembly, {
+      as: "buffer",
+      today: new Date("2026-11-22T12:00:00Z"),
+    });
     return textOf(await docxParts(result.output as Uint8Array), "word/document.xml").join("\n");
   };
 

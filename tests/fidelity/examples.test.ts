@@ -71,6 +71,9 @@ describe("contract (en-GB)", () => {
     "Before starting court proceedings, a party shall refer any dispute",
     "construed in accordance with the law of England and Wales. The courts of England and Wales shall have exclusive jurisdiction",
     "Signed for and on behalf of Northwind Managed Services Ltd",
+    // Defined terms (issue 32): “Services” defined once and used, “Business Day” used.
+    "From the Effective Date the Supplier shall provide the following Services:",
+    "which it shall invoice within five Business Days of completing the relevant work",
   ];
   it.each(must)("shows %s", (fragment) => expect(oneLine(built.contract.text)).toContain(fragment));
 

@@ -66,7 +66,9 @@ export function checkTerms(
     section.paragraphs.forEach((p, paragraph) => {
       const own = perParagraph.get(p)!;
       const masked = maskValues(p.text, section.values);
-      for (const span of findUses(masked, terms)) {
+      // A value may say a defined term (a definitions list's own terms): a use, unlike a value's other
+      // capitalised words, which are the user's names and never a term the library must define.
+      for (const span of findUses(p.text, terms)) {
         if (own.some((d) => d.term === span.term && d.start === span.start)) continue;
         const list = uses.get(span.term) ?? [];
         list.push({ section, paragraph, span });

@@ -28,6 +28,8 @@ const PARENTHETICAL_WORDS = new Set(
   ),
 );
 
+const COLLECTIVE = /\b(?:each|together|collectively|jointly|hereinafter|individually|severally)\b/i;
+
 /** Is this a term's shape: starts with a capital letter, up to eight words, not a sentence? */
 export function isTermShape(s: string): boolean {
   if (!/^\p{Lu}/u.test(s) || s.length > 80) return false;
@@ -69,31 +71,46 @@ export function findDefinitions(p: Text): Definition[] {
       out.push({ term, start: s + lead, end: s + lead + inner.length, wording: wording(s), form: "means" });
   }
   // 2. … (the "Term") — every quoted or bold term in a parenthetical made only of defining words.
-  for (const m of p.text.matchAll(/\(([^()]{1,200})\)/g)) {
-    const inside = m[1]!;
-    const base = m.index + 1;
-    const terms: TermSpan[] = [];
-    let rest = inside;
-    for (const q of inside.matchAll(QUOTED)) {
-      const term = q[2]!.trim();
-      if (!isTermShape(term)) continue;
-      terms.push({ term, start: base + q.index + 1, end: base + q.index + 1 + q[2]!.length });
-      rest = rest.replace(q[0], " ");
-    }
-    for (const [s, e] of p.bold) {
-      if (s < base || e > base + inside.length) continue;
-      const { inner, lead } = unquote(p.text.slice(s, e));
-      if (!isTermShape(inner.trim()) || terms.some((t) => t.start <= s + lead && s + lead < t.end)) continue;
-      terms.push({ term: inner.trim(), start: s + lead, end: s + lead + inner.length });
-      rest = rest.replace(p.text.slice(s, e), " ");
-    }
-    if (terms.length === 0) continue;
-    const words = rest.toLowerCase().match(/\p{L}+/gu) ?? [];
-    if (!words.every((w) => PARENTHETICAL_WORDS.has(w))) continue;
-    const sentence = collapse(p.text.slice(0, base + inside.length + 1));
-    for (const t of terms) if (!taken(t.start)) out.push({ ...t, wording: sentence, form: "parenthetical" });
-  }
+  const group = (base: number, inside: string, sentenceEnd: number): void => {
+    const terms = definingGroup(p, base, inside);
+    const sentence = collapse(p.text.slice(0, sentenceEnd));
+    for (const t of terms ?? [])
+      if (!taken(t.start)) out.push({ ...t, wording: sentence, form: "parenthetical" });
+  };
+  for (const m of p.text.matchAll(/\(([^()]{1,200})\)/g)) group(m.index + 1, m[1]!, m.index + m[0].length);
+  // 3. The same words without brackets, as a clause of their own: '…, each a "Party" and together the
+  // "Parties".' Only with a word that can only introduce names (each, together, hereinafter …), so a
+  // clause like 'and the "Fees"' is never read as one.
+  for (const m of p.text.matchAll(/[^,;.:()]{1,200}/g))
+    if (
+      COLLECTIVE.test(m[0]) &&
+      !/\($/.test(p.text.slice(0, m.index)) &&
+      p.text[m.index + m[0].length] !== ")"
+    )
+      group(m.index, m[0], m.index + m[0].length + 1);
   return out.sort((a, b) => a.start - b.start);
+}
+
+/** The quoted or bold terms of `inside` (at `base` in the paragraph) when every other word is a defining word. */
+function definingGroup(p: Text, base: number, inside: string): TermSpan[] | undefined {
+  const terms: TermSpan[] = [];
+  let rest = inside;
+  for (const q of inside.matchAll(QUOTED)) {
+    const term = q[2]!.trim();
+    if (!isTermShape(term)) continue;
+    terms.push({ term, start: base + q.index + 1, end: base + q.index + 1 + q[2]!.length });
+    rest = rest.replace(q[0], " ");
+  }
+  for (const [s, e] of p.bold) {
+    if (s < base || e > base + inside.length) continue;
+    const { inner, lead } = unquote(p.text.slice(s, e));
+    if (!isTermShape(inner.trim()) || terms.some((t) => t.start <= s + lead && s + lead < t.end)) continue;
+    terms.push({ term: inner.trim(), start: s + lead, end: s + lead + inner.length });
+    rest = rest.replace(p.text.slice(s, e), " ");
+  }
+  if (terms.length === 0) return undefined;
+  const words = rest.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return words.every((w) => PARENTHETICAL_WORDS.has(w)) ? terms : undefined;
 }
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -143,6 +143,38 @@ describe("the defined-terms check of an assembly", () => {
     );
     expect(terms(b.warnings)).toEqual([]);
   });
+
+  it("a term a value defines (a definitions list) is used by the text around it", async () => {
+    const lib = library(
+      {
+        id: "definitions",
+        body: "{{#each definitions}}\n1. **“{{term}}”** means {{meaning}}.\n{{/each}}",
+        variables: [
+          {
+            name: "definitions",
+            type: "list",
+            fields: [
+              { name: "term", type: "text" },
+              { name: "meaning", type: "text" },
+            ],
+          },
+        ],
+      },
+      { id: "payment", body: "The Customer shall pay the Supplier." },
+    );
+    const definitions = [
+      { term: "Customer", meaning: "the buyer" },
+      { term: "Supplier", meaning: "the seller" },
+      { term: "Deposit", meaning: "the first payment" },
+    ];
+    const b = await build(
+      lib,
+      assembly([{ snippet: "definitions", values: { definitions } }, { snippet: "payment" }]),
+    );
+    expect(terms(b.warnings).map((w) => w.message)).toEqual([
+      "“Deposit” is defined but never used (section 1, paragraph 3, character 2)",
+    ]);
+  });
 });
 
 describe("no false alarms", () => {

@@ -32,6 +32,14 @@ describe("findDefinitions", () => {
     ]);
   });
 
+  it("the same words as a clause of their own, without brackets", () => {
+    expect(
+      defined("Acme Ltd and Beta Ltd, each a “Party” and together the “Parties”.").map(([t]) => t),
+    ).toEqual(["Party", "Parties"]);
+    // Without a word that only introduces names, a quoted term after a comma is not a definition.
+    expect(defined('Acme pays, and the "Fees" rise.')).toEqual([]);
+  });
+
   it("a remark in brackets, a quoted sentence or a quote not followed by a defining verb defines nothing", () => {
     expect(defined('The price (see "Schedule 2") is fixed.')).toEqual([]);
     expect(defined('He wrote "Payment is late." and left.')).toEqual([]);
