@@ -57,6 +57,12 @@ export function plainProblem(p: Problem, context: PlainContext): string {
     case "REF_NOT_NUMBERED":
     case "REF_ANCHOR_DUPLICATE":
       return `${at}: ${referenceSentence(p)}`;
+    case "TERM_UNDEFINED":
+    case "TERM_DEFINED_ELSEWHERE":
+    case "TERM_UNUSED":
+    case "TERM_DEFINED_TWICE":
+    case "TERM_USED_BEFORE_DEFINITION":
+      return `${at}${p.place?.paragraph ? `, paragraph ${p.place.paragraph}` : ""}: ${termSentence(p, context)}`;
     default:
   }
   if (rest.startsWith("values")) {
@@ -125,5 +131,32 @@ function referenceSentence(p: Problem): string {
       return `the text refers to the number of clause “${target}”, but headings are not numbered. Turn on “Legal clause numbers” in Document settings.`;
     default:
       return `two headings carry the same reference name “${target}”: a reference to it could not tell them apart. Rename one in the snippet.`;
+  }
+}
+
+/** A defined-terms warning (issue 32) as the reader of the document sees it, and what to do. */
+function termSentence(p: Problem, context: PlainContext): string {
+  const term = /^“([^”]+)”/.exec(p.message)?.[1] ?? "";
+  // The engine counts sections from 1 in its messages; the pane names them as the outline does.
+  const n = Number(/section (\d+), paragraph/.exec(p.message)?.[1] ?? 0);
+  const other =
+    n > 0
+      ? `section ${n}${context.sections[n - 1] ? ` (“${context.sections[n - 1]!.title}”)` : ""}`
+      : "another section";
+  switch (p.code) {
+    case "TERM_UNDEFINED":
+      return `“${term}” reads as a defined term, but nothing in this document defines it. Define it, add the section that does, or write it in lower case.`;
+    case "TERM_DEFINED_ELSEWHERE": {
+      const ids = [...(/defined only in (.*), which/.exec(p.message)?.[1] ?? "").matchAll(/“([^”]+)”/g)].map(
+        (m) => m[1],
+      );
+      return `“${term}” is defined only in the library snippet ${ids.map((id) => `“${id}”`).join(", ") || "that defines it"}, which is not in this document. Add it, or define the term here.`;
+    }
+    case "TERM_UNUSED":
+      return `“${term}” is defined but never used. Remove the definition, or check the spelling where it is meant.`;
+    case "TERM_DEFINED_TWICE":
+      return `“${term}” is defined again here with different wording (first in ${other}). Keep one definition.`;
+    default:
+      return `“${term}” is used before ${other} defines it, and this document puts definitions first. Move the definitions earlier, or define it where it is first used.`;
   }
 }

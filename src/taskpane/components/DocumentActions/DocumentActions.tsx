@@ -37,6 +37,8 @@ type Props = {
   onInsert(location: InsertLocation, options?: InsertOptions): void;
   onDownload(): void;
   onDismiss(): void;
+  /** Puts focus on section `index` of the outline: the jump from a warning to its section. */
+  onGoToSection?(index: number): void;
 };
 
 export function DocumentActions({
@@ -47,6 +49,7 @@ export function DocumentActions({
   onInsert,
   onDownload,
   onDismiss,
+  onGoToSection,
 }: Props) {
   const styles = useDocumentActionsStyles();
   const context = { sections, naming: "outline" } as const;
@@ -144,7 +147,11 @@ export function DocumentActions({
             <MessageBarTitle>
               {state.action === "insert" ? "Check before inserting" : "Check before downloading"}
             </MessageBarTitle>
-            <PlainProblemList problems={state.warnings} context={context} />
+            <PlainProblemList
+              problems={state.warnings}
+              context={context}
+              {...(onGoToSection ? { onGoTo: onGoToSection } : {})}
+            />
           </MessageBarBody>
           <MessageBarActions>
             <Button appearance="primary" onClick={state.proceed}>
@@ -169,7 +176,11 @@ export function DocumentActions({
         <MessageBar intent={state.warnings.length > 0 ? "warning" : "success"} layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>{state.message}</MessageBarTitle>
-            <PlainProblemList problems={state.warnings} context={context} />
+            <PlainProblemList
+              problems={state.warnings}
+              context={context}
+              {...(onGoToSection ? { onGoTo: onGoToSection } : {})}
+            />
           </MessageBarBody>
           <MessageBarActions>
             <Button onClick={onDismiss}>Dismiss</Button>

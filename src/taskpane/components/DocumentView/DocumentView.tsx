@@ -151,6 +151,10 @@ export function DocumentView(props: DocumentViewProps) {
         onInsert={props.onInsert}
         onDownload={props.onDownload}
         onDismiss={props.onDismiss}
+        onGoToSection={(index) => {
+          const section = doc.sections[index];
+          if (section) setFocus({ key: section.key, target: "item" });
+        }}
       />
 
       {props.inventory && (

@@ -7,5 +7,6 @@ export const useProblemListStyles = makeStyles({
     display: "grid",
     gap: tokens.spacingVerticalXXS,
   },
+  goTo: { whiteSpace: "nowrap" },
   where: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
 });

@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import { Link } from "@fluentui/react-components";
 import type { Problem } from "../../../engine/core";
 import { plainProblem, type PlainContext } from "../../model/plain-problem";
 import { problemPlace, type LibraryContext } from "../../model/problem-place";
@@ -36,20 +37,38 @@ export function PlainProblemList({
   problems,
   context,
   limit = 20,
+  onGoTo,
 }: {
   problems: readonly Problem[];
   context: PlainContext;
   limit?: number;
+  /** Shows “Go to section N” on a problem at a word of a section (the defined-terms check). */
+  onGoTo?: (section: number) => void;
 }) {
   const styles = useProblemListStyles();
   if (problems.length === 0) return null;
-  const lines = [...new Set(problems.map((p) => plainProblem(p, context)))];
+  const lines = new Map<string, number | undefined>();
+  for (const p of problems) {
+    const line = plainProblem(p, context);
+    if (!lines.has(line)) lines.set(line, p.place?.paragraph !== undefined ? p.place.section : undefined);
+  }
+  const shown = [...lines].slice(0, limit);
   return (
     <ul className={styles.list}>
-      {lines.slice(0, limit).map((line) => (
-        <li key={line}>{line}</li>
+      {shown.map(([line, section]) => (
+        <li key={line}>
+          {line}
+          {onGoTo && section !== undefined && (
+            <>
+              {" "}
+              <Link as="button" inline className={styles.goTo} onClick={() => onGoTo(section)}>
+                Go to section {section + 1}
+              </Link>
+            </>
+          )}
+        </li>
       ))}
-      {lines.length > limit && <li>…and {lines.length - limit} more.</li>}
+      {lines.size > limit && <li>…and {lines.size - limit} more.</li>}
     </ul>
   );
 }
