@@ -105,9 +105,12 @@ export function checkTerms(
       ),
     );
   }
-  for (const [term, list] of definitions) {
-    const first = list[0]!;
-    if (!uses.has(term)) problems.push(warn("TERM_UNUSED", first, `“${term}” is defined but never used`));
+  for (const [term, all] of definitions) {
+    // A label in a key-terms table defines its term for the rest, but is no drafting definition: it
+    // need not be used again, and a table may name it twice.
+    const list = all.filter((d) => d.definition.form !== "table");
+    const first = list[0] ?? all[0]!;
+    if (list.length > 0 && !uses.has(term)) problems.push(warn("TERM_UNUSED", first, `“${term}” is defined but never used`));
     const other = list.find((d) => d.definition.wording !== first.definition.wording);
     if (other)
       problems.push(

@@ -9,6 +9,8 @@ export type TermParagraph = {
   /** [start, end) character ranges of `text` that are bold (strong). */
   bold: Array<[number, number]>;
   heading: boolean;
+  /** The first cell of a table row: a bold term alone there is defined by the row ("| **Purpose** | … |"). */
+  rowLabel?: boolean;
   /** Offset in the expanded Markdown of character `i` of `text` (undefined where it has none). */
   offsetOf: (i: number) => number | undefined;
 };
@@ -19,6 +21,13 @@ type Piece = { at: number; md: number | undefined };
 export function termParagraphs(root: Root): TermParagraph[] {
   const out: TermParagraph[] = [];
   const visit = (node: Nodes): void => {
+    if (node.type === "tableRow") {
+      node.children.forEach((cell, i) => {
+        const p = readInline(cell, false);
+        out.push(i === 0 && node.children.length > 1 ? { ...p, rowLabel: true } : p);
+      });
+      return;
+    }
     if (node.type === "paragraph" || node.type === "heading" || node.type === "tableCell") {
       out.push(readInline(node, node.type === "heading"));
       return;

@@ -9,16 +9,16 @@ export type TermSpan = { term: string; start: number; end: number };
 export type Definition = TermSpan & {
   /** How the definition reads (its paragraph from the term on, spaces collapsed): compared across definitions. */
   wording: string;
-  form: "means" | "parenthetical";
+  form: "means" | "parenthetical" | "table";
 };
 
-type Text = { text: string; bold: ReadonlyArray<readonly [number, number]> };
+type Text = { text: string; bold: ReadonlyArray<readonly [number, number]>; rowLabel?: boolean };
 
 const OPEN = '"“‘';
 const CLOSE = '"”’';
 const QUOTED = /(["“‘])([^"“”‘’\n]{1,80}?)(["”’])/g;
 const VERB =
-  /^[\s"”’]*(?:\)\s*)?[:,]?\s*(?:means|mean|shall mean|will mean|has the meaning|have the meaning|has the meanings|have the meanings|includes|include|shall include|is defined|are defined)\b/;
+  /^[\s"”’*]*(?:\)\s*)?[:,]?\s*(?:(?:or|and)\s+["“‘][^"“”‘’\n]{1,80}["”’][\s*]*)?(?:means|mean|(?:shall|will|does|do) mean|(?:has|have|shall have|will have) the meanings?|includes|include|(?:shall|will) include|is defined|are defined)\b/;
 // Words that may stand in a defining parenthetical besides the terms: (the "Parties"), (each a "Party"
 // and together the "Parties"), (hereinafter referred to as the "Buyer"). Anything else — (see "Fees"),
 // (as in "Schedule 2") — makes it a remark, not a definition.
@@ -55,6 +55,21 @@ export function findDefinitions(p: Text): Definition[] {
   const out: Definition[] = [];
   const taken = (start: number): boolean => out.some((d) => d.start <= start && start < d.end);
   const wording = (start: number): string => collapse(p.text.slice(start));
+  // 0. A key-terms table (a cover page): a row whose first cell starts with the term in bold and the
+  // next cells say what it is — "| **Purpose** | evaluating a business relationship |".
+  const label = p.rowLabel ? p.bold.find(([s]) => p.text.slice(0, s).trim() === "") : undefined;
+  if (label) {
+    const { inner, lead } = unquote(p.text.slice(label[0], label[1]));
+    const term = inner.trim().replace(/[.:]$/, "");
+    if (isTermShape(term))
+      out.push({
+        term,
+        start: label[0] + lead,
+        end: label[0] + lead + term.length,
+        wording: collapse(p.text),
+        form: "table",
+      });
+  }
   // 1. "Term" means … / **Term** means …
   for (const m of p.text.matchAll(QUOTED)) {
     const term = m[2]!.trim();

@@ -215,6 +215,16 @@ describe("no false alarms", () => {
     ).toEqual([]);
   });
 
+  it("a key-terms table defines its labels for the text, which need not all be used", async () => {
+    expect(
+      await clean(
+        "| Key term | Detail |\n|:--|:--|\n| **Discloser** | Acme Ltd |\n| **Purpose** | a joint bid |\n| **Governing Law** | England |",
+        "The Recipient may use information from the Discloser only for the **Purpose**. The Discloser may ask for it back from the Recipient.",
+        'Beta Ltd (the "Recipient") signs.',
+      ),
+    ).toEqual([]);
+  });
+
   it("a parenthetical that is a remark, not a definition, defines nothing", async () => {
     const found = await clean('The price (see "Schedule Two") is fixed. The Schedule Two rate applies.');
     expect(found.join("\n")).not.toMatch(/defined but never used/);

@@ -14,8 +14,16 @@ describe("findDefinitions", () => {
     ["‘Fees’ has the meaning given in clause 4.", "Fees"],
     ['"Affiliate" includes a subsidiary.', "Affiliate"],
     ['"Confidential Information": means secrets.', "Confidential Information"],
+    ["“Controller” will have the meaning(s) given in the Laws.", "Controller"],
   ])("%s", (text, term) => {
     expect(defined(text)).toEqual([[term, "means", 1]]);
+  });
+
+  it("a term and its alias: “European Economic Area” or “EEA” means …", () => {
+    expect(defined("“European Economic Area” or “EEA” means the member states.").map(([t]) => t)).toEqual([
+      "European Economic Area",
+      "EEA",
+    ]);
   });
 
   it("a bold term followed by means", () => {
