@@ -110,7 +110,9 @@ export function checkTerms(
     // need not be used again, and a table may name it twice.
     const list = all.filter((d) => d.definition.form !== "table");
     const first = list[0] ?? all[0]!;
-    if (list.length > 0 && !uses.has(term)) problems.push(warn("TERM_UNUSED", first, `“${term}” is defined but never used`));
+    // A use of another term that is this one's plural ("Restricted Transfers", a table label) uses it.
+    const used = [...uses.keys()].some((t) => isFormOf(t, term));
+    if (list.length > 0 && !used) problems.push(warn("TERM_UNUSED", first, `“${term}” is defined but never used`));
     const other = list.find((d) => d.definition.wording !== first.definition.wording);
     if (other)
       problems.push(
