@@ -112,7 +112,8 @@ export function checkTerms(
     const first = list[0] ?? all[0]!;
     // A use of another term that is this one's plural ("Restricted Transfers", a table label) uses it.
     const used = [...uses.keys()].some((t) => isFormOf(t, term));
-    if (list.length > 0 && !used) problems.push(warn("TERM_UNUSED", first, `“${term}” is defined but never used`));
+    if (list.length > 0 && !used)
+      problems.push(warn("TERM_UNUSED", first, `“${term}” is defined but never used`));
     const other = list.find((d) => d.definition.wording !== first.definition.wording);
     if (other)
       problems.push(
