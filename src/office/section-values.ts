@@ -64,7 +64,8 @@ function isStoredValues(v: unknown): v is StoredValues {
   return Object.values(v).every(
     (value) =>
       isScalar(value) ||
-      (Array.isArray(value) && value.every((item) => isPlainObject(item) && Object.values(item).every(isScalar))),
+      (Array.isArray(value) &&
+        value.every((item) => isPlainObject(item) && Object.values(item).every(isScalar))),
   );
 }
 

@@ -6,7 +6,8 @@ import type { FakeWord } from "./fake-word";
 export type StoredPart = { id: string; xml: string };
 
 /** The namespace Word files a part under: its root element's default namespace. */
-const namespaceOf = (xml: string) => /^\s*(?:<\?xml[^>]*\?>\s*)?<[\w:.-]+[^>]*\sxmlns="([^"]*)"/.exec(xml)?.[1] ?? "";
+const namespaceOf = (xml: string) =>
+  /^\s*(?:<\?xml[^>]*\?>\s*)?<[\w:.-]+[^>]*\sxmlns="([^"]*)"/.exec(xml)?.[1] ?? "";
 
 let nextId = 1;
 

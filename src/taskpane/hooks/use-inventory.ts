@@ -94,7 +94,10 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
   const [state, setState] = useState<InventoryState>({ phase: "idle" });
   const [controls, setControls] = useState<Awaited<ReturnType<WordHost["listTaggedContent"]>>>();
   const [notice, setNotice] = useState<InventoryNotice>();
-  const [stored, setStored] = useState<{ sections: Record<string, StoredValues>; warnings: ValuesWarning[] }>();
+  const [stored, setStored] = useState<{
+    sections: Record<string, StoredValues>;
+    warnings: ValuesWarning[];
+  }>();
   const [asking, setAsking] = useState<ValuesRequest>();
   const storing = host.readSectionValues !== undefined && host.writeSectionValues !== undefined;
   const busy = useRef(false);
@@ -162,12 +165,19 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
           // Inserted before values travelled with sections (or they no longer fit): ask once.
           const own = variablesOf(target).variables;
           const names = new Set(own.map((v) => v.name));
-          const others = row.snippet ? variablesOf(row.snippet).variables.filter((v) => !names.has(v.name)) : [];
+          const others = row.snippet
+            ? variablesOf(row.snippet).variables.filter((v) => !names.has(v.name))
+            : [];
           const variables = [...own, ...others];
-          setAsking({ row, variables, values: planUpdate(variables, { values: row.plan?.values ?? {} }).values });
+          setAsking({
+            row,
+            variables,
+            values: planUpdate(variables, { values: row.plan?.values ?? {} }).values,
+          });
           return;
         }
-        const plan = given === undefined ? row.plan : planUpdate(variablesOf(target).variables, { values: given });
+        const plan =
+          given === undefined ? row.plan : planUpdate(variablesOf(target).variables, { values: given });
         if (plan && !plan.ok)
           throw Object.assign(new Error(`“${target.title}” version ${target.version} needs values first.`), {
             code: "missing-values",
@@ -270,12 +280,28 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
         if (storing) {
           working("Storing the values with the section…");
           // Not kept (Word refused the write): the section is updated all the same; the next update asks.
-          await host.writeSectionValues!({ [tagOf(target)]: ownValues(target, section.values) }).catch(() => undefined);
+          await host.writeSectionValues!({ [tagOf(target)]: ownValues(target, section.values) }).catch(
+            () => undefined,
+          );
         }
         working("Reading the document again…");
         await read();
       }),
-    [job, available, engine, doc, loaded, lookup, host, read, updateMode, controls, variablesOf, stored, storing],
+    [
+      job,
+      available,
+      engine,
+      doc,
+      loaded,
+      lookup,
+      host,
+      read,
+      updateMode,
+      controls,
+      variablesOf,
+      stored,
+      storing,
+    ],
   );
 
   const answer = useCallback(

@@ -7,7 +7,8 @@ import type { Snippet, Values } from "../../engine/core";
 import { TAG_PREFIX } from "../host";
 import type { OutlineSection } from "./document";
 
-export const tagOf = (snippet: Pick<Snippet, "id" | "version">) => `${TAG_PREFIX}${snippet.id}@${snippet.version}`;
+export const tagOf = (snippet: Pick<Snippet, "id" | "version">) =>
+  `${TAG_PREFIX}${snippet.id}@${snippet.version}`;
 
 /** Only the values of variables the snippet has: nothing else the outline may hold goes into the file. */
 export function ownValues(snippet: Pick<Snippet, "variables">, values: Values): Values {

@@ -42,8 +42,8 @@ export function ValuesRequest({ request, onSubmit, onCancel }: ValuesRequestProp
     >
       <Subtitle2>Values for “{row.title}”</Subtitle2>
       <Caption1 className={styles.why}>
-        This section was inserted without the values it was built with. Fill them in once: they are kept
-        with the section in this document, so the next update will not ask.
+        This section was inserted without the values it was built with. Fill them in once: they are kept with
+        the section in this document, so the next update will not ask.
       </Caption1>
       {request.variables.map((v) => (
         <VariableField
