@@ -123,7 +123,10 @@ describe("values stored with each section", () => {
     await form.waitFor();
     // Nothing went to Word while the form waits.
     expect(inserts(await wordCalls(page, before))).toEqual([]);
-    await form.getByRole("spinbutton", { name: "Payment period (days)", exact: true }).fill("45");
+    const days = form.getByRole("spinbutton", { name: "Payment period (days)", exact: true });
+    // Keyboard users land in the form's first field.
+    expect(await days.evaluate((el) => el === document.activeElement)).toBe(true);
+    await days.fill("45");
     await shotsAtPaneWidths(page, SHOTS, "section-values-ask", form);
     await form.getByRole("button", { name: "Update to version 2" }).click();
     await updatedFile(page, before);

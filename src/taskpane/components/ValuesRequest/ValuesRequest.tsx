@@ -2,7 +2,7 @@
 // in the document: the snippet's variables, prefilled from the outline where it has the section. The
 // update then stores them with the section, so it never asks for them again.
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Button, Caption1, Subtitle2 } from "@fluentui/react-components";
 import type { Value, Values } from "../../../engine/core";
 import type { ValuesRequest as Request } from "../../hooks/use-inventory";
@@ -22,6 +22,11 @@ export function ValuesRequest({ request, onSubmit, onCancel }: ValuesRequestProp
   const [submitted, setSubmitted] = useState(false);
   const errors = useMemo(() => validateAll(request.variables, values), [request.variables, values]);
   const { row } = request;
+  // The form appears after a click elsewhere: keyboard users land in its first field.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>("input, textarea, button")?.focus();
+  }, []);
   const set = (name: string, value: Value | undefined) =>
     setValues((old) => {
       const next = { ...old };
@@ -31,6 +36,7 @@ export function ValuesRequest({ request, onSubmit, onCancel }: ValuesRequestProp
     });
   return (
     <form
+      ref={form}
       className={styles.root}
       aria-label={`Values for ${row.title}`}
       noValidate
