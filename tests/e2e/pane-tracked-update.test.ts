@@ -1,6 +1,6 @@
 // The Document tab's update as tracked changes in the built pane, inside the simulated Word
 // (fake-office.js) with the user's Track Changes on: the document holds payment-terms version 1 as the
-// pane inserted it; Update puts in a redline of version 1 against 2 — one insertFileFromBase64 into the
+// pane inserted it, with its values; Update puts in a redline of version 1 against 2 — one insertFileFromBase64 into the
 // content control, Track Changes switched off around it and set back to the user's mode — and the
 // pane says how many tracked changes to review. Seen at 320 and 400 px (tests/e2e/.output/).
 
@@ -9,6 +9,7 @@ import { join } from "node:path";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { exportRedline } from "../../src/engine";
+import { encodeSectionValues } from "../../src/office/section-values";
 import { buildAssembly } from "../../src/taskpane/model/assembly";
 import { DEFAULT_SETTINGS } from "../../src/taskpane/model/document";
 import { tab } from "./support/flow";
@@ -54,6 +55,8 @@ describe.each([320, 400])("update as tracked changes at %i px", (width) => {
         contentControls: [
           { tag: "sectionsmith:payment-terms@1", title: "Payment terms", text: insertedText },
         ],
+        // The values it was built with, stored by the insert (tests/e2e/pane-section-values.test.ts).
+        customXmlParts: [encodeSectionValues({ "sectionsmith:payment-terms@1": { paymentDays: 30 } })],
       },
     });
     await tab(page, "Document").click();
