@@ -10,6 +10,8 @@
 // date. A part that cannot be read (edited by hand, written by a newer version) is treated as missing,
 // with a coded warning, never as an error: the pane then asks for the values once, as for an old insert.
 
+import { SaxesParser, type SaxesTagNS } from "saxes";
+
 export const VALUES_NAMESPACE = "urn:sectionsmith:section-values:1";
 
 type ScalarValue = string | number | boolean;
@@ -21,29 +23,6 @@ export type ReadValues = { sections: Record<string, StoredValues>; warnings: Val
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-const ENTITY = /&(#x[0-9a-f]+|#\d+|[a-z]+);/gi;
-/** XML text back to a string; undefined when it holds a stray "&" or an entity XML does not define. */
-function unescapeXml(text: string): string | undefined {
-  if (/&/.test(text.replace(ENTITY, ""))) return undefined;
-  let bad = false;
-  const out = text.replace(ENTITY, (_, name: string) => {
-    const lower = name.toLowerCase();
-    if (lower.startsWith("#")) {
-      const code = lower.startsWith("#x") ? parseInt(lower.slice(2), 16) : Number(lower.slice(1));
-      if (!(code >= 1 && code <= 0x10ffff)) {
-        bad = true;
-        return "";
-      }
-      return String.fromCodePoint(code);
-    }
-    const known = ENTITIES[name];
-    if (known === undefined) bad = true;
-    return known ?? "";
-  });
-  return bad ? undefined : out;
-}
 
 /** The part's XML for these sections (tags in a stable order, so the same values write the same part). */
 export function encodeSectionValues(sections: Readonly<Record<string, StoredValues>>): string {
@@ -72,37 +51,61 @@ function isStoredValues(v: unknown): v is StoredValues {
 const unreadable = (message: string): ValuesWarning => ({ code: "values-unreadable", message });
 
 /**
- * Reads one part's XML. What cannot be read is left out with a warning: the whole part when its root is
- * not Sectionsmith's, one section when its values are not the JSON object this file writes.
+ * Reads one part's XML with saxes (a strict XML parser with namespaces; no DOM, no DTD), so a part Word
+ * hands back laid out differently (other quotes, prefixes, white space) reads the same. What cannot be
+ * read is left out with a warning: the whole part when it is not well-formed or its root is not
+ * Sectionsmith's, one section when its values are not the JSON object this file writes.
  */
 export function decodeSectionValues(xml: string): ReadValues {
   const warnings: ValuesWarning[] = [];
   const sections: Record<string, StoredValues> = {};
-  const text = xml.replace(/^\uFEFF?\s*(<\?xml[^>]*\?>)?\s*/, "").trim();
-  const root = /^<sectionValues\s+xmlns="([^"]*)"\s*(?:\/>|>([\s\S]*)<\/sectionValues>)$/.exec(text);
-  if (!root || root[1] !== VALUES_NAMESPACE) {
+  const found: { tag: string | undefined; text: string }[] = [];
+  let rootOk = false;
+  let depth = 0;
+  let current: { tag: string | undefined; text: string } | undefined;
+  const parser = new SaxesParser({ xmlns: true });
+  parser.on("doctype", () => {
+    throw new Error("a DOCTYPE");
+  });
+  parser.on("opentag", (tag: SaxesTagNS) => {
+    depth++;
+    if (depth === 1) rootOk = tag.uri === VALUES_NAMESPACE && tag.local === "sectionValues";
+    else if (depth === 2 && tag.uri === VALUES_NAMESPACE && tag.local === "section") {
+      const attr = Object.values(tag.attributes).find((a) => a.uri === "" && a.local === "tag");
+      current = { tag: attr?.value, text: "" };
+    }
+  });
+  parser.on("text", (text) => {
+    if (current && depth === 2) current.text += text;
+  });
+  parser.on("cdata", (text) => {
+    if (current && depth === 2) current.text += text;
+  });
+  parser.on("closetag", () => {
+    if (depth === 2 && current) {
+      found.push(current);
+      current = undefined;
+    }
+    depth--;
+  });
+  try {
+    parser.write(xml.replace(/^\uFEFF/, "")).close();
+  } catch {
+    rootOk = false;
+  }
+  if (!rootOk) {
     warnings.push(unreadable("The values stored in this document are not in a form Sectionsmith reads."));
     return { sections, warnings };
   }
-  let rest = (root[2] ?? "").trim();
-  const item = /^<section\s+tag="([^"]*)"\s*>([^<]*)<\/section>\s*/;
-  while (rest.length > 0) {
-    const m = item.exec(rest);
-    if (!m) {
-      warnings.push(unreadable("Part of the values stored in this document could not be read."));
-      break;
-    }
-    rest = rest.slice(m[0].length);
-    const tag = unescapeXml(m[1]!);
-    const json = unescapeXml(m[2]!);
+  for (const { tag, text } of found) {
     let values: unknown;
     try {
-      values = json === undefined ? undefined : JSON.parse(json);
+      values = JSON.parse(text);
     } catch {
       values = undefined;
     }
     if (tag === undefined || tag === "" || !isStoredValues(values)) {
-      warnings.push(unreadable(`The values stored for “${tag ?? "a section"}” could not be read.`));
+      warnings.push(unreadable(`The values stored for “${tag || "a section"}” could not be read.`));
       continue;
     }
     sections[tag] = values;

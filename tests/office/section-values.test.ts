@@ -57,31 +57,47 @@ describe("section values format", () => {
   });
 
   it.each([
-    ["JSON that does not parse", "{oops"],
-    ["JSON that is not an object", "[1,2]"],
-    ["a value of another kind", '{"a":{"b":1}}'],
     ["a stray ampersand", '{"a":"x & y"}'],
     ["an unknown entity", '{"a":"&nbsp;"}'],
     ["a character reference out of range", '{"a":"&#x110000;"}'],
-  ])("keeps the readable sections when one holds %s", (_, body) => {
+  ])("reads a part that is not well-formed XML (%s) as missing, with a warning", (_, body) => {
     const good = encodeSectionValues({ "sectionsmith:a@1": { x: "1" } });
     const xml = good.replace(
       "</sectionValues>",
       `<section tag="sectionsmith:bad@1">${body}</section></sectionValues>`,
     );
     const read = decodeSectionValues(xml);
-    expect(read.sections).toEqual({ "sectionsmith:a@1": { x: "1" } });
+    expect(read.sections).toEqual({});
     expect(read.warnings.map((w) => w.code)).toEqual(["values-unreadable"]);
   });
 
-  it("stops at content it does not know, keeping what came before", () => {
-    const xml = encodeSectionValues({ "sectionsmith:a@1": { x: "1" } }).replace(
-      "</sectionValues>",
-      "<extra/></sectionValues>",
+  it("skips elements it does not know (a later version's), keeping every section", () => {
+    const xml = encodeSectionValues({ "sectionsmith:a@1": { x: "1" }, "sectionsmith:b@1": { y: 2 } }).replace(
+      '<section tag="sectionsmith:b@1">',
+      '<extra note="later"><inner/></extra><section tag="sectionsmith:b@1">',
     );
     const read = decodeSectionValues(xml);
-    expect(read.sections).toEqual({ "sectionsmith:a@1": { x: "1" } });
-    expect(read.warnings).toHaveLength(1);
+    expect(read.sections).toEqual({ "sectionsmith:a@1": { x: "1" }, "sectionsmith:b@1": { y: 2 } });
+    expect(read.warnings).toEqual([]);
+  });
+
+  it("reads the part however it is laid out: a declaration, a prefix, single quotes, white space, CDATA", () => {
+    const xml = `<?xml version="1.0" encoding="utf-8" standalone="yes"?>
+<sv:sectionValues xmlns:sv='urn:sectionsmith:section-values:1'>
+  <sv:section tag='sectionsmith:a@1'>{"x":"A &amp; B"}</sv:section>
+  <sv:section tag="sectionsmith:b@1"><![CDATA[{"y":"<2>"}]]></sv:section>
+</sv:sectionValues>`;
+    const read = decodeSectionValues(xml);
+    expect(read.sections).toEqual({ "sectionsmith:a@1": { x: "A & B" }, "sectionsmith:b@1": { y: "<2>" } });
+    expect(read.warnings).toEqual([]);
+  });
+
+  it("refuses a part with a DOCTYPE (no DTD is read)", () => {
+    const xml = `<!DOCTYPE sectionValues [<!ENTITY e "x">]>${encodeSectionValues({ "sectionsmith:a@1": { x: "1" } })}`;
+    expect(decodeSectionValues(xml)).toEqual({
+      sections: {},
+      warnings: [expect.objectContaining({ code: "values-unreadable" })],
+    });
   });
 
   it("merges several parts, the later one winning for a tag both hold", () => {
