@@ -37,16 +37,28 @@ async function fragment(
   lib: object,
   snippet: string,
   nonce: number,
-  extra: { outsideTargets?: Record<string, RefTarget>; keepBookmarks?: string[]; contentControls?: boolean } = {},
+  extra: {
+    outsideTargets?: Record<string, RefTarget>;
+    keepBookmarks?: string[];
+    contentControls?: boolean;
+  } = {},
 ) {
-  const r = await exportDocument(lib, one(snippet), { as: "buffer", today: TODAY, shape: "fragment", nonce, ...extra });
+  const r = await exportDocument(lib, one(snippet), {
+    as: "buffer",
+    today: TODAY,
+    shape: "fragment",
+    nonce,
+    ...extra,
+  });
   return { bytes: new Uint8Array(r.output), targets: r.targets, warnings: r.warnings };
 }
 
 const documentXml = async (bytes: Uint8Array) =>
   (await JSZip.loadAsync(bytes)).file("word/document.xml")!.async("string");
-const bookmarkNames = (xml: string) => [...xml.matchAll(/<w:bookmarkStart\b[^>]*\bw:name="([^"]+)"/g)].map((m) => m[1]!);
-const fieldCodes = (xml: string) => [...xml.matchAll(/<w:instrText[^>]*>([^<]*)<\/w:instrText>/g)].map((m) => m[1]!.trim());
+const bookmarkNames = (xml: string) =>
+  [...xml.matchAll(/<w:bookmarkStart\b[^>]*\bw:name="([^"]+)"/g)].map((m) => m[1]!);
+const fieldCodes = (xml: string) =>
+  [...xml.matchAll(/<w:instrText[^>]*>([^<]*)<\/w:instrText>/g)].map((m) => m[1]!.trim());
 
 let feesBookmark: string;
 let noticesXml: string;

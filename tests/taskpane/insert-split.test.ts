@@ -111,13 +111,22 @@ describe("buildInsert split with cross-references", () => {
 });
 
 describe("continueTags: the sections that can continue a list at the cursor", () => {
-  const tagsIn = async (base64: string) => [...(await partOf(base64, "word/document.xml")).matchAll(/<w:tag w:val="([^"]+)"/g)].map((m) => m[1]);
+  const tagsIn = async (base64: string) =>
+    [...(await partOf(base64, "word/document.xml")).matchAll(/<w:tag w:val="([^"]+)"/g)].map((m) => m[1]);
 
   it("are the run of “continue” sections at the start of the outline, tagged as in the package", async () => {
-    const leading = { ...ctx, doc: { ...ctx.doc, sections: [section(1, "continue"), section(2, "continue"), section(3), section(1, "continue")] } };
+    const leading = {
+      ...ctx,
+      doc: {
+        ...ctx.doc,
+        sections: [section(1, "continue"), section(2, "continue"), section(3), section(1, "continue")],
+      },
+    };
     const built = await buildInsert(leading, undefined);
     expect(built.pieces[0]!.continueTags).toEqual(["sectionsmith:part1@1", "sectionsmith:part2@1"]);
-    expect(await tagsIn(built.pieces[0]!.base64)).toEqual(expect.arrayContaining(built.pieces[0]!.continueTags!));
+    expect(await tagsIn(built.pieces[0]!.base64)).toEqual(
+      expect.arrayContaining(built.pieces[0]!.continueTags!),
+    );
   });
 
   it("are none when the outline starts with a section that restarts", async () => {
@@ -126,7 +135,10 @@ describe("continueTags: the sections that can continue a list at the cursor", ()
   });
 
   it("follow their sections into the packages of a split insert", async () => {
-    const all = { ...ctx, doc: { ...ctx.doc, sections: [section(1, "continue"), section(2, "continue"), section(3, "continue")] } };
+    const all = {
+      ...ctx,
+      doc: { ...ctx.doc, sections: [section(1, "continue"), section(2, "continue"), section(3, "continue")] },
+    };
     const built = await buildInsert(all, 100 * 1024);
     expect(built.pieces.length).toBeGreaterThan(1);
     const tags = built.pieces.map((p) => p.continueTags ?? []);

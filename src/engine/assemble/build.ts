@@ -161,7 +161,10 @@ export async function buildDocx(
   const keep = options.keepBookmarks ?? [];
   const rename = fragment ? bookmarkRenamer(state.refs.bookmarkNames(), nonce, keep) : (name: string) => name;
   const targets = Object.fromEntries(
-    Object.entries(state.refs.builtTargets()).map(([name, t]) => [name, { ...t, bookmark: rename(t.bookmark) }]),
+    Object.entries(state.refs.builtTargets()).map(([name, t]) => [
+      name,
+      { ...t, bookmark: rename(t.bookmark) },
+    ]),
   );
   if (options.dryRun || !side.pack)
     return { bytes: new Uint8Array(0), warnings, snippets, carry, hasToc, targets };

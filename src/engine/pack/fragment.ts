@@ -82,14 +82,25 @@ export function uniqueBookmarks(xml: string, nonce: number, keep: readonly strin
   if (names.size === 0) return xml;
   const renamed = bookmarkRenamer(names, nonce, keep);
   return xml
-    .replace(/(<w:bookmarkStart\b[^>]*\bw:name=")([^"]+)"/g, (_, head: string, name: string) => `${head}${renamed(name)}"`)
-    .replace(/(<w:hyperlink\b[^>]*\bw:anchor=")([^"]+)"/g, (_, head: string, name: string) => `${head}${renamed(name)}"`)
-    .replace(/(<w:instrText\b[^>]*>)([^<]*)(<\/w:instrText>)/g, (_, open: string, text: string, close: string) => {
-      const code = text.replace(/\b(PAGEREF|REF)(\s+)(\S+)/g, (all, field: string, space: string, name: string) =>
-        names.has(name) ? `${field}${space}${renamed(name)}` : all,
-      );
-      return `${open}${code}${close}`;
-    });
+    .replace(
+      /(<w:bookmarkStart\b[^>]*\bw:name=")([^"]+)"/g,
+      (_, head: string, name: string) => `${head}${renamed(name)}"`,
+    )
+    .replace(
+      /(<w:hyperlink\b[^>]*\bw:anchor=")([^"]+)"/g,
+      (_, head: string, name: string) => `${head}${renamed(name)}"`,
+    )
+    .replace(
+      /(<w:instrText\b[^>]*>)([^<]*)(<\/w:instrText>)/g,
+      (_, open: string, text: string, close: string) => {
+        const code = text.replace(
+          /\b(PAGEREF|REF)(\s+)(\S+)/g,
+          (all, field: string, space: string, name: string) =>
+            names.has(name) ? `${field}${space}${renamed(name)}` : all,
+        );
+        return `${open}${code}${close}`;
+      },
+    );
 }
 
 /**

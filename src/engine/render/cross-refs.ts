@@ -115,7 +115,9 @@ export class CrossReferences {
    */
   bookmarkAround(bookmark: string, children: readonly object[]): ParagraphChild[] {
     const id = String(this.nextId++);
-    const when = (xml: object) => ({ prepForXml: () => (this.everyBookmark || this.used.has(bookmark) ? xml : undefined) });
+    const when = (xml: object) => ({
+      prepForXml: () => (this.everyBookmark || this.used.has(bookmark) ? xml : undefined),
+    });
     return [
       when({ "w:bookmarkStart": { _attr: { "w:name": bookmark, "w:id": id } } }),
       ...children,
