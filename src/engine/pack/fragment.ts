@@ -17,7 +17,11 @@ const SCANNED = /^word\/(document|footnotes|endnotes|comments|numbering)\.xml$/;
 // character outside the Basic Multilingual Plane (an emoji, a CJK extension character) stays whole.
 // Found by the fuzz tests with JSZip, which encoded strings in 16 KB slices (tests/fuzz/regressions.test.ts).
 
-export async function toFragment(bytes: Uint8Array, nonce = 0): Promise<Uint8Array> {
+export async function toFragment(
+  bytes: Uint8Array,
+  nonce = 0,
+  keep: readonly string[] = [],
+): Promise<Uint8Array> {
   const files = unzipSync(bytes);
   const text = (name: string): string => strFromU8(files[name]!);
   const documentXml = text("word/document.xml");
@@ -34,7 +38,7 @@ export async function toFragment(bytes: Uint8Array, nonce = 0): Promise<Uint8Arr
   for (const [name, data] of Object.entries(files)) {
     out[name] =
       name === "word/document.xml"
-        ? strToU8(uniqueBookmarks(body, nonce))
+        ? strToU8(uniqueBookmarks(body, nonce, keep))
         : name === "word/styles.xml"
           ? strToU8(pruneStyles(text(name), used))
           : data;
@@ -72,19 +76,53 @@ export function pruneStyles(stylesXml: string, used: ReadonlySet<string>): strin
  * 40 characters (Word's limit), renamed where it is defined (w:bookmarkStart w:name), linked
  * (w:hyperlink w:anchor) and referred to by a field (PAGEREF / REF).
  */
-export function uniqueBookmarks(xml: string, nonce: number): string {
-  const suffix = `_${(nonce >>> 0).toString(36)}`;
+export function uniqueBookmarks(xml: string, nonce: number, keep: readonly string[] = []): string {
   const names = new Set<string>();
   for (const m of xml.matchAll(/<w:bookmarkStart\b[^>]*\bw:name="([^"]+)"/g)) names.add(m[1]!);
   if (names.size === 0) return xml;
-  const renamed = (name: string) => (names.has(name) ? `${name.slice(0, 40 - suffix.length)}${suffix}` : name);
+  const renamed = bookmarkRenamer(names, nonce, keep);
   return xml
-    .replace(/(<w:bookmarkStart\b[^>]*\bw:name=")([^"]+)"/g, (_, head: string, name: string) => `${head}${renamed(name)}"`)
-    .replace(/(<w:hyperlink\b[^>]*\bw:anchor=")([^"]+)"/g, (_, head: string, name: string) => `${head}${renamed(name)}"`)
-    .replace(/(<w:instrText\b[^>]*>)([^<]*)(<\/w:instrText>)/g, (_, open: string, text: string, close: string) => {
-      const code = text.replace(/\b(PAGEREF|REF)(\s+)(\S+)/g, (all, field: string, space: string, name: string) =>
-        names.has(name) ? `${field}${space}${renamed(name)}` : all,
-      );
-      return `${open}${code}${close}`;
-    });
+    .replace(
+      /(<w:bookmarkStart\b[^>]*\bw:name=")([^"]+)"/g,
+      (_, head: string, name: string) => `${head}${renamed(name)}"`,
+    )
+    .replace(
+      /(<w:hyperlink\b[^>]*\bw:anchor=")([^"]+)"/g,
+      (_, head: string, name: string) => `${head}${renamed(name)}"`,
+    )
+    .replace(
+      /(<w:instrText\b[^>]*>)([^<]*)(<\/w:instrText>)/g,
+      (_, open: string, text: string, close: string) => {
+        const code = text.replace(
+          /\b(PAGEREF|REF)(\s+)(\S+)/g,
+          (all, field: string, space: string, name: string) =>
+            names.has(name) ? `${field}${space}${renamed(name)}` : all,
+        );
+        return `${open}${code}${close}`;
+      },
+    );
+}
+
+/**
+ * A built bookmark name → its name in the document: "<name>_<nonce in base 36>", or, when `keep` (the
+ * names of the section an Update in place replaces) has "<name>_<another suffix>", that name, so the
+ * references elsewhere in the document still find it. Names not in `names` (a bookmark already in the
+ * document, an outside target's) are left as they are.
+ */
+export function bookmarkRenamer(
+  names: ReadonlySet<string>,
+  nonce: number,
+  keep: readonly string[] = [],
+): (name: string) => string {
+  const suffix = `_${(nonce >>> 0).toString(36)}`;
+  const kept = new Map<string, string>();
+  for (const k of keep) {
+    const cut = k.lastIndexOf("_");
+    if (cut <= 0 || !/^_[0-9a-z]+$/.test(k.slice(cut))) continue;
+    const head = k.slice(0, cut);
+    for (const name of names)
+      if (!kept.has(name) && name.slice(0, 40 - (k.length - cut)) === head) kept.set(name, k);
+  }
+  return (name) =>
+    kept.get(name) ?? (names.has(name) ? `${name.slice(0, 40 - suffix.length)}${suffix}` : name);
 }
