@@ -19,7 +19,7 @@ import { unknownSnippets } from "./unknown-snippets";
 import { prepareSection, prepareText, type Prepared } from "./prepare";
 import type { BuildOptions } from "./types";
 import { append } from "../append";
-import { bookmarkRenamer } from "../pack/fragment";
+import { bookmarkRenamer } from "../pack/bookmark-names";
 import type { RefTarget } from "../render/cross-refs";
 
 export type BuildResult = {

@@ -1,4 +1,5 @@
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from "fflate";
+import { bookmarkRenamer } from "./bookmark-names";
 
 // The insertable fragment: the same package without what an insert at the cursor must not bring.
 // Word piles up styles over repeated inserts and ignores (or misapplies) section properties, so we
@@ -103,26 +104,3 @@ export function uniqueBookmarks(xml: string, nonce: number, keep: readonly strin
     );
 }
 
-/**
- * A built bookmark name → its name in the document: "<name>_<nonce in base 36>", or, when `keep` (the
- * names of the section an Update in place replaces) has "<name>_<another suffix>", that name, so the
- * references elsewhere in the document still find it. Names not in `names` (a bookmark already in the
- * document, an outside target's) are left as they are.
- */
-export function bookmarkRenamer(
-  names: ReadonlySet<string>,
-  nonce: number,
-  keep: readonly string[] = [],
-): (name: string) => string {
-  const suffix = `_${(nonce >>> 0).toString(36)}`;
-  const kept = new Map<string, string>();
-  for (const k of keep) {
-    const cut = k.lastIndexOf("_");
-    if (cut <= 0 || !/^_[0-9a-z]+$/.test(k.slice(cut))) continue;
-    const head = k.slice(0, cut);
-    for (const name of names)
-      if (!kept.has(name) && name.slice(0, 40 - (k.length - cut)) === head) kept.set(name, k);
-  }
-  return (name) =>
-    kept.get(name) ?? (names.has(name) ? `${name.slice(0, 40 - suffix.length)}${suffix}` : name);
-}
