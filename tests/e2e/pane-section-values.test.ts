@@ -4,23 +4,19 @@
 // inserted without them (an older version of Sectionsmith) is asked for once, in a small form, and the
 // answer is stored with the updated section. The form is seen at 320 and 400 px (tests/e2e/.output/).
 
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { exportRedline } from "../../src/engine";
 import { decodeSectionValues, encodeSectionValues } from "../../src/office/section-values";
-import { buildAssembly } from "../../src/taskpane/model/assembly";
-import { DEFAULT_SETTINGS } from "../../src/taskpane/model/document";
 import { addSection, SECTIONS, showDocument, tab } from "./support/flow";
 import { openPane, startPane, type PaneSession } from "./support/pane";
 import { shotsAtPaneWidths } from "./support/team-pane";
 import { expectValidDocx } from "../support/ooxml-check";
-import { decode, inserts, tagOf, wordCalls } from "./support/word";
+import { decode, insertedPaymentTermsText, inserts, tagOf, wordCalls } from "./support/word";
 
 const ROOT = join(__dirname, "..", "..");
 const SHOTS = join(ROOT, "tests/e2e/.output");
-const starter = JSON.parse(readFileSync(join(ROOT, "assets", "starter-library.json"), "utf8"));
 const V1 = "sectionsmith:payment-terms@1";
 const V2 = "sectionsmith:payment-terms@2";
 
@@ -31,18 +27,7 @@ let insertedText: string;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   session = await startPane();
-  const section = {
-    key: "k0",
-    snippet: "payment-terms",
-    version: 1,
-    title: "Payment terms",
-    values: { paymentDays: 45 },
-    headingOffset: 0,
-    pageBreakBefore: false,
-    numbering: "restart" as const,
-  };
-  const v1 = buildAssembly([section], DEFAULT_SETTINGS, { whole: false });
-  insertedText = (await exportRedline(starter, v1, v1, { as: "buffer", shape: "fragment" })).text.before;
+  insertedText = await insertedPaymentTermsText(45);
 }, 600_000);
 
 afterAll(async () => {

@@ -4,21 +4,17 @@
 // content control, Track Changes switched off around it and set back to the user's mode — and the
 // pane says how many tracked changes to review. Seen at 320 and 400 px (tests/e2e/.output/).
 
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { exportRedline } from "../../src/engine";
 import { encodeSectionValues } from "../../src/office/section-values";
-import { buildAssembly } from "../../src/taskpane/model/assembly";
-import { DEFAULT_SETTINGS } from "../../src/taskpane/model/document";
 import { tab } from "./support/flow";
 import { openPane, startPane, type PaneSession } from "./support/pane";
-import { decode, inserts, wordCalls } from "./support/word";
+import { decode, insertedPaymentTermsText, inserts, wordCalls } from "./support/word";
 
 const ROOT = join(__dirname, "..", "..");
 const SHOTS = join(ROOT, "tests/e2e/.output");
-const starter = JSON.parse(readFileSync(join(ROOT, "assets", "starter-library.json"), "utf8"));
 
 let session: PaneSession;
 /** What Word reads in the control holding version 1 as the pane inserts it (defaults, en-US). */
@@ -27,18 +23,7 @@ let insertedText: string;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   session = await startPane();
-  const section = {
-    key: "k0",
-    snippet: "payment-terms",
-    version: 1,
-    title: "Payment terms",
-    values: { paymentDays: 30 },
-    headingOffset: 0,
-    pageBreakBefore: false,
-    numbering: "restart" as const,
-  };
-  const v1 = buildAssembly([section], DEFAULT_SETTINGS, { whole: false });
-  insertedText = (await exportRedline(starter, v1, v1, { as: "buffer", shape: "fragment" })).text.before;
+  insertedText = await insertedPaymentTermsText(30);
 }, 600_000);
 
 afterAll(async () => {
