@@ -22,6 +22,7 @@ import { StandaloneBanner } from "./components/StandaloneBanner/StandaloneBanner
 import { useDocument } from "./hooks/use-document";
 import { useDocumentActions } from "./hooks/use-document-actions";
 import { useFavourites } from "./hooks/use-favourites";
+import { useTermCheck } from "./hooks/use-term-check";
 import { useInventory } from "./hooks/use-inventory";
 import { defaultStarterLibrary, useLibrary } from "./hooks/use-library";
 import { useStore } from "./hooks/use-store";
@@ -106,6 +107,7 @@ function Pane({
     lookup: library.lookup,
     onDone: reportUsage,
   });
+  const termCheck = useTermCheck(library.engine, library.catalogue, doc);
   const inventory = useInventory(
     {
       host,
@@ -293,6 +295,7 @@ function Pane({
               onInsert={(location, options) => void actions.insert(location, options)}
               onDownload={() => void actions.download()}
               onDismiss={actions.dismiss}
+              termCheck={termCheck}
             />
           )}
         </div>

@@ -20,14 +20,11 @@ const RECORD_WINDOW_ERRORS = `
   window.addEventListener("error", (event) => window.__windowErrors.push(String(event.message)));
   window.addEventListener("unhandledrejection", (event) => window.__windowErrors.push("unhandledrejection: " + String(event.reason)));`;
 
-const windowErrors = (p: Page) =>
-  p.evaluate(() => (window as unknown as { __windowErrors: string[] }).__windowErrors);
+const windowErrors = (p: Page) => p.evaluate(() => (window as unknown as { __windowErrors: string[] }).__windowErrors);
 
 /** Two animation frames: ResizeObserver's loop errors are reported at the end of a frame. */
 const frames = (p: Page) =>
-  p.evaluate(
-    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
-  );
+  p.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
 beforeAll(async () => {
   session = await startPane();

@@ -56,12 +56,8 @@ describe.each([320, 400])("Import from a Word document at %i px", (width) => {
     const before = await manageList(page).locator(":scope > li").count();
     await chooseFile(page, AGREEMENT);
     await report(page).waitFor({ timeout: 30_000 });
-    await expect(report(page).getByRole("status").textContent()).resolves.toMatch(
-      /^20 snippets · 11 variables · 0 duplicates · \d+ notes$/,
-    );
-    const titles = report(page)
-      .getByRole("list", { name: "Snippets to import" })
-      .locator(":scope > li > strong");
+    await expect(report(page).getByRole("status").textContent()).resolves.toMatch(/^20 snippets · 11 variables · 0 duplicates · \d+ notes$/);
+    const titles = report(page).getByRole("list", { name: "Snippets to import" }).locator(":scope > li > strong");
     expect(await titles.count()).toBe(20);
     expect(await titles.nth(1).textContent()).toBe("Position, Scope, and Reporting");
 
@@ -85,12 +81,8 @@ describe.each([320, 400])("Import from a Word document at %i px", (width) => {
     // The same document again: every clause has the same words as one now in the library.
     await chooseFile(page, AGREEMENT);
     await report(page).waitFor();
-    await expect(report(page).getByRole("status").textContent()).resolves.toMatch(
-      /^20 snippets · 11 variables · 20 duplicates/,
-    );
-    const choice = report(page).getByRole("radiogroup", {
-      name: "What to do with “Position, Scope, and Reporting”",
-    });
+    await expect(report(page).getByRole("status").textContent()).resolves.toMatch(/^20 snippets · 11 variables · 20 duplicates/);
+    const choice = report(page).getByRole("radiogroup", { name: "What to do with “Position, Scope, and Reporting”" });
     expect(await choice.getByRole("radio", { name: "Skip it" }).isChecked()).toBe(true);
     await expectNoSidewaysScroll(page, `the import report with duplicates at ${width} px`);
     await page.screenshot({ path: join(SHOTS, `import-docx-duplicates-${width}.png`), fullPage: false });
@@ -105,48 +97,25 @@ describe("refusals and Word", () => {
     const { page } = await openPane(session, { viewport: { width: 320, height: 800 } });
     await openManage(page);
     const before = await manageList(page).locator(":scope > li").count();
-    await page
-      .getByLabel("Word document to import")
-      .setInputFiles({ name: "notes.docx", mimeType: "text/plain", buffer: Buffer.from("not a document") });
+    await page.getByLabel("Word document to import").setInputFiles({ name: "notes.docx", mimeType: "text/plain", buffer: Buffer.from("not a document") });
     await page.getByText("notes.docx could not be imported; nothing was changed.").waitFor();
     await page.getByText("This file is not a Word document (.docx): it is not a zip package.").waitFor();
     expect(await manageList(page).locator(":scope > li").count()).toBe(before);
     // Outside Word the open document cannot be read: the button says why.
-    expect(
-      await page.getByRole("button", { name: "Import this document" }).getAttribute("aria-disabled"),
-    ).toBe("true");
+    expect(await page.getByRole("button", { name: "Import this document" }).getAttribute("aria-disabled")).toBe("true");
   });
 
   it("inside Word, imports the open document through Document.getFileAsync", async () => {
-    const { page, errors } = await openPane(session, {
-      office: { wordApi: "1.5", platform: "PC" },
-      viewport: { width: 400, height: 900 },
-    });
-    const base64 = readFileSync(
-      join(ROOT, "tests/fixtures/agreements/common-paper-one-way-nda.docx"),
-    ).toString("base64");
-    await page.evaluate(
-      (b) =>
-        (
-          window as unknown as { __fakeWord: { setDocumentFile(s: string): void } }
-        ).__fakeWord.setDocumentFile(b),
-      base64,
-    );
+    const { page, errors } = await openPane(session, { office: { wordApi: "1.5", platform: "PC" }, viewport: { width: 400, height: 900 } });
+    const base64 = readFileSync(join(ROOT, "tests/fixtures/agreements/common-paper-one-way-nda.docx")).toString("base64");
+    await page.evaluate((b) => (window as unknown as { __fakeWord: { setDocumentFile(s: string): void } }).__fakeWord.setDocumentFile(b), base64);
     await openManage(page);
     await page.getByRole("button", { name: "Import this document" }).click();
-    await report(page)
-      .waitFor({ timeout: 30_000 })
-      .catch(async (e: unknown) => {
-        throw new Error(
-          `${String(e)}\n${(await page.locator("body").innerText()).slice(0, 3000)}\n${errors.join("\n")}`,
-        );
-      });
-    expect(await report(page).getByRole("heading", { level: 2 }).textContent()).toBe(
-      "Import This document.docx",
-    );
-    await expect(report(page).getByRole("status").textContent()).resolves.toMatch(
-      /^12 snippets · 13 variables/,
-    );
+    await report(page).waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
+      throw new Error(`${String(e)}\n${(await page.locator("body").innerText()).slice(0, 3000)}\n${errors.join("\n")}`);
+    });
+    expect(await report(page).getByRole("heading", { level: 2 }).textContent()).toBe("Import This document.docx");
+    await expect(report(page).getByRole("status").textContent()).resolves.toMatch(/^12 snippets · 13 variables/);
     const calls = await wordCalls(page);
     expect(calls.filter((c) => c.method === "getFileAsync")).toHaveLength(1);
     expect(calls.filter((c) => c.method === "closeAsync")).toHaveLength(1);

@@ -37,10 +37,7 @@ async function expectNoSidewaysScroll(view: string) {
       overflow: document.documentElement.scrollWidth - width,
       widest: innermost
         .slice(0, 5)
-        .map(
-          (el) =>
-            `<${el.tagName.toLowerCase()} class="${el.className}"> "${(el.textContent ?? "").slice(0, 40)}" right ${Math.round(el.getBoundingClientRect().right)}`,
-        ),
+        .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}"> "${(el.textContent ?? "").slice(0, 40)}" right ${Math.round(el.getBoundingClientRect().right)}`),
     };
   });
   expectWithMessage(
@@ -56,13 +53,9 @@ const first = (text: string | null) => Number(text?.match(/\d[\d,]*/)?.[0]?.repl
 describe("at 320 px", () => {
   it("search finds through swapped letters in any word, exact matches first", async () => {
     await searchBox(page).fill("paymnet");
-    await poll(() =>
-      results().getByRole("button", { name: "Payment terms", exact: true }).count(),
-    ).toBeGreaterThan(0);
+    await poll(() => results().getByRole("button", { name: "Payment terms", exact: true }).count()).toBeGreaterThan(0);
     await searchBox(page).fill("payment trems");
-    await poll(async () => (await results().getByRole("listitem").first().textContent()) ?? "").toMatch(
-      /^Payment terms/,
-    );
+    await poll(async () => (await results().getByRole("listitem").first().textContent()) ?? "").toMatch(/^Payment terms/);
     expect(await status().textContent()).toMatch(/^\d+ of \d+ snippets$/);
     await expectNoSidewaysScroll("Library with a search");
     await searchBox(page).fill("");
@@ -79,9 +72,7 @@ describe("at 320 px", () => {
     expect(options.length).toBeGreaterThan(0);
     for (const o of options) expect(o.toLowerCase()).toContain("pay");
     const box = await listbox.boundingBox();
-    expectWithMessage(box!.x + box!.width, "the tag list runs off the pane").toBeLessThanOrEqual(
-      VIEWPORT.width,
-    );
+    expectWithMessage(box!.x + box!.width, "the tag list runs off the pane").toBeLessThanOrEqual(VIEWPORT.width);
     await expectNoSidewaysScroll("Library with the tag list open");
 
     await page.keyboard.press("ArrowDown");
@@ -102,10 +93,7 @@ describe("at 320 px", () => {
     await searchBox(page).fill("");
     await poll(async () => (await status().textContent()) ?? "").toMatch(/^\d+ snippets$/);
     const listed = first(await status().textContent());
-    const summary = await page
-      .getByText(/^.+ \(\d+ snippets?/)
-      .first()
-      .textContent();
+    const summary = await page.getByText(/^.+ \(\d+ snippets?/).first().textContent();
     expect(first(summary)).toBe(listed);
     await tab(page, "Manage").click();
     const heading = page.getByRole("heading", { level: 2 }).first();

@@ -63,9 +63,7 @@ const JARGON: Array<[string, RegExp]> = [
 async function expectPlainWords(where: string) {
   const text = await page.evaluate(() => {
     let all = document.body.innerText;
-    for (const diff of document.querySelectorAll<HTMLElement>(
-      '[role="group"][aria-label^="Differences in "]',
-    ))
+    for (const diff of document.querySelectorAll<HTMLElement>('[role="group"][aria-label^="Differences in "]'))
       all = all.replace(diff.innerText, "");
     return all;
   });
@@ -88,14 +86,10 @@ async function manageRows(): Promise<string[]> {
 const PROPOSAL = JSON.parse(readFileSync(join(ROOT, "examples", "proposal", "library.json"), "utf8")) as {
   snippets: Array<{ id: string; version?: number; title: string; body: string }>;
 };
-const STARTER = JSON.parse(
-  readFileSync(join(ROOT, "assets", "starter-library.json"), "utf8"),
-) as typeof PROPOSAL;
+const STARTER = JSON.parse(readFileSync(join(ROOT, "assets", "starter-library.json"), "utf8")) as typeof PROPOSAL;
 const CONFLICTS = PROPOSAL.snippets.flatMap((theirs) => {
   const mine = STARTER.snippets.find((s) => s.id === theirs.id && (s.version ?? 1) === (theirs.version ?? 1));
-  return mine && mine.body !== theirs.body
-    ? [{ id: theirs.id, version: theirs.version ?? 1, mine: mine.title, theirs: theirs.title }]
-    : [];
+  return mine && mine.body !== theirs.body ? [{ id: theirs.id, version: theirs.version ?? 1, mine: mine.title, theirs: theirs.title }] : [];
 });
 
 /** Every conflicting snippet has both texts in the library: the starter's at its version, the file's too. */
@@ -103,14 +97,8 @@ async function expectBothTextsKept(when: string) {
   const rows = await manageRows();
   for (const c of CONFLICTS) {
     const ref = `${c.id}@${c.version}`;
-    expectWithMessage(
-      rows.filter((r) => r.startsWith(c.mine) && r.includes(ref)).length,
-      `${when}: "${c.mine}" (${ref}), ours, in:\n${rows.join("\n")}`,
-    ).toBe(1);
-    expectWithMessage(
-      rows.filter((r) => r.startsWith(c.theirs) && r.includes(`${c.id}@`)).length,
-      `${when}: "${c.theirs}" (${c.id}), the file's, in:\n${rows.join("\n")}`,
-    ).toBe(1);
+    expectWithMessage(rows.filter((r) => r.startsWith(c.mine) && r.includes(ref)).length, `${when}: "${c.mine}" (${ref}), ours, in:\n${rows.join("\n")}`).toBe(1);
+    expectWithMessage(rows.filter((r) => r.startsWith(c.theirs) && r.includes(`${c.id}@`)).length, `${when}: "${c.theirs}" (${c.id}), the file's, in:\n${rows.join("\n")}`).toBe(1);
   }
 }
 
@@ -138,10 +126,7 @@ describe("a newcomer's first session, at 400 px", () => {
     if (!(await page.getByRole("heading", { level: 2, name: new RegExp(`^${payment.title}`) }).isVisible())) {
       // The typo step above failed: open the snippet by its real name so the rest of the flow still runs.
       await searchBox(page).fill(payment.query);
-      await page
-        .getByRole("region", { name: "Results" })
-        .getByRole("button", { name: payment.title, exact: true })
-        .click();
+      await page.getByRole("region", { name: "Results" }).getByRole("button", { name: payment.title, exact: true }).click();
     }
     const input = field(page, PERIOD);
     await input.fill("4S");

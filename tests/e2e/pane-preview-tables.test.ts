@@ -39,13 +39,7 @@ function tablesIn(frame: FrameLocator) {
           box.scrollWidth > box.clientWidth &&
           box.getBoundingClientRect().right <= width + 0.5 &&
           box.tabIndex === 0;
-        return {
-          columns: table.rows[0]?.cells.length ?? 0,
-          right: Math.round(right),
-          width,
-          fits: right <= width + 0.5,
-          scrolls,
-        };
+        return { columns: table.rows[0]?.cells.length ?? 0, right: Math.round(right), width, fits: right <= width + 0.5, scrolls };
       });
   });
 }
@@ -76,9 +70,6 @@ describe.each([400, 320])("tables in the preview at %i px", (width) => {
     await frame.locator("table").first().waitFor();
     const tables = await tablesIn(frame);
     expect(tables.length).toBeGreaterThan(0);
-    for (const t of tables)
-      expectWithMessage(t, `a ${t.columns}-column table at ${width} px`).toMatchObject(
-        t.fits ? { fits: true } : { scrolls: true },
-      );
+    for (const t of tables) expectWithMessage(t, `a ${t.columns}-column table at ${width} px`).toMatchObject(t.fits ? { fits: true } : { scrolls: true });
   });
 });

@@ -75,13 +75,7 @@ describe.each(CASES)("screenshots, %i px, %s theme", (width, theme) => {
 
   it("snippet with its preview", async () => {
     await openSnippet(page, payment);
-    await page
-      .getByRole("group", { name: "Preview pages" })
-      .locator("iframe")
-      .contentFrame()
-      .locator("article")
-      .first()
-      .waitFor();
+    await page.getByRole("group", { name: "Preview pages" }).locator("iframe").contentFrame().locator("article").first().waitFor();
     await page.evaluate(() => window.scrollTo(0, 0)); // the tabs, the form, and the preview below it
     await shootAs(page, "snippet");
   });
@@ -101,22 +95,12 @@ describe.each(CASES)("screenshots, %i px, %s theme", (width, theme) => {
 
   it("inventory of the document", async () => {
     // The open document holds an older payment-terms, a deprecated NDA and a current parties block.
-    await addContentControl(page, {
-      text: "Payment within 30 days.",
-      tag: "sectionsmith:payment-terms@1",
-      title: "Payment terms",
-    });
+    await addContentControl(page, { text: "Payment within 30 days.", tag: "sectionsmith:payment-terms@1", title: "Payment terms" });
     await addContentControl(page, { text: "Old NDA", tag: "sectionsmith:nda-one-way@1", title: "NDA" });
-    await addContentControl(page, {
-      text: "Parties",
-      tag: "sectionsmith:contract-parties@1",
-      title: "Parties",
-    });
+    await addContentControl(page, { text: "Parties", tag: "sectionsmith:contract-parties@1", title: "Parties" });
     await page.getByRole("button", { name: "Refresh" }).click();
     await page.getByText(/^\d+ snippets in this document, 2 need attention\.$/).waitFor();
-    await page
-      .getByRole("heading", { name: "In this document" })
-      .evaluate((h) => h.scrollIntoView({ block: "start" }));
+    await page.getByRole("heading", { name: "In this document" }).evaluate((h) => h.scrollIntoView({ block: "start" }));
     await shootAs(page, "inventory");
   });
 });

@@ -70,7 +70,8 @@ describe("standalone pane (no Word)", () => {
     await searchBox(page).fill("signature");
     await poll(async () => Number((await count.textContent())?.match(/\d+/)?.[0])).toBeLessThan(all);
     const results = page.getByRole("region", { name: "Results" });
-    await poll(() => results.getByRole("button", { name: "Signature block", exact: true }).count()).toBe(1);
+    await poll(() => results.getByRole("button", { name: "Signature block", exact: true }).count())
+      .toBe(1);
     await poll(() => results.getByRole("button", { name: "Payment terms" }).count()).toBe(0);
     await searchBox(page).fill("");
   });

@@ -9,15 +9,7 @@
 
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import {
-  addSection,
-  outlineItem,
-  outlineTitles,
-  passTermCheck,
-  SECTIONS,
-  showDocument,
-  type SectionPlan,
-} from "./support/flow";
+import { addSection, outlineItem, outlineTitles, SECTIONS, showDocument, type SectionPlan } from "./support/flow";
 import { openPane, startPane, type FakeOfficeConfig, type OpenPane, type PaneSession } from "./support/pane";
 import {
   expectPayload,
@@ -66,7 +58,6 @@ async function insertVia(page: Page, menuItem: string | null, outcome: string | 
     await page.getByRole("button", { name: "Choose where to insert" }).click();
     await page.getByRole("menuitem", { name: menuItem }).click();
   }
-  await passTermCheck(page, "insert", page.getByText(outcome).first());
   await page.getByText(outcome).first().waitFor();
   return wordCalls(page, before);
 }
@@ -124,24 +115,17 @@ describe("inside Word (WordApi 1.5)", () => {
     // The simulated Word unzips what it is given (fake-office.js): the package's block-level w:sdt are
     // the document's content controls, as in Word, and Document.contentControls lists them.
     const inserted = (await wordBlocks(page)).find((b) => b.base64 !== undefined);
-    expect(inserted?.controls?.map((c) => [c.tag, c.title])).toEqual(
-      SECTIONS.map((p) => [tagOf(p), p.title]),
-    );
+    expect(inserted?.controls?.map((c) => [c.tag, c.title])).toEqual(SECTIONS.map((p) => [tagOf(p), p.title]));
     for (const [i, plan] of SECTIONS.entries())
-      for (const phrase of plan.expect)
-        expectWithMessage(inserted!.controls![i]!.text, plan.title).toContain(phrase);
+      for (const phrase of plan.expect) expectWithMessage(inserted!.controls![i]!.text, plan.title).toContain(phrase);
     const before = await wordCallCount(page);
     await page.getByRole("button", { name: "Refresh", exact: true }).click();
     const list = page.getByRole("list", { name: "Snippets in this document" });
     await list.waitFor();
-    const labels = await list
-      .locator(":scope > li")
-      .evaluateAll((lis) => lis.map((li) => li.getAttribute("aria-label")));
+    const labels = await list.locator(":scope > li").evaluateAll((lis) => lis.map((li) => li.getAttribute("aria-label")));
     expect(labels).toEqual(SECTIONS.map((p) => `${p.title}, Current`));
     await page.getByText("3 snippets in this document, all up to date.").waitFor();
-    const reads = (await wordCalls(page, before)).filter(
-      (c) => c.target === "contentControls" && c.method === "load",
-    );
+    const reads = (await wordCalls(page, before)).filter((c) => c.target === "contentControls" && c.method === "load");
     expect(reads).toHaveLength(1);
   });
 
@@ -201,16 +185,12 @@ describe("at the cursor inside a numbered list of the document", () => {
   const HOST_LIST = 7;
 
   beforeAll(async () => {
-    page = await wordPane(
-      { wordApi: "1.5", platform: "PC", cursorParagraph: { list: HOST_LIST, level: 0 } },
-      [payment],
-    );
+    page = await wordPane({ wordApi: "1.5", platform: "PC", cursorParagraph: { list: HOST_LIST, level: 0 } }, [payment]);
   });
 
   const numbering = async (choice: "Continue from the previous section" | "Restart numbering") => {
     const options = page.getByRole("group", { name: `Options for ${payment.title}` });
-    if (!(await options.isVisible()))
-      await outlineItem(page, payment.title).getByRole("button", { name: "Options" }).click();
+    if (!(await options.isVisible())) await outlineItem(page, payment.title).getByRole("button", { name: "Options" }).click();
     await options.getByRole("radio", { name: choice }).check();
   };
   /** The controls of the package this call list inserted (a later insert at the cursor lands before earlier ones). */

@@ -18,6 +18,7 @@ import type { DocumentState } from "../model/document";
 import { base64Size, megabytes, saveBlob } from "../model/download";
 import { valuesByTag } from "../model/stored-values";
 import { buildInsert, buildWhole, prebuildFragments, unique } from "./build-pieces";
+import { isTermFinding } from "./use-term-check";
 import type { SnippetRef } from "./use-library";
 
 export type ActionState =
@@ -115,12 +116,15 @@ export function useDocumentActions({ host, engine, catalogue, doc, lookup, onDon
           setState({ phase: "done", message: `Inserted ${what} into Word.${note}`, warnings: [] });
           done.current?.("insert");
         };
-        // Warnings first: the user decides, later, in a job of its own ("Insert anyway").
-        if (built.warnings.length > 0)
+        // Warnings first: the user decides, later, in a job of its own ("Insert anyway"). Not the
+        // defined-terms findings: the pane lists those before the click (useTermCheck), and a section
+        // inserted on its own often uses terms the document already defines.
+        const asks = built.warnings.filter((p) => !isTermFinding(p));
+        if (asks.length > 0)
           setState({
             phase: "confirm",
             action: "insert",
-            warnings: built.warnings,
+            warnings: asks,
             proceed: () => void run(insertBuilt),
           });
         else await insertBuilt();
@@ -144,8 +148,9 @@ export function useDocumentActions({ host, engine, catalogue, doc, lookup, onDon
           setState({ phase: "done", message: `Downloaded ${name}.`, warnings: [] });
           done.current?.("download");
         };
-        const warnings = unique(result.warnings);
-        // As for Insert: the warnings are seen before the file is, and the user decides.
+        const warnings = unique(result.warnings).filter((p) => !isTermFinding(p));
+        // As for Insert: the warnings are seen before the file is, and the user decides (the
+        // defined-terms findings are listed before the click instead).
         if (warnings.length > 0)
           setState({ phase: "confirm", action: "download", warnings, proceed: () => void run(save) });
         else await save();

@@ -2,7 +2,7 @@
 // user would), and the three sections the end-to-end tests assemble from the built-in starter library.
 
 import JSZip from "jszip";
-import type { Download, Locator, Page } from "playwright-core";
+import type { Download, Page } from "playwright-core";
 
 export type SectionPlan = {
   query: string;
@@ -123,41 +123,13 @@ export async function showDocument(page: Page): Promise<void> {
   await outline(page).waitFor();
 }
 
-/**
- * The defined-terms check's sentences (src/taskpane/model/plain-problem.ts). The starter sections these
- * tests assemble define terms they never use (“Party”) and use one they never define (“Supplier”): the
- * pane asks before it inserts or downloads them, and the flows go on past that — and past nothing else.
- */
-const TERM_WARNING =
-  /reads as a defined term, but nothing in this document defines it|is defined but never used|is defined only in the library snippet|is defined again here with different wording|is used before .* defines it/;
-
-/**
- * After Insert or Download: when the pane asks first ("Check before …"), checks that it asks only about
- * defined terms, returns what it said and goes on ("… anyway"); else returns no warnings.
- */
-export async function passTermCheck(
-  page: Page,
-  action: "insert" | "download",
-  done: Locator,
-): Promise<string[]> {
-  const title = action === "insert" ? "Check before inserting" : "Check before downloading";
-  const bar = page.locator(".fui-MessageBar").filter({ hasText: title });
-  await bar.or(done).first().waitFor();
-  if (!(await bar.isVisible())) return [];
-  const warnings = await bar.locator("li").allInnerTexts();
-  for (const w of warnings)
-    if (!TERM_WARNING.test(w)) throw new Error(`The pane warns about more than defined terms: ${w}`);
-  await bar.getByRole("button", { name: action === "insert" ? "Insert anyway" : "Download anyway" }).click();
-  return warnings;
-}
-
-/** Clicks "Download .docx" (past the defined-terms check) and returns the file's name and bytes. */
-export async function download(page: Page): Promise<{ name: string; bytes: Uint8Array; warnings: string[] }> {
-  const downloading = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Download .docx" }).click();
-  const warnings = await passTermCheck(page, "download", page.getByText(/^Downloaded .*\.$/));
-  const file = await downloading;
-  return { name: file.suggestedFilename(), bytes: await downloadBytes(file), warnings };
+/** Clicks "Download .docx" and returns the file's name and bytes. */
+export async function download(page: Page): Promise<{ name: string; bytes: Uint8Array }> {
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download .docx" }).click(),
+  ]);
+  return { name: file.suggestedFilename(), bytes: await downloadBytes(file) };
 }
 
 async function downloadBytes(file: Download): Promise<Uint8Array> {

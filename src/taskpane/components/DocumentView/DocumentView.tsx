@@ -18,7 +18,9 @@ import {
 import type { Snippet } from "../../../engine/core";
 import type { HostCapabilities, InsertLocation, InsertOptions } from "../../host";
 import type { ActionState } from "../../hooks/use-document-actions";
+import type { TermCheck } from "../../hooks/use-term-check";
 import type { DocumentAction, DocumentState, OutlineSection } from "../../model/document";
+import { DefinedTerms } from "../DefinedTerms/DefinedTerms";
 import { DocumentActions } from "../DocumentActions/DocumentActions";
 import { DocumentSettings } from "../DocumentSettings/DocumentSettings";
 import { OutlineItem, type FocusTarget } from "../OutlineItem/OutlineItem";
@@ -37,6 +39,8 @@ export type DocumentViewProps = {
   onInsert(location: InsertLocation, options?: InsertOptions): void;
   onDownload(): void;
   onDismiss(): void;
+  /** The outline's defined-terms findings (hooks/use-term-check.ts), listed above Insert and Download. */
+  termCheck?: TermCheck;
 };
 
 export function DocumentView(props: DocumentViewProps) {
@@ -72,6 +76,14 @@ export function DocumentView(props: DocumentViewProps) {
     setFocus({ key: removed.section.key, target: "item" });
     setAnnouncement(`Restored ${removed.section.title} at position ${removed.index + 1}.`);
     setRemoved(undefined);
+  };
+  const sections = doc.sections.map((s) => {
+    const snippet = props.resolve(s);
+    return { title: snippet?.title ?? s.title, ...(snippet ? { variables: snippet.variables } : {}) };
+  });
+  const goToSection = (index: number) => {
+    const section = doc.sections[index];
+    if (section) setFocus({ key: section.key, target: "item" });
   };
   const drop = (onto: OutlineSection) => {
     const dragged = doc.sections.find((s) => s.key === dragKey);
@@ -140,21 +152,19 @@ export function DocumentView(props: DocumentViewProps) {
         </div>
       </section>
 
+      {count > 0 && props.termCheck && (
+        <DefinedTerms check={props.termCheck} sections={sections} onGoToSection={goToSection} />
+      )}
+
       <DocumentActions
         capabilities={props.capabilities}
         state={props.actionState}
         empty={count === 0}
-        sections={doc.sections.map((s) => {
-          const snippet = props.resolve(s);
-          return { title: snippet?.title ?? s.title, ...(snippet ? { variables: snippet.variables } : {}) };
-        })}
+        sections={sections}
         onInsert={props.onInsert}
         onDownload={props.onDownload}
         onDismiss={props.onDismiss}
-        onGoToSection={(index) => {
-          const section = doc.sections[index];
-          if (section) setFocus({ key: section.key, target: "item" });
-        }}
+        onGoToSection={goToSection}
       />
 
       {props.inventory && (
