@@ -74,9 +74,11 @@ export function checkTerms(
         list.push({ section, paragraph, span });
         uses.set(span.term, list);
       }
+      // A heading is a label; so is a table's label (a definition of the "table" form, skipped as own).
       if (p.heading) return;
       for (const span of findTermLikeUses({ text: masked, bold: p.bold }, own)) {
-        if (terms.some((t) => isFormOf(span.term, t))) continue;
+        // The term, its plural, or the singular of a term defined in the plural ("Deliverables").
+        if (terms.some((t) => isFormOf(span.term, t) || isFormOf(t, span.term))) continue;
         const seen = candidates.get(span.term);
         if (seen) seen.count++;
         else candidates.set(span.term, { at: { section, paragraph, span }, count: 1, marked: false });

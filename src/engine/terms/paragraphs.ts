@@ -9,8 +9,10 @@ export type TermParagraph = {
   /** [start, end) character ranges of `text` that are bold (strong). */
   bold: Array<[number, number]>;
   heading: boolean;
-  /** The first cell of a table row: a bold term alone there is defined by the row ("| **Purpose** | … |"). */
+  /** The first cell of a table row: its bold words are labels the row defines ("| **Purpose** | … |"). */
   rowLabel?: boolean;
+  /** A table cell: where its lines start (0, and after each line break), for labels like "**Term**: …". */
+  lines?: number[];
   /** Offset in the expanded Markdown of character `i` of `text` (undefined where it has none). */
   offsetOf: (i: number) => number | undefined;
 };
@@ -23,13 +25,15 @@ export function termParagraphs(root: Root): TermParagraph[] {
   const visit = (node: Nodes): void => {
     if (node.type === "tableRow") {
       node.children.forEach((cell, i) => {
-        const p = readInline(cell, false);
+        const { breaks, ...read } = readInline(cell, false);
+        const p: TermParagraph = { ...read, lines: [0, ...breaks] };
         out.push(i === 0 && node.children.length > 1 ? { ...p, rowLabel: true } : p);
       });
       return;
     }
     if (node.type === "paragraph" || node.type === "heading" || node.type === "tableCell") {
-      out.push(readInline(node, node.type === "heading"));
+      const { breaks: _, ...read } = readInline(node, node.type === "heading");
+      out.push(read);
       return;
     }
     if ("children" in node) for (const child of node.children as Nodes[]) visit(child);
@@ -38,9 +42,10 @@ export function termParagraphs(root: Root): TermParagraph[] {
   return out.filter((p) => p.text.trim() !== "");
 }
 
-function readInline(block: Nodes, heading: boolean): TermParagraph {
+function readInline(block: Nodes, heading: boolean): TermParagraph & { breaks: number[] } {
   let text = "";
   const bold: Array<[number, number]> = [];
+  const breaks: number[] = [];
   const pieces: Piece[] = [];
   const add = (value: string, md: number | undefined): void => {
     pieces.push({ at: text.length, md });
@@ -54,6 +59,14 @@ function readInline(block: Nodes, heading: boolean): TermParagraph {
         return;
       case "break":
         add(" ", undefined);
+        breaks.push(text.length);
+        return;
+      case "html":
+        // A <br> in a table cell (GFM has no other line break there) starts a new line of the cell.
+        if (/^<br\s*\/?>$/i.test(node.value.trim())) {
+          add(" ", undefined);
+          breaks.push(text.length);
+        }
         return;
       case "strong": {
         const start = text.length;
@@ -73,5 +86,5 @@ function readInline(block: Nodes, heading: boolean): TermParagraph {
     // start plus the distance in the value, which points at the right word in every text without them.
     return found?.md === undefined ? undefined : found.md + (i - found.at);
   };
-  return { text, bold, heading, offsetOf };
+  return { text, bold, heading, offsetOf, breaks };
 }

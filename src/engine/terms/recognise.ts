@@ -12,7 +12,12 @@ export type Definition = TermSpan & {
   form: "means" | "parenthetical" | "table";
 };
 
-type Text = { text: string; bold: ReadonlyArray<readonly [number, number]>; rowLabel?: boolean };
+type Text = {
+  text: string;
+  bold: ReadonlyArray<readonly [number, number]>;
+  rowLabel?: boolean;
+  lines?: readonly number[];
+};
 
 const OPEN = '"“‘';
 const CLOSE = '"”’';
@@ -55,17 +60,21 @@ export function findDefinitions(p: Text): Definition[] {
   const out: Definition[] = [];
   const taken = (start: number): boolean => out.some((d) => d.start <= start && start < d.end);
   const wording = (start: number): string => collapse(p.text.slice(start));
-  // 0. A key-terms table (a cover page): a row whose first cell starts with the term in bold and the
-  // next cells say what it is — "| **Purpose** | evaluating a business relationship |".
-  const label = p.rowLabel ? p.bold.find(([s]) => p.text.slice(0, s).trim() === "") : undefined;
-  if (label) {
-    const { inner, lead } = unquote(p.text.slice(label[0], label[1]));
+  // 0. Labels of a table (a cover page's key terms, a signature block), read as labels: each names a
+  // term the rest of the document may use. Every bold phrase in a row's first cell — "| **Purpose** |
+  // evaluating a business relationship |", "| {IF has_sla}**SLA**<br>**Service Level Agreement** | … |"
+  // — and, in any cell, a line that starts with a bold label and a colon: "**Rejection Period**: 10
+  // days", "**PROVIDER: Acme Inc**". A label in capitals names the term in its capitalised form
+  // (PROVIDER → Provider).
+  for (const label of tableLabels(p)) {
+    const { inner, lead } = unquote(p.text.slice(label.start, label.end));
     const term = inner.trim().replace(/[.:]$/, "");
-    if (isTermShape(term))
+    const named = /\p{Ll}/u.test(term) ? term : capitalised(term);
+    if (isTermShape(term) && !taken(label.start + lead))
       out.push({
-        term,
-        start: label[0] + lead,
-        end: label[0] + lead + term.length,
+        term: named,
+        start: label.start + lead,
+        end: label.start + lead + term.length,
         wording: collapse(p.text),
         form: "table",
       });
@@ -105,6 +114,28 @@ export function findDefinitions(p: Text): Definition[] {
       group(m.index, m[0], m.index + m[0].length + 1);
   return out.sort((a, b) => a.start - b.start);
 }
+
+/** The label spans of a table cell (see findDefinitions, 0): bold phrases of a row label, "**Label**:" lines. */
+function tableLabels(p: Text): TermSpan[] {
+  const out: TermSpan[] = [];
+  if (p.rowLabel) for (const [s, e] of p.bold) out.push({ term: "", start: s, end: e });
+  for (const line of p.lines ?? []) {
+    const bold = p.bold.find(([s]) => s >= line && p.text.slice(line, s).trim() === "");
+    if (!bold || out.some((l) => l.start === bold[0])) continue;
+    const [s, e] = bold;
+    // The colon ends the bold ("**Term**: …") or stands inside it ("**PROVIDER: name**").
+    const inside = p.text.slice(s, e).indexOf(":");
+    if (inside > 0) out.push({ term: "", start: s, end: s + inside });
+    else if (/^\s*:/.test(p.text.slice(e))) out.push({ term: "", start: s, end: e });
+  }
+  return out;
+}
+
+/** "DATA EXPORTER" → "Data Exporter": a label in capitals as the term the text uses. */
+const capitalised = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/(^|[\s-])(\p{Ll})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
 
 /** The quoted or bold terms of `inside` (at `base` in the paragraph) when every other word is a defining word. */
 function definingGroup(p: Text, base: number, inside: string): TermSpan[] | undefined {

@@ -225,6 +225,35 @@ describe("no false alarms", () => {
     ).toEqual([]);
   });
 
+  it("a cover page's labels are labels: every bold phrase of a label cell, “**Term**:” lines, a signature table's heads", async () => {
+    expect(
+      await clean(
+        [
+          "| Key terms | |",
+          "|:--|:--|",
+          "| {IF has_sla}**SLA**<br>**Service Level Agreement** | as linked |",
+          "| **Increased Claims**<br>**Claims covered by the Increased Cap Amount** | none |",
+          "| **Deliverables** | reports<br>**Rejection Period**: 10 days from **Deliverable** submission |",
+          "",
+          "|   | **PROVIDER: Acme Inc** |   | **CUSTOMER: Beta Ltd** |",
+          "| --- | --- | --- | --- |",
+          "| Signature | | | |",
+        ].join("\n"),
+        "**Provider** meets the **Service Level Agreement**. **Customer** may reject a Deliverable within the **Rejection Period**.",
+      ),
+    ).toEqual([]);
+  });
+
+  it("a label is no use: a capitalised phrase in the text with no label or definition is still found", async () => {
+    const found = await clean(
+      "| **Fees** | 100 |\n|:--|:--|\n| **Payment Terms** | monthly |",
+      "The Fees are due under the **Payment Terms**. The **Service Credits** apply.",
+    );
+    expect(found).toEqual([
+      expect.stringMatching(/^“Service Credits” is used as a defined term, but nothing/),
+    ]);
+  });
+
   it("a parenthetical that is a remark, not a definition, defines nothing", async () => {
     const found = await clean('The price (see "Schedule Two") is fixed. The Schedule Two rate applies.');
     expect(found.join("\n")).not.toMatch(/defined but never used/);
