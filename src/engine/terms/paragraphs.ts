@@ -25,15 +25,14 @@ export function termParagraphs(root: Root): TermParagraph[] {
   const visit = (node: Nodes): void => {
     if (node.type === "tableRow") {
       node.children.forEach((cell, i) => {
-        const { breaks, ...read } = readInline(cell, false);
-        const p: TermParagraph = { ...read, lines: [0, ...breaks] };
+        const breaks: number[] = [];
+        const p: TermParagraph = { ...readInline(cell, false, breaks), lines: [0, ...breaks] };
         out.push(i === 0 && node.children.length > 1 ? { ...p, rowLabel: true } : p);
       });
       return;
     }
     if (node.type === "paragraph" || node.type === "heading" || node.type === "tableCell") {
-      const { breaks: _, ...read } = readInline(node, node.type === "heading");
-      out.push(read);
+      out.push(readInline(node, node.type === "heading"));
       return;
     }
     if ("children" in node) for (const child of node.children as Nodes[]) visit(child);
@@ -42,10 +41,10 @@ export function termParagraphs(root: Root): TermParagraph[] {
   return out.filter((p) => p.text.trim() !== "");
 }
 
-function readInline(block: Nodes, heading: boolean): TermParagraph & { breaks: number[] } {
+/** `breaks` receives where each line after the first starts (a table cell's lines). */
+function readInline(block: Nodes, heading: boolean, breaks: number[] = []): TermParagraph {
   let text = "";
   const bold: Array<[number, number]> = [];
-  const breaks: number[] = [];
   const pieces: Piece[] = [];
   const add = (value: string, md: number | undefined): void => {
     pieces.push({ at: text.length, md });
@@ -86,5 +85,5 @@ function readInline(block: Nodes, heading: boolean): TermParagraph & { breaks: n
     // start plus the distance in the value, which points at the right word in every text without them.
     return found?.md === undefined ? undefined : found.md + (i - found.at);
   };
-  return { text, bold, heading, offsetOf, breaks };
+  return { text, bold, heading, offsetOf };
 }
