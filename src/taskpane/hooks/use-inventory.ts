@@ -23,6 +23,7 @@ import { buildFragments } from "./build-pieces";
 import { buildTrackedUpdate, firstDifference } from "./build-redline";
 import { errorState } from "./use-document-actions";
 import type { SnippetRef } from "./use-library";
+import { isTermFinding } from "./use-term-check";
 
 export type InventoryState =
   | { phase: "idle" }
@@ -255,7 +256,8 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
           setNotice({
             intent: "success",
             message: `Updated “${row.title}”${copies} to version ${target.version} as ${built.changes} tracked change${built.changes === 1 ? "" : "s"}: review them in Word (Review → Accept or Reject).`,
-            warnings: built.warnings,
+            // One section on its own: its terms are the document's (no defined-terms findings here).
+            warnings: built.warnings.filter((p) => !isTermFinding(p)),
           });
         } else {
           const built = await buildFragments({
@@ -273,7 +275,7 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
           setNotice({
             intent: "success",
             message: `Updated “${row.title}”${copies} to version ${target.version}.`,
-            warnings: built.warnings,
+            warnings: built.warnings.filter((p) => !isTermFinding(p)),
           });
         }
         // The values go with the section under its new tag, so the next update does not ask.

@@ -32,7 +32,9 @@ export function usePreview(
     const mine = ++generation.current;
     setState({ status: "building" });
     engine
-      .exportDocument(catalogue, latest.current, { as: "blob", shape: "document" })
+      // One snippet on its own: its terms are defined elsewhere in the document it goes into, so the
+      // defined-terms check (the Document view's list) is not run here.
+      .exportDocument(catalogue, latest.current, { as: "blob", shape: "document", checkTerms: false })
       .then((result) => {
         if (mine === generation.current)
           setState({ status: "ready", blob: result.output, warnings: result.warnings });
