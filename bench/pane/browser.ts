@@ -234,8 +234,8 @@ export async function measurePane(options: { root: string; runs: number; log?: (
         const again = await insertAgain(page);
         timings.insertAgain.push(again.ms);
         if (again.sum === undefined || again.sum === taken.sum) timings.againFresh = false;
-        // And a third at once: the two built ahead are used, so it waits for the build started when
-        // Word was handed the second (information: what a user clicking three times in a row sees).
+        // And a third at once (information): both built ahead are used, so its package is the one built
+        // once Word was handed the second.
         const third = await insertAgain(page);
         timings.insertThird.push(third.ms);
         if (third.sum === undefined || third.sum === again.sum || third.sum === taken.sum) timings.againFresh = false;
