@@ -8,10 +8,7 @@ import type { KeyValueStore } from "../model/storage";
 export const EDITOR_DRAFT_KEY = "editor-draft";
 
 const isDraft = (v: unknown): v is EditorDraft =>
-  typeof v === "object" &&
-  v !== null &&
-  typeof (v as EditorDraft).draft === "object" &&
-  (v as EditorDraft).draft !== null;
+  typeof v === "object" && v !== null && typeof (v as EditorDraft).draft === "object" && (v as EditorDraft).draft !== null;
 
 /**
  * Calls `onRestored` with the draft kept from before, if any (once per store), and returns the function
