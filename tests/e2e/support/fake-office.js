@@ -17,6 +17,10 @@
 //              file is unzipped (JSZip, loaded before this script) and its document.xml read, so
 //              Document.contentControls finds them as Word would (the inventory reads them)
 //   syncs      how many context.sync() calls ran
+//   bookmarks() the document's bookmarks: [{ name, text, listString, tag? }], read from the inserted
+//              packages' XML (a replaced control's from its new file); the list number counted through
+//              each package from numbering.xml. Range.getBookmarks and Document.getBookmarkRangeOrNullObject
+//              (WordApi 1.4) answer from them
 // and the tests can set the scene (at any time, through page.evaluate):
 //   setSelectionHtml(html)               what Range.getHtml() on the selection returns ("<p></p>" until set)
 //   setDocumentFile(base64)              the open document as a .docx, for Document.getFileAsync (fails until set)
@@ -581,7 +585,8 @@
         found.loaded = true;
       });
       const read = (get) => (found.loaded ? get(found.heading) : notLoaded("isNullObject"));
-      const loadable = (props) => ({ load: () => undefined, ...props });
+      // Getters are kept as getters (a spread would call them before the sync).
+      const loadable = (props) => Object.defineProperties({ load: () => undefined }, Object.getOwnPropertyDescriptors(props));
       return loadable({
         get isNullObject() {
           return read((h) => h === undefined);
@@ -747,6 +752,8 @@
       state.documentFile = String(base64);
     },
     addContentControl,
+    /** The document's bookmarks now, in order: [{ name, text, listString, tag? }] (what getBookmarks reads). */
+    bookmarks: () => headingsIn(state.blocks).map((h) => ({ ...h })),
     /** The document's custom XML parts now: [{ id, xml }]. */
     customXmlParts: () => state.customXml.map((p) => ({ ...p })),
     blocks: () =>
@@ -760,6 +767,7 @@
                 tag: cc.tag,
                 title: cc.title,
                 text: cc.text,
+                ...(cc.base64 ? { base64: cc.base64 } : {}),
                 paragraphs: (cc.paragraphsData || []).map((d) => ({ ...d })),
               })),
             }
