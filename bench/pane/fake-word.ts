@@ -19,7 +19,8 @@ export function installFakeWord(): void {
   const w = window as unknown as Record<string, unknown> & { __word: FakeWordRecord[] };
   w.__word = [];
   const record = (method: string, args: unknown[]) => {
-    const b64 = typeof args[0] === "string" && args[0].length > 100 ? args[0] : undefined;
+    // Packages only (insertFileFromBase64): the section values the pane writes after them are XML.
+    const b64 = method.endsWith("Base64") && typeof args[0] === "string" ? args[0] : undefined;
     const at = performance.now();
     let sum = 0;
     if (b64) for (let i = 0; i < b64.length; i++) sum = (Math.imul(sum, 31) + b64.charCodeAt(i)) | 0;

@@ -108,4 +108,47 @@ describe("every Insert hands Word a fresh package", () => {
     // taken is replaced a moment later, so the spare is there again for the next Insert.
     expect(builtAtInsert).toEqual([2, 3]);
   });
+  it("an Insert right after another: Word gets its package before any build runs, and a third still gets a fresh one", async () => {
+    const { engine, builds, done } = countingEngine();
+    const host = fakeHost();
+    // Builds started by the time Word was handed each package, and before each click.
+    const builtAtInsert: number[] = [];
+    const builtBeforeClick: number[] = [];
+    const insert = host.insert.bind(host);
+    host.insert = async (...args) => {
+      builtAtInsert.push(builds());
+      return insert(...args);
+    };
+    const { result } = renderHook(() => useDocumentActions({ host, engine, catalogue, doc, lookup: () => undefined }));
+    await act(async () => {
+      await jest.runAllTimersAsync();
+    });
+    expect(builds()).toBe(2);
+    // Two clicks in quick succession (no timer runs between them: well before the spare's quiet moment).
+    const quickClick = async () => {
+      builtBeforeClick.push(builds());
+      await act(async () => {
+        await result.current.insert("cursor");
+      });
+      expect(JSON.stringify(result.current.state)).toMatch(/"phase":"done"/);
+      act(() => result.current.dismiss());
+    };
+    await quickClick();
+    await quickClick();
+    // The second Insert took the spare: no build was started between its click and the hand-over (a build
+    // is a long task on the pane's thread: started at the take, it held up Word's file by its length).
+    expect(builtAtInsert).toEqual(builtBeforeClick);
+    // Once Word has it, the taken package is replaced: a third Insert gets one of its own, built ahead.
+    await act(async () => {
+      await jest.runAllTimersAsync();
+    });
+    expect(builds()).toBeGreaterThan(2);
+    const ready = new Set(done);
+    await quickClick();
+    const packages = host.calls.map((c) => c.pieces[0]!.base64);
+    expect(packages).toHaveLength(3);
+    expect(new Set(packages).size).toBe(3);
+    expect(ready.has(packages[2])).toBe(true);
+    expect(builtAtInsert[2]).toBe(builtBeforeClick[2]);
+  });
 });

@@ -30,6 +30,12 @@ type Context = {
    * does not make is a REF field to its bookmark (the engine's outsideTargets).
    */
   outside?: Readonly<Record<string, RefTarget>>;
+  /**
+   * Settles when the Insert has handed Word its package (or ended without): only then is the package it
+   * took replaced. A build is a long task on the pane's thread; started at the take, it ran between the
+   * click and Word getting the file (bench:pane, an Insert right after another). Default: once built.
+   */
+  handedOver?: Promise<unknown>;
 };
 
 // Building a package costs 40–130 ms and more for a long outline (styles, numbering, compile, zip;
@@ -111,15 +117,17 @@ function takeFragment(
   assembly: AssemblyInput,
   options: FragmentOptions,
   keep: number,
+  handedOver?: Promise<unknown>,
 ): Promise<Fragment> {
   const queue = fill(engine, catalogue, assembly, options, 1);
   const taken = queue.shift()!;
   if (keep === 0) return taken;
-  // Nothing left ready: the next Insert's package starts as soon as this one is built. Otherwise the
-  // refill waits for a quiet moment: a build is a long task on the pane's thread, and one started at
+  // Nothing left ready: the next Insert's package starts as soon as this one is handed over. Otherwise
+  // the refill waits for a quiet moment: a build is a long task on the pane's thread, and one started at
   // the click held up the next click (an Insert right after another) by as long as it ran.
-  if (queue.length === 0) fill(engine, catalogue, assembly, options, 1, taken);
-  setTimeout(() => fill(engine, catalogue, assembly, options, keep, taken), REFILL_DELAY_MS);
+  const after = handedOver ?? taken;
+  if (queue.length === 0) fill(engine, catalogue, assembly, options, 1, after);
+  setTimeout(() => fill(engine, catalogue, assembly, options, keep, after), REFILL_DELAY_MS);
   return taken;
 }
 
@@ -185,7 +193,7 @@ async function buildPackages(
 ): Promise<Built & { offsets: Map<Problem, number> }> {
   const offsets = new Map<Problem, number>();
   const { engine, catalogue, doc, onProgress } = ctx;
-  const building = takeFragment(engine, catalogue, wholeOutline(doc), INSERT, READY);
+  const building = takeFragment(engine, catalogue, wholeOutline(doc), INSERT, READY, ctx.handedOver);
   if (!finished.has(building)) onProgress("Building…");
   let whole = await building;
   // Built ahead without the document's headings: a reference it could not resolve may be to a clause an

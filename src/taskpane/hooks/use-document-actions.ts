@@ -79,8 +79,13 @@ export function useDocumentActions({ host, engine, catalogue, doc, lookup, onDon
   }, []);
 
   const insert = useCallback(
-    (location: InsertLocation, options: InsertOptions = {}) =>
-      run(async () => {
+    (location: InsertLocation, options: InsertOptions = {}) => {
+      // The package this Insert takes is replaced once the job is over (Word has it, or the user is shown
+      // why not), a task later so the pane shows the outcome first: a build is a long task on the pane's
+      // thread, and one started at the take held up the hand-over by its whole length (bench:pane).
+      let handOver = () => {};
+      const handedOver = new Promise<void>((resolve) => (handOver = () => void setTimeout(resolve, 0)));
+      return run(async () => {
         if (engine === undefined || catalogue === undefined) throw new Error("The engine is still loading.");
         if (doc.sections.length === 0) throw emptyError();
         const can = host.capabilities().can[location];
@@ -91,7 +96,7 @@ export function useDocumentActions({ host, engine, catalogue, doc, lookup, onDon
           });
         const whole = INSERT_CHOICES.find((l) => l.location === location)?.whole ?? false;
         const outside = whole ? {} : await headingsInDocument(host, doc, lookup);
-        const ctx = { engine, catalogue, doc, lookup, onProgress: working, outside };
+        const ctx = { engine, catalogue, doc, lookup, onProgress: working, handedOver, outside };
         const max = host.capabilities().maxInsertBytes;
         // One package for the whole outline; several only past Word on the web's 4 MB limit.
         const built = whole ? await buildWhole(ctx) : await buildInsert(ctx, max);
@@ -126,7 +131,8 @@ export function useDocumentActions({ host, engine, catalogue, doc, lookup, onDon
             proceed: () => void run(insertBuilt),
           });
         else await insertBuilt();
-      }),
+      }).finally(handOver);
+    },
     [run, engine, catalogue, doc, lookup, host],
   );
 
