@@ -7,6 +7,7 @@ import { ssoTokenGetter, type GetAccessToken } from "./office-sso";
 import { readDocumentFile, type FileApi } from "./word-file";
 import type { WordHost } from "./word-host";
 import { readSectionValues, writeSectionValues } from "./word-values";
+import { readHeadings } from "./word-headings";
 
 /** What the Word host needs from office.js. */
 export type OfficeBindings = {
@@ -38,6 +39,7 @@ export function createOfficeHost(bindings: OfficeBindings): WordHost {
       ? {
           readSectionValues: () => readSectionValues(bindings.run),
           writeSectionValues: (entries) => writeSectionValues(bindings.run, entries),
+          readHeadings: () => readHeadings(bindings.run),
         }
       : {}),
     ...(bindings.file ? { documentFile: () => readDocumentFile(bindings.file!) } : {}),

@@ -80,6 +80,13 @@ export type InsertPiece = {
  */
 export type InsertOptions = { formatting?: "host" | "snippets" };
 
+/**
+ * A heading an earlier Insert put in the document that a {{ref}} can point at: its bookmark (as the
+ * document names it), the content-control tag of the section it is in, its words, and its clause
+ * number as Word shows it now ("4.2"; unset when the heading is not numbered).
+ */
+export type DocumentHeading = { bookmark: string; tag?: string; number?: string; text: string };
+
 export type WordHost = {
   capabilities(): HostCapabilities;
   /**
@@ -105,6 +112,11 @@ export type WordHost = {
    * cannot store them (standalone, Word below WordApi 1.4). Throws HostError.
    */
   readSectionValues?(): Promise<ReadValues>;
+  /**
+   * Sectionsmith's heading bookmarks in the document, in document order (WordApi 1.4). Absent where
+   * Word cannot read bookmarks (standalone, Word below WordApi 1.4). Throws HostError.
+   */
+  readHeadings?(): Promise<DocumentHeading[]>;
   /** Stores values by tag, keeping every other tag's. Absent with readSectionValues. Throws HostError. */
   writeSectionValues?(entries: Record<string, StoredValues>): Promise<void>;
   /**

@@ -234,6 +234,7 @@ function Pane({
               libraries={library.rawLibraries}
               libraryNames={library.libraryNames}
               settings={doc.settings}
+              outline={doc.sections}
               today={today}
               editing={open.editing}
               {...(open.prefill ? { prefill: open.prefill } : {})}

@@ -11,6 +11,7 @@ export type {
   InsertPiece,
   HostError,
   ReplaceOptions,
+  DocumentHeading,
 } from "../office/word-host";
 export type { ReadValues, StoredValues, ValuesWarning } from "../office/section-values";
 export { TAG_PREFIX, base64ByteLength } from "../office/word-host";

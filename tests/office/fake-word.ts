@@ -5,6 +5,7 @@
 // track content controls, which is exactly what the rollback tests need.
 import type { OfficeBindings } from "../../src/office/office-host";
 import { fakeCustomXmlParts, type StoredPart } from "./fake-custom-xml";
+import { getBookmarkRangeOrNullObject, getBookmarks, type FakeBookmark } from "./fake-bookmarks";
 
 export type Call = { target: string; method: string; args: unknown[] };
 type Failure = { match: (call: Call) => boolean; code: string; message: string };
@@ -50,6 +51,8 @@ export class FakeWord {
   listTypes = new Map<number, "Number" | "Bullet">();
   /** The document's custom XML parts (Document.customXmlParts, WordApi 1.4). */
   customXml: StoredPart[] = [];
+  /** The document's bookmarks, in order (Range.getBookmarks, Document.getBookmarkRangeOrNullObject). */
+  bookmarks: FakeBookmark[] = [];
   readonly context: FakeContext;
 
   constructor(blocks: string[] = ["Intro", "[selection]", "Outro"]) {
@@ -199,6 +202,10 @@ class FakeRange {
   getRange(location: string): FakeRange {
     this.word.record(this.name, "getRange", [location]);
     return new FakeRange(this.word, `${this.name}.${location}`, this.blocks);
+  }
+  /** Every bookmark of the document (the tests ask the body's range only). */
+  getBookmarks(includeHidden?: boolean, includeAdjacent?: boolean) {
+    return getBookmarks(this.word, this.name, includeHidden, includeAdjacent);
   }
   delete() {
     this.word.record(this.name, "delete", [], () => this.word.remove(this.blocks()));
@@ -369,6 +376,9 @@ class FakeDocument {
   getSelection() {
     this.word.record("document", "getSelection", []);
     return new FakeSelection(this.word);
+  }
+  getBookmarkRangeOrNullObject(name: string) {
+    return getBookmarkRangeOrNullObject(this.word, name);
   }
   insertFileFromBase64(base64: string, at: string, options: unknown) {
     const text = unb64(base64);

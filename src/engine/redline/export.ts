@@ -1,7 +1,7 @@
 import { buildDocx, type BuildResult } from "../assemble/build";
 import { DOCX_SIDE } from "../assemble/docx-side";
 import { isCatalogue, type Catalogue } from "../assemble/libraries";
-import type { OutputShape } from "../assemble/types";
+import type { BuildOptions, OutputShape } from "../assemble/types";
 import { SectionsmithError, type Problem } from "../errors/problem";
 import { wrapOutput, type OutputForm, type OutputOf } from "../pack/output";
 import { clipName } from "../render/author-name";
@@ -18,6 +18,12 @@ export type RedlineOptions<F extends OutputForm> = {
   today?: Date;
   /** Warnings of the new version's build are errors. */
   strict?: boolean;
+  /**
+   * Fragments: the document's headings a reference may point at, and the bookmark names of the section
+   * the redline replaces (BuildOptions.outsideTargets, keepBookmarks), for both sides alike.
+   */
+  outsideTargets?: BuildOptions["outsideTargets"];
+  keepBookmarks?: BuildOptions["keepBookmarks"];
   /** File names for problems: the libraries', and each assembly's. */
   names?: { libraries?: readonly (string | undefined)[]; before?: string; after?: string };
   /** Check defined terms (default true); off for two versions of one snippet, which are no document. */
@@ -61,7 +67,16 @@ export async function exportRedline<F extends OutputForm>(
         ...(source === undefined ? {} : { assemblySource: source }),
       },
       // One nonce: bookmark names are the new build's either way (the old side's are not kept).
-      { shape, today, strict, contentControls: false, nonce: 1, checkTerms: options.checkTerms !== false },
+      {
+        shape,
+        today,
+        strict,
+        contentControls: false,
+        nonce: 1,
+        checkTerms: options.checkTerms !== false,
+        ...(options.outsideTargets ? { outsideTargets: options.outsideTargets } : {}),
+        ...(options.keepBookmarks ? { keepBookmarks: options.keepBookmarks } : {}),
+      },
       DOCX_SIDE,
     );
   const results = await Promise.allSettled([

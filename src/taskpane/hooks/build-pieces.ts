@@ -26,6 +26,11 @@ type Context = {
   lookup(id: string, version?: number): SnippetRef | undefined;
   onProgress(label: string): void;
   /**
+   * Headings already in the document (model/document-targets.ts): a reference to one that the build
+   * does not make is a REF field to its bookmark (the engine's outsideTargets).
+   */
+  outside?: Readonly<Record<string, RefTarget>>;
+  /**
    * Settles when the Insert has handed Word its package (or ended without): only then is the package it
    * took replaced. A build is a long task on the pane's thread; started at the take, it ran between the
    * click and Word getting the file (bench:pane, an Insert right after another). Default: once built.
@@ -130,8 +135,9 @@ function takeFragment(
 const REFILL_DELAY_MS = 2000;
 
 const oneSection = (doc: DocumentState, i: number) =>
-  buildAssembly([doc.sections[i]!], doc.settings, { whole: false });
-const wholeOutline = (doc: DocumentState) => buildAssembly(doc.sections, doc.settings, { whole: false });
+  buildAssembly([doc.sections[i]!], doc.settings, { whole: false, intoDocument: true });
+const wholeOutline = (doc: DocumentState) =>
+  buildAssembly(doc.sections, doc.settings, { whole: false, intoDocument: true });
 const INSERT: FragmentOptions = { contentControls: true };
 
 /**
@@ -189,7 +195,20 @@ async function buildPackages(
   const { engine, catalogue, doc, onProgress } = ctx;
   const building = takeFragment(engine, catalogue, wholeOutline(doc), INSERT, READY, ctx.handedOver);
   if (!finished.has(building)) onProgress("Building…");
-  const whole = await building;
+  let whole = await building;
+  // Built ahead without the document's headings: a reference it could not resolve may be to a clause an
+  // earlier Insert put in the document. Then it is built again, knowing them (a fresh build, fresh names).
+  const outside = ctx.outside ?? {};
+  if (Object.keys(outside).length > 0 && whole.warnings.some((w) => w.code === "REF_TARGET_NOT_INCLUDED")) {
+    onProgress("Building…");
+    const again = await engine.exportDocument(catalogue, wholeOutline(doc), {
+      as: "base64",
+      shape: "fragment",
+      contentControls: true,
+      outsideTargets: outside,
+    });
+    whole = { base64: again.output, warnings: again.warnings, carry: again.carry, hasToc: again.hasToc };
+  }
   const title = outlineTitle(doc, 0, doc.sections.length);
   if (maxBytes === undefined || base64ByteLength(whole.base64) <= maxBytes || doc.sections.length === 1) {
     return {
@@ -202,19 +221,23 @@ async function buildPackages(
   const warnings: Problem[] = [];
   let carry: NumberingCarry | undefined;
   // Headings of the packages before: a later package's {{ref}} to one is a field to its bookmark as
-  // that package wrote it (a reference forward into a later package is still REF_TARGET_MISSING).
+  // that package wrote it (a reference forward into a later package is REF_TARGET_NOT_INCLUDED).
   let targets: Record<string, RefTarget> = {};
   for (let start = 0; start < doc.sections.length;) {
     let end = doc.sections.length;
     for (;;) {
       onProgress(`Building sections ${start + 1}–${end}…`);
-      const assembly = buildAssembly(doc.sections.slice(start, end), doc.settings, { whole: false });
+      const assembly = buildAssembly(doc.sections.slice(start, end), doc.settings, {
+        whole: false,
+        intoDocument: true,
+      });
       const result = await engine
         .exportDocument(catalogue, assembly, {
           as: "base64",
           shape: "fragment",
           ...(carry ? { carry } : {}),
-          outsideTargets: targets,
+          // This insert's earlier packages win over the document's headings of the same name.
+          outsideTargets: { ...outside, ...targets },
         })
         .catch((e: unknown) => {
           throw Object.assign(e as object, { offset: start });
@@ -274,13 +297,14 @@ function outlineTitle(doc: DocumentState, start: number, end: number): string {
  * One package per section, without a content control of its own, tagged and titled for the control it
  * replaces: what updating an inserted section (the inventory) hands WordHost.replaceTaggedContent.
  */
-export async function buildFragments({
-  engine,
-  catalogue,
-  doc,
-  lookup,
-  onProgress,
-}: Context): Promise<Built> {
+export async function buildFragments(
+  { engine, catalogue, doc, lookup, onProgress, outside }: Context,
+  /**
+   * The bookmark names of the section it replaces in the document: its headings take them back, so the
+   * references elsewhere in the document still point at it (the engine's keepBookmarks).
+   */
+  keepBookmarks: readonly string[] = [],
+): Promise<Built> {
   const pieces: InsertPiece[] = [];
   const warnings: Problem[] = [];
   const total = doc.sections.length;
@@ -295,8 +319,20 @@ export async function buildFragments({
           }
         : p;
     try {
-      // Ready at once when built ahead; otherwise built now, one section after the other.
-      const building = takeFragment(engine, catalogue, oneSection(doc, i), { contentControls: false }, 0);
+      // Ready at once when built ahead; otherwise built now, one section after the other. A section that
+      // takes back names from the document, or refers to its headings, is built for this call alone.
+      const own = keepBookmarks.length > 0 || Object.keys(outside ?? {}).length > 0;
+      const building = own
+        ? engine
+            .exportDocument(catalogue, oneSection(doc, i), {
+              as: "base64",
+              shape: "fragment",
+              contentControls: false,
+              keepBookmarks,
+              outsideTargets: outside ?? {},
+            })
+            .then((r) => ({ base64: r.output, warnings: r.warnings, carry: r.carry, hasToc: r.hasToc }))
+        : takeFragment(engine, catalogue, oneSection(doc, i), { contentControls: false }, 0);
       if (!finished.has(building)) onProgress(total === 1 ? "Building…" : `Building ${i + 1} of ${total}…`);
       const result = await building;
       const resolved = lookup(section.snippet, section.version)?.snippet;

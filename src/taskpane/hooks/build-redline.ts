@@ -4,6 +4,7 @@
 // Changes off, so Word's Review pane shows exactly these changes, by the author named here.
 
 import type { Catalogue, Problem } from "../../engine/core";
+import type { RefTarget } from "../../engine";
 import type { Engine } from "../engine";
 import type { InsertPiece } from "../host";
 import { buildAssembly } from "../model/assembly";
@@ -26,13 +27,24 @@ export async function buildTrackedUpdate(args: {
   author: string;
   tag: string;
   title: string;
+  /** The document's headings its references may point at (outsideTargets). */
+  outside?: Readonly<Record<string, RefTarget>>;
+  /** The replaced section's bookmark names in the document, taken back (keepBookmarks). */
+  keepBookmarks?: readonly string[];
 }): Promise<TrackedUpdate> {
   const { engine, catalogue, settings, before, after } = args;
+  const scope = { whole: false, intoDocument: true };
   const result = await engine.exportRedline(
     catalogue,
-    buildAssembly([before], settings, { whole: false }),
-    buildAssembly([after], settings, { whole: false }),
-    { as: "base64", shape: "fragment", author: args.author },
+    buildAssembly([before], settings, scope),
+    buildAssembly([after], settings, scope),
+    {
+      as: "base64",
+      shape: "fragment",
+      author: args.author,
+      ...(args.outside ? { outsideTargets: args.outside } : {}),
+      ...(args.keepBookmarks ? { keepBookmarks: args.keepBookmarks } : {}),
+    },
   );
   const { insertions, deletions, formatting } = result.changes;
   return {

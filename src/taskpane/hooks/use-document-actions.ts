@@ -17,6 +17,7 @@ import { buildAssembly, fileNameFor } from "../model/assembly";
 import type { DocumentState } from "../model/document";
 import { base64Size, megabytes, saveBlob } from "../model/download";
 import { valuesByTag } from "../model/stored-values";
+import { documentTargets, referencedNames } from "../model/document-targets";
 import { buildInsert, buildWhole, prebuildFragments, unique } from "./build-pieces";
 import { isTermFinding } from "./use-term-check";
 import type { SnippetRef } from "./use-library";
@@ -95,7 +96,8 @@ export function useDocumentActions({ host, engine, catalogue, doc, lookup, onDon
             action: "Choose another place, or download .docx.",
           });
         const whole = INSERT_CHOICES.find((l) => l.location === location)?.whole ?? false;
-        const ctx = { engine, catalogue, doc, lookup, onProgress: working, handedOver };
+        const outside = whole ? {} : await headingsInDocument(host, doc, lookup);
+        const ctx = { engine, catalogue, doc, lookup, onProgress: working, handedOver, outside };
         const max = host.capabilities().maxInsertBytes;
         // One package for the whole outline; several only past Word on the web's 4 MB limit.
         const built = whole ? await buildWhole(ctx) : await buildInsert(ctx, max);
@@ -167,6 +169,22 @@ export function useDocumentActions({ host, engine, catalogue, doc, lookup, onDon
   const dismiss = useCallback(() => setState({ phase: "idle" }), []);
   return { state, insert, download, dismiss };
 }
+
+/**
+ * The clauses already in the document that the outline's references may point at, read from Word only
+ * when the outline has references. Where Word cannot read bookmarks (below WordApi 1.4) or fails to,
+ * none: a reference to a clause not inserted now is then a warning and reads "[clause not included]".
+ */
+async function headingsInDocument(host: WordHost, doc: DocumentState, lookup: Deps["lookup"]) {
+  const wanted = wantedTargets(doc.sections, lookup);
+  if (wanted.length === 0 || host.readHeadings === undefined) return {};
+  const headings = await host.readHeadings().catch(() => []);
+  return documentTargets(headings, wanted);
+}
+
+/** The names the sections' references point at. */
+export const wantedTargets = (sections: DocumentState["sections"], lookup: Deps["lookup"]) =>
+  sections.flatMap((s) => referencedNames(lookup(s.snippet, s.version)?.snippet.body ?? ""));
 
 /** Long enough for a burst of typing to settle, short enough to be done before a user reaches Insert. */
 const PREBUILD_DELAY_MS = 300;

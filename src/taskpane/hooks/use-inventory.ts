@@ -21,7 +21,8 @@ import {
 } from "../model/inventory";
 import { buildFragments } from "./build-pieces";
 import { buildTrackedUpdate, firstDifference } from "./build-redline";
-import { errorState } from "./use-document-actions";
+import { errorState, wantedTargets } from "./use-document-actions";
+import { bookmarksOf, documentTargets } from "../model/document-targets";
 import type { SnippetRef } from "./use-library";
 import { isTermFinding } from "./use-term-check";
 
@@ -198,6 +199,11 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
           numbering: matched?.numbering ?? "restart",
         };
         if (loaded === undefined) throw new Error("The engine is still loading.");
+        // The section keeps its bookmark names, so references elsewhere in the document still find it;
+        // its own references point at the document's other clauses.
+        const headings = host.readHeadings ? await host.readHeadings().catch(() => []) : [];
+        const keepBookmarks = bookmarksOf(headings, row.tag);
+        const outside = documentTargets(headings, wantedTargets([section], lookup), row.tag);
         if (updateMode === "tracked") {
           const old = row.snippet;
           if (!old || row.version === undefined)
@@ -231,6 +237,8 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
             author: changeAuthor(user, target.owner),
             tag: `sectionsmith:${row.id}@${target.version}`,
             title: target.title,
+            outside,
+            keepBookmarks,
           });
           // Nothing lost: text edited in Word since the insert would be replaced by the library's old text.
           const edited = (controls ?? [])
@@ -260,13 +268,17 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
             warnings: built.warnings.filter((p) => !isTermFinding(p)),
           });
         } else {
-          const built = await buildFragments({
-            engine,
-            catalogue: loaded,
-            doc: { sections: [section], settings: doc.settings },
-            lookup,
-            onProgress: () => working(`Building version ${target.version} of “${target.title}”…`),
-          });
+          const built = await buildFragments(
+            {
+              engine,
+              catalogue: loaded,
+              doc: { sections: [section], settings: doc.settings },
+              lookup,
+              onProgress: () => working(`Building version ${target.version} of “${target.title}”…`),
+              outside,
+            },
+            keepBookmarks,
+          );
           const piece = built.pieces[0];
           if (!piece) throw new Error(`Version ${target.version} of “${target.title}” built nothing.`);
           working(row.count === 1 ? "Replacing it in Word…" : `Replacing ${row.count} copies in Word…`);

@@ -12,6 +12,12 @@ export type AssemblyScope = {
    * not shown is a warning and reads "[clause not included]" rather than stopping the preview.
    */
   preview?: boolean;
+  /**
+   * Sections going into an open document (an Insert at a fragment location, an Update in place): a
+   * reference to a clause not built here may be to one already in the document (outsideTargets); one
+   * found nowhere is a warning and reads "[clause not included]", never an error that stops the Insert.
+   */
+  intoDocument?: boolean;
 };
 
 export function buildAssembly(
@@ -26,7 +32,7 @@ export function buildAssembly(
     options: {
       draftingNotes: settings.draftingNotes,
       ...(settings.headingNumbering === "legal" ? { headingNumbering: "legal" as const } : {}),
-      ...(scope.preview ? { missingReferences: "warn" as const } : {}),
+      ...(scope.preview || scope.intoDocument ? { missingReferences: "warn" as const } : {}),
     },
     sections: sections.map(sectionJson),
   };

@@ -17,6 +17,10 @@
 //              file is unzipped (JSZip, loaded before this script) and its document.xml read, so
 //              Document.contentControls finds them as Word would (the inventory reads them)
 //   syncs      how many context.sync() calls ran
+//   bookmarks() the document's bookmarks: [{ name, text, listString, tag? }], read from the inserted
+//              packages' XML (a replaced control's from its new file); the list number counted through
+//              each package from numbering.xml. Range.getBookmarks and Document.getBookmarkRangeOrNullObject
+//              (WordApi 1.4) answer from them
 // and the tests can set the scene (at any time, through page.evaluate):
 //   setSelectionHtml(html)               what Range.getHtml() on the selection returns ("<p></p>" until set)
 //   setDocumentFile(base64)              the open document as a .docx, for Document.getFileAsync (fails until set)
@@ -79,6 +83,7 @@
       return el ? el.getAttributeNS(W, "val") || "" : "";
     };
     const formats = await numberFormats(zip, attr);
+    const headings = headingsOf(body, formats, attr);
     return [...body.children]
       .filter((el) => el.namespaceURI === W && el.localName === "sdt")
       .map((sdt) => {
@@ -95,8 +100,57 @@
               return { text, list: 1000 + Number(numId), level, type };
             })
           : [];
-        return { tag: attr(props, "tag"), title: attr(props, "alias"), text: content ? textOf(content) : "", paragraphs };
+        const own = headings.filter((h) => h.sdt === sdt).map(({ sdt: _, ...h }) => h);
+        return { tag: attr(props, "tag"), title: attr(props, "alias"), text: content ? textOf(content) : "", paragraphs, headings: own };
       });
+  }
+  /**
+   * The bookmarks of a package's body, in order: { name, text (its paragraph's), listString (the
+   * paragraph's list number as Word shows it: the level's w:lvlText with the counts filled in, counted
+   * through the package from each level's w:start or the instance's w:startOverride), sdt (the
+   * block-level content control it is in) }.
+   */
+  function headingsOf(body, formats, attr) {
+    const counts = new Map(); // numId → counts by level
+    const found = [];
+    for (const p of body.getElementsByTagNameNS(W, "p")) {
+      const numPr = p.getElementsByTagNameNS(W, "numPr")[0];
+      const numId = attr(numPr, "numId");
+      let listString = "";
+      if (numPr && numId && numId !== "0") {
+        const level = Number(attr(numPr, "ilvl") || 0);
+        const levels = counts.get(numId) || [];
+        counts.set(numId, levels);
+        const startOf = (l) => (formats.get(`${numId}/${l}/start`) ?? 1);
+        for (let l = 0; l < level; l++) if (levels[l] === undefined) levels[l] = startOf(l);
+        levels[level] = levels[level] === undefined ? startOf(level) : levels[level] + 1;
+        levels.length = level + 1;
+        const text = formats.get(`${numId}/${level}/text`) ?? `%${level + 1}`;
+        listString = text.replace(/%(\d)/g, (_, n) => String(levels[Number(n) - 1] ?? ""));
+      }
+      const starts = p.getElementsByTagNameNS(W, "bookmarkStart");
+      if (starts.length === 0) continue;
+      const text = [...p.getElementsByTagNameNS(W, "t")].map((t) => t.textContent).join("");
+      let sdt = p.parentNode;
+      while (sdt && !(sdt.namespaceURI === W && sdt.localName === "sdt" && sdt.parentNode === body)) sdt = sdt.parentNode;
+      for (const start of starts) found.push({ name: start.getAttributeNS(W, "name"), text, listString, sdt: sdt || undefined });
+    }
+    return found;
+  }
+  /** The bookmarks of a package's whole body (a piece that replaces a control's content has no control of its own). */
+  async function packageHeadings(base64) {
+    if (typeof window.JSZip !== "function") return [];
+    const zip = await window.JSZip.loadAsync(base64, { base64: true });
+    const part = zip.file("word/document.xml");
+    if (!part) return [];
+    const xml = new DOMParser().parseFromString(await part.async("string"), "application/xml");
+    const body = xml.getElementsByTagNameNS(W, "body")[0];
+    if (!body) return [];
+    const attr = (parent, name) => {
+      const el = parent && parent.getElementsByTagNameNS(W, name)[0];
+      return el ? el.getAttributeNS(W, "val") || "" : "";
+    };
+    return headingsOf(body, await numberFormats(zip, attr), attr).map(({ sdt: _, ...h }) => h);
   }
   /** numId/ilvl → w:numFmt of a package's numbering.xml. */
   async function numberFormats(zip, attr) {
@@ -109,8 +163,18 @@
     for (const num of xml.getElementsByTagNameNS(W, "num")) {
       const abstract = abstracts.get(attr(num, "abstractNumId"));
       if (!abstract) continue;
-      for (const lvl of abstract.getElementsByTagNameNS(W, "lvl"))
-        formats.set(`${num.getAttributeNS(W, "numId")}/${lvl.getAttributeNS(W, "ilvl")}`, attr(lvl, "numFmt"));
+      const numId = num.getAttributeNS(W, "numId");
+      for (const lvl of abstract.getElementsByTagNameNS(W, "lvl")) {
+        const ilvl = lvl.getAttributeNS(W, "ilvl");
+        formats.set(`${numId}/${ilvl}`, attr(lvl, "numFmt"));
+        formats.set(`${numId}/${ilvl}/text`, attr(lvl, "lvlText"));
+        const start = attr(lvl, "start");
+        if (start) formats.set(`${numId}/${ilvl}/start`, Number(start));
+      }
+      for (const override of num.getElementsByTagNameNS(W, "lvlOverride")) {
+        const start = attr(override, "startOverride");
+        if (start) formats.set(`${numId}/${override.getAttributeNS(W, "ilvl")}/start`, Number(start));
+      }
     }
     return formats;
   }
@@ -166,9 +230,18 @@
       cc.props.title = c.title;
       cc.ownText = c.text;
       cc.paragraphsData = c.paragraphs;
+      cc.headings = c.headings;
       return cc;
     });
+    if (block.controls.length === 0) block.headings = await packageHeadings(block.base64);
   }
+
+  /** The bookmarks in these blocks, in document order: [{ name, text, listString, tag? }]. */
+  const headingsIn = (blocks) =>
+    blocks.flatMap((b) => [
+      ...(b.controls || []).flatMap((cc) => (cc.headings || []).map((h) => ({ ...h, tag: cc.tag }))),
+      ...(b.headings || []).map((h) => ({ ...h, ...(b.cc ? { tag: b.cc.tag } : {}) })),
+    ]);
 
   function record(target, method, args, effect) {
     const call = { target, method, args };
@@ -285,12 +358,13 @@
           const found = await packageControls(base64);
           this.ownText = found.length > 0 ? found.map((c) => c.text).join("\n") : decodeText(base64);
           this.base64 = base64;
+          this.headings = await packageHeadings(base64);
         });
         return;
       }
-      record(this.name, "insertFileFromBase64", [base64, location], () => {
+      record(this.name, "insertFileFromBase64", [base64, location], async () => {
         const [first, ...rest] = this.blocksOf();
-        if (first) Object.assign(first, { text: decodeText(base64), base64 });
+        if (first) Object.assign(first, { text: decodeText(base64), base64, headings: await packageHeadings(base64) });
         remove(rest);
       });
     }
@@ -338,6 +412,20 @@
               return found.items;
             },
           };
+        },
+      };
+    }
+    /** Range.getBookmarks (WordApi 1.4): the names of the bookmarks in the range; the body's range holds every block. */
+    getBookmarks(includeHidden, includeAdjacent) {
+      const result = { loaded: false, names: [] };
+      const blocks = this.name.startsWith("body") ? () => state.blocks : this.blocksOf;
+      record(this.name, "getBookmarks", [includeHidden, includeAdjacent], () => {
+        const names = headingsIn(blocks()).map((h) => h.name);
+        Object.assign(result, { loaded: true, names: includeHidden ? names : names.filter((n) => !n.startsWith("_")) });
+      });
+      return {
+        get value() {
+          return result.loaded ? result.names : notLoaded("value");
         },
       };
     }
@@ -484,6 +572,50 @@
       this.contentControls = new ContentControls(() => true);
       if (Number(config.wordApi) >= 1.4) this.customXmlParts = customXmlParts;
     }
+    /**
+     * Document.getBookmarkRangeOrNullObject (WordApi 1.4), as far as the pane reads it: the range's text
+     * (the bookmark's paragraph), the content control it is in (tag), and its first paragraph's list item
+     * (listString), each readable after the sync that follows a load.
+     */
+    getBookmarkRangeOrNullObject(name) {
+      const found = { loaded: false, heading: undefined };
+      record("document", "getBookmarkRangeOrNullObject", [name], () => {
+        const wanted = String(name).toLowerCase();
+        found.heading = headingsIn(state.blocks).find((h) => h.name.toLowerCase() === wanted);
+        found.loaded = true;
+      });
+      const read = (get) => (found.loaded ? get(found.heading) : notLoaded("isNullObject"));
+      // Getters are kept as getters (a spread would call them before the sync).
+      const loadable = (props) => Object.defineProperties({ load: () => undefined }, Object.getOwnPropertyDescriptors(props));
+      return loadable({
+        get isNullObject() {
+          return read((h) => h === undefined);
+        },
+        get text() {
+          return read((h) => (h ? h.text : ""));
+        },
+        parentContentControlOrNullObject: loadable({
+          get isNullObject() {
+            return read((h) => !h || h.tag === undefined);
+          },
+          get tag() {
+            return read((h) => (h && h.tag) || "");
+          },
+        }),
+        paragraphs: {
+          getFirst: () => ({
+            listItemOrNullObject: loadable({
+              get isNullObject() {
+                return read((h) => !h || !h.listString);
+              },
+              get listString() {
+                return read((h) => (h && h.listString) || "");
+              },
+            }),
+          }),
+        },
+      });
+    }
     getSelection() {
       record("document", "getSelection", []);
       return new Selection();
@@ -620,6 +752,8 @@
       state.documentFile = String(base64);
     },
     addContentControl,
+    /** The document's bookmarks now, in order: [{ name, text, listString, tag? }] (what getBookmarks reads). */
+    bookmarks: () => headingsIn(state.blocks).map((h) => ({ ...h })),
     /** The document's custom XML parts now: [{ id, xml }]. */
     customXmlParts: () => state.customXml.map((p) => ({ ...p })),
     blocks: () =>
@@ -633,6 +767,7 @@
                 tag: cc.tag,
                 title: cc.title,
                 text: cc.text,
+                ...(cc.base64 ? { base64: cc.base64 } : {}),
                 paragraphs: (cc.paragraphsData || []).map((d) => ({ ...d })),
               })),
             }

@@ -22,6 +22,8 @@ export type WordBlock = {
     tag: string;
     title: string;
     text: string;
+    /** The file an update put into it (its content replaced), if any. */
+    base64?: string;
     /** Its paragraphs, list side: list id (1000 + the file's w:numId, or the host list's), level and type. */
     paragraphs: Array<{ text: string; list?: number; level?: number; type?: "Number" | "Bullet" }>;
   }>;
@@ -31,10 +33,19 @@ type FakeWordWindow = {
   __fakeWord: {
     calls: WordCall[];
     blocks(): WordBlock[];
+    bookmarks(): WordBookmark[];
     setSelectionHtml(html: string): void;
     addContentControl(control: { text: string; tag: string; title: string }): string;
   };
 };
+
+/** A bookmark of the simulated document: its paragraph's text, its list number, the control it is in. */
+export type WordBookmark = { name: string; text: string; listString: string; tag?: string };
+
+/** The simulated document's bookmarks now, in document order. */
+export function wordBookmarks(page: Page): Promise<WordBookmark[]> {
+  return page.evaluate(() => (window as unknown as FakeWordWindow).__fakeWord.bookmarks());
+}
 
 /** Every call the pane made to Word so far (from index `since`). */
 export function wordCalls(page: Page, since = 0): Promise<WordCall[]> {

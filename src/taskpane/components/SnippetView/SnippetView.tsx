@@ -26,6 +26,8 @@ import {
 import { DeprecatedDialog } from "./DeprecatedDialog";
 import type { Engine } from "../../engine";
 import { usePreview } from "../../hooks/use-preview";
+import { useOutlineTargets } from "../../hooks/use-outline-targets";
+import { referencedNames } from "../../model/document-targets";
 import { buildAssembly } from "../../model/assembly";
 import type { DocumentSettings, OutlineSection } from "../../model/document";
 import { emptyInText, usedVariables } from "../../model/used-variables";
@@ -52,6 +54,8 @@ export type SnippetViewProps = {
   today: Date;
   /** Finds included snippets, to work out which variables the text shows (model/used-variables). */
   lookup?: SnippetLookup;
+  /** The document's sections: the preview's references to them show the numbers the outline gives. */
+  outline?: readonly OutlineSection[];
   /** Set when editing a section already in the document. */
   editing?: OutlineSection;
   /** Values to start from when not editing (a new version opened from the inventory, a successor). */
@@ -148,7 +152,9 @@ export function SnippetView(props: SnippetViewProps) {
         : engine?.loadLibraries(previewLibraries.libraries, props.libraryNames),
     [previewLibraries, props.catalogue, props.libraryNames, engine],
   );
-  const preview = usePreview(engine, previewCatalogue, previewAssembly);
+  const refersOut = referencedNames(snippet.body).length > 0;
+  const outside = useOutlineTargets(engine, props.catalogue, props.outline ?? [], settings, refersOut);
+  const preview = usePreview(engine, previewCatalogue, previewAssembly, outside);
 
   const set = (name: string, value: Value | undefined) => {
     setDone(undefined);
