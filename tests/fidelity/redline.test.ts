@@ -9,10 +9,18 @@ import { beforeAll, describe, expect, it } from "@jest/globals";
 import { exportDocument, exportRedline } from "../../src/engine";
 import { checkDocxAll, formatDocxErrors, type DocxCheckResult } from "../support/ooxml-check";
 import { reviewDocx, type Review } from "../support/review-changes";
-import { REDLINE_CASES } from "./support/redline-cases";
+import { REDLINE_CASES, type RedlineCase } from "./support/redline-cases";
+import { SWEEP_CASES } from "./support/redline-sweep";
 
 const TODAY = new Date("2027-01-04T09:30:00Z");
-const SHAPES = ["document", "fragment"] as const;
+type Shape = "document" | "fragment";
+/** The hand-picked pairs in both shapes; the sweep over the starter library as documents. */
+const RUNS: Array<{ c: RedlineCase; shape: Shape; key: string }> = [
+  ...REDLINE_CASES.flatMap((c) =>
+    (["document", "fragment"] as const).map((shape) => ({ c, shape, key: `${c.name} (${shape})` })),
+  ),
+  ...SWEEP_CASES.map((c) => ({ c, shape: "document" as const, key: c.name })),
+];
 
 type Outcome = {
   old: Review;
@@ -33,28 +41,20 @@ beforeAll(async () => {
     redline: Uint8Array;
     changes: number;
   }> = [];
-  for (const c of REDLINE_CASES) {
-    for (const shape of SHAPES) {
-      const options = { as: "buffer" as const, shape, today: TODAY, contentControls: false };
-      const [old, now, redline] = await Promise.all([
-        exportDocument(c.library, c.before, options),
-        exportDocument(c.library, c.after, options),
-        exportRedline(c.library, c.before, c.after, {
-          as: "buffer",
-          shape,
-          today: TODAY,
-          author: "Redline Test",
-        }),
-      ]);
-      const changes = redline.changes.insertions + redline.changes.deletions + redline.changes.formatting;
-      built.push({
-        key: `${c.name} (${shape})`,
-        old: old.output,
-        new: now.output,
-        redline: redline.output,
-        changes,
-      });
-    }
+  for (const { c, shape, key } of RUNS) {
+    const options = { as: "buffer" as const, shape, today: TODAY, contentControls: false };
+    const [old, now, redline] = await Promise.all([
+      exportDocument(c.library, c.before, options),
+      exportDocument(c.library, c.after, options),
+      exportRedline(c.library, c.before, c.after, {
+        as: "buffer",
+        shape,
+        today: TODAY,
+        author: "Redline Test",
+      }),
+    ]);
+    const changes = redline.changes.insertions + redline.changes.deletions + redline.changes.formatting;
+    built.push({ key, old: old.output, new: now.output, redline: redline.output, changes });
   }
   const jobs = built.flatMap((b) => [
     { docx: b.old, mode: "none" as const },
@@ -82,9 +82,9 @@ beforeAll(async () => {
       changes: b.changes,
     });
   });
-}, 600_000);
+}, 1_200_000);
 
-describe.each(REDLINE_CASES.flatMap((c) => SHAPES.map((shape) => `${c.name} (${shape})`)))("%s", (key) => {
+describe.each(RUNS.map((r) => r.key))("%s", (key) => {
   const outcome = () => outcomes.get(key)!;
 
   it("passes the schema and Word rules checks", () => {

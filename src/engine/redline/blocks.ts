@@ -38,17 +38,37 @@ export function planBlocks(
 ): Plan {
   const a = blocksOf(m, "old", story.oldPart, olds);
   const b = blocksOf(m, "new", story.newPart, news);
-  const steps: Plan = align(a, b, { before: a.map((x) => x.key), after: b.map((x) => x.key) }, (x, y) => {
-    if (x.kind !== y.kind) return 0;
-    // Paragraphs with pictures, or on two list levels, are replaced whole (marks.ts: pairable).
-    if (x.kind === "p") return pairable(x.el, y.el) ? wordSimilarity(x.words, y.words) : 0;
-    if (x.kind === "tbl")
-      return tableShape(m.old, story.oldPart, x.el) === tableShape(m.new, story.newPart, y.el) ? 1 : 0;
-    // The table of contents: one control of the same kind, its entries compared inside it.
-    if (x.kind === "sdt")
-      return controlKind(m.old, story.oldPart, x.el) === controlKind(m.new, story.newPart, y.el) ? 1 : 0;
-    return 0;
-  });
+  // Which list a paragraph is in, by definition ("" for none): LibreOffice takes a list back from a
+  // property change only within one kind of list, and a nested item's level not at all.
+  const listOf = (side: Merge["old"], p: XmlElement) => {
+    const numId = numIdOf(p);
+    return numId === undefined ? "" : side.numKey(numId);
+  };
+  const sameList = (x: Block, y: Block) => listOf(m.old, x.el) === listOf(m.new, y.el);
+  const nested = (p: XmlElement) =>
+    (kid(kid(kid(p, "w:pPr") ?? p, "w:numPr") ?? p, "w:ilvl")?.attrs[0]?.[1] ?? "0") !== "0";
+  const steps: Plan = align(
+    a,
+    b,
+    { before: a.map((x) => x.key), after: b.map((x) => x.key) },
+    (x, y) => {
+      if (x.kind !== y.kind) return 0;
+      // Paragraphs with pictures, on two list levels, or nested in two kinds of list are replaced whole.
+      if (x.kind === "p") {
+        if (!pairable(x.el, y.el) || ((nested(x.el) || nested(y.el)) && !sameList(x, y))) return 0;
+        return wordSimilarity(x.words, y.words);
+      }
+      if (x.kind === "tbl")
+        return tableShape(m.old, story.oldPart, x.el) === tableShape(m.new, story.newPart, y.el) ? 1 : 0;
+      // The table of contents: one control of the same kind, its entries compared inside it.
+      if (x.kind === "sdt")
+        return controlKind(m.old, story.oldPart, x.el) === controlKind(m.new, story.newPart, y.el) ? 1 : 0;
+      return 0;
+    },
+    0.5,
+    // A passage rewritten: its paragraphs, one for one, where they are in the same kind of list (or none).
+    (x, y) => x.kind === "p" && y.kind === "p" && pairable(x.el, y.el) && sameList(x, y),
+  );
   for (const step of steps) {
     if (step.op !== "equal" && step.op !== "change") continue;
     if (step.a.kind === "p") {
