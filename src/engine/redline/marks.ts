@@ -148,7 +148,7 @@ function borrowEmpty<T extends Any>(steps: T[]): void {
     if (s === k) continue;
     const run = steps.slice(s, k);
     const firstIns = run.find((x) => x.op === "insert") as (T & { op: "insert" }) | undefined;
-    if (firstIns) {
+    if (firstIns && !kept(steps[s - 1])) {
       if (hasDrawing(firstIns.b.el)) continue;
       steps[steps.indexOf(firstIns)] = { op: "change", a: next.a, b: firstIns.b } as T;
       steps[k] = { op: "insert", b: next.b } as T;
