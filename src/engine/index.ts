@@ -14,6 +14,7 @@ export type {
   ExportResult,
   OutputShape,
   NumberingCarry,
+  RefTarget,
 } from "./assemble/types";
 export { DOCX_MIME, toBase64, fromBase64, type OutputForm, type OutputOf } from "./pack/output";
 export { PROVENANCE_PROPERTY } from "./render/document";

@@ -6,6 +6,7 @@ import { insertPieces, type WordRun } from "./word-insert";
 import { ssoTokenGetter, type GetAccessToken } from "./office-sso";
 import { readDocumentFile, type FileApi } from "./word-file";
 import type { WordHost } from "./word-host";
+import { readSectionValues, writeSectionValues } from "./word-values";
 
 /** What the Word host needs from office.js. */
 export type OfficeBindings = {
@@ -33,6 +34,12 @@ export function createOfficeHost(bindings: OfficeBindings): WordHost {
     // partitionKey is undefined on Windows desktop, where storage is not shared between add-ins anyway.
     storageKey: () => bindings.partitionKey ?? "default",
     ...(bindings.getAccessToken ? { accessToken: ssoTokenGetter(bindings.getAccessToken) } : {}),
+    ...(bindings.supports("1.4")
+      ? {
+          readSectionValues: () => readSectionValues(bindings.run),
+          writeSectionValues: (entries) => writeSectionValues(bindings.run, entries),
+        }
+      : {}),
     ...(bindings.file ? { documentFile: () => readDocumentFile(bindings.file!) } : {}),
   };
 }

@@ -2,6 +2,8 @@
 // type crosses this boundary, so the UI runs (and is tested) the same way inside Word and in a plain browser
 // ("standalone" mode, where the user downloads the .docx instead of inserting it).
 
+import type { ReadValues, StoredValues } from "./section-values";
+
 /**
  * Where inserted content goes.
  * - cursor: at the insertion point (after the selection when something is selected; the selection is kept)
@@ -97,6 +99,14 @@ export type WordHost = {
   listTaggedContent(): Promise<Array<{ tag: string; title: string; text: string }>>;
   /** Replaces the content of every control tagged `tag` with the piece (and retags it). Throws HostError. */
   replaceTaggedContent(tag: string, piece: InsertPiece, options?: ReplaceOptions): Promise<void>;
+  /**
+   * The values each inserted section was built with, by content-control tag, as stored in the document
+   * (a custom XML part, WordApi 1.4). What cannot be read is left out with a warning. Absent where Word
+   * cannot store them (standalone, Word below WordApi 1.4). Throws HostError.
+   */
+  readSectionValues?(): Promise<ReadValues>;
+  /** Stores values by tag, keeping every other tag's. Absent with readSectionValues. Throws HostError. */
+  writeSectionValues?(entries: Record<string, StoredValues>): Promise<void>;
   /**
    * The open document as a .docx file (its current state), for "Import this document". Only inside Word;
    * absent in standalone mode. Throws HostError.

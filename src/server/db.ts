@@ -19,7 +19,7 @@ export type Database = Sql & {
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** The ids of lists' and searches' matches between requests: the embedded database only (match-cache.ts). */
+  /** The ids of lists' and searches' matches between requests, where the database's text order allows (match-cache.ts). */
   matches?: MatchCache;
 };
 
@@ -123,8 +123,18 @@ export async function openPostgres(
     // Without parameters node-postgres uses the simple protocol, which runs several statements.
     exec: async (text) => void (await q.query(text)),
   });
+  // Lists and searches keep their matches' ids (match-cache.ts) where the database orders ids as
+  // JavaScript compares them: collation C or POSIX, or C.UTF-8 (code point order, which is byte order;
+  // ids are ASCII, library-format.md).
+  const [collation] = (
+    await pool.query<{ c: string }>(
+      "select datcollate as c from pg_database where datname = current_database()",
+    )
+  ).rows;
+  const ordered = /^(C|POSIX|C\.UTF-?8)$/i.test(collation?.c ?? "");
   return {
     kind: "postgres",
+    ...(ordered ? { matches: new MatchCache() } : {}),
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect();

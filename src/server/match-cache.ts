@@ -1,14 +1,20 @@
 // Which snippets match a search (or, for the plain list, which snippets there are), in id order, kept
-// in the server's memory for the embedded database only. There the server process is the database's
-// only user (data-lock.ts) and runs one statement or transaction at a time (db.ts), so the database's
-// change numbers (migration 5) come in commit order and "what changed since number n" is exact. With
-// DATABASE_URL several processes write and a transaction can commit after one with a higher number:
-// no cache there.
+// in the server's memory between requests. Only ids are kept; what the list shows of each snippet is
+// read afresh for every page. The matches are only ever computed by PostgreSQL, first by the search
+// itself and then, for each snippet whose search row changed since, by testing that one row.
 //
-// An entry holds every match whose id is at most its bound (all of them when it has none): the matches
-// are only ever computed by PostgreSQL, first by the search itself and then, for each snippet whose
-// search row changed since, by testing that one row. Only ids are kept; what the list shows of each
-// snippet is read afresh for every page.
+// What "changed since" means depends on the database (store/cached-list.ts asks):
+// - The embedded database: the server process is its only user (data-lock.ts) and runs one statement
+//   or transaction at a time (db.ts), so its change numbers (migration 5) come in commit order and
+//   "numbers above the highest one seen" is exact.
+// - A shared PostgreSQL: several transactions write at once and one can commit after another with a
+//   higher number, so an entry's mark is instead the oldest transaction still running when it was last
+//   brought up to date (migration 9). Rows written by transactions at or after that mark are tested again
+//   (some twice, which is harmless); every transaction before it had finished and was seen. An entry is
+//   brought up to date by one request at a time (inTurn), each later than the last, so an older answer
+//   never overwrites a newer one.
+//
+// An entry holds every match whose id is at most its bound (all of them when it has none).
 
 export type Change = { id: string; changed: number; hit: boolean };
 
@@ -16,7 +22,7 @@ type Entry = {
   ids: string[];
   /** Every match with an id up to this one is in ids; undefined: every match is. */
   bound: string | undefined;
-  /** The highest change number applied. */
+  /** The highest change number applied, or on a shared PostgreSQL the oldest transaction then running. */
   seen: number;
 };
 
@@ -37,6 +43,7 @@ function place(ids: readonly string[], id: string): { at: number; found: boolean
 export class MatchCache {
   readonly stats: MatchCacheStats = { served: 0, filled: 0, changes: 0, dropped: 0 };
   private readonly entries = new Map<string, Entry>();
+  private readonly turns = new Map<string, Promise<void>>();
   private size = 0;
 
   constructor(
@@ -58,10 +65,18 @@ export class MatchCache {
   }
 
   /**
-   * Applies the rows changed since the entry's number (in change order, at most maxChanges; more
-   * drops the entry), then answers ids[offset, offset + limit) if the entry holds them.
+   * Applies the rows changed since the entry's mark (in change order, at most maxChanges; more drops
+   * the entry), then answers ids[offset, offset + limit) if the entry holds them. `mark`: the entry's
+   * mark from now on when the caller knows it (a shared PostgreSQL's oldest running transaction), else
+   * the highest change number applied.
    */
-  page(key: string, changes: readonly Change[], offset: number, limit: number): string[] | undefined {
+  page(
+    key: string,
+    changes: readonly Change[],
+    offset: number,
+    limit: number,
+    mark?: number,
+  ): string[] | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (changes.length >= this.limits.changes) {
@@ -69,6 +84,7 @@ export class MatchCache {
       return undefined;
     }
     for (const change of changes) this.apply(entry, change);
+    if (mark !== undefined) entry.seen = mark;
     const end = offset + limit;
     if (entry.bound !== undefined && entry.ids.length < end) return undefined;
     this.stats.served++;
@@ -93,6 +109,23 @@ export class MatchCache {
       if (this.entries.size <= this.limits.entries && this.size <= this.limits.ids) break;
       this.drop(oldest);
     }
+  }
+
+  /**
+   * Runs fn once every fn started before it for the same key has finished, so that the answers a key's
+   * entry is brought up to date with are applied in the order they were asked for.
+   */
+  inTurn<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const run = (this.turns.get(key) ?? Promise.resolve()).then(fn);
+    const done = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.turns.set(key, done);
+    void done.then(() => {
+      if (this.turns.get(key) === done) this.turns.delete(key);
+    });
+    return run;
   }
 
   /** Forgets everything (tests; and when the database's own rules may have changed). */

@@ -2,6 +2,7 @@ import type { Database, Sql } from "./db";
 import { AUDIT_CHAIN_SQL, chainExistingEntries } from "./migration-audit-chain";
 import { CURRENT_VERSION_SQL } from "./migration-current";
 import { CHANGES_SQL } from "./migration-changes";
+import { CHANGE_XIDS_SQL } from "./migration-change-xids";
 import { IDENTITY_SQL } from "./migration-identity";
 import { USAGE_IDS_SQL } from "./migration-usage-ids";
 import { SEARCH_TEXT_SQL } from "./migration-search-text";
@@ -127,6 +128,11 @@ create index usage_events_by_snippet on usage_events (library_id, snippet_id, at
     version: 8,
     name: "usage events' own ids, recorded once",
     sql: USAGE_IDS_SQL,
+  },
+  {
+    version: 9,
+    name: "the transaction that last changed each snippet's search row",
+    sql: CHANGE_XIDS_SQL,
   },
 ];
 

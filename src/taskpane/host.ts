@@ -12,6 +12,7 @@ export type {
   HostError,
   ReplaceOptions,
 } from "../office/word-host";
+export type { ReadValues, StoredValues, ValuesWarning } from "../office/section-values";
 export { TAG_PREFIX, base64ByteLength } from "../office/word-host";
 export { detectHost, type StandaloneReason } from "../office/detect-host";
 export { officeBodyBackground } from "../office/office-host";

@@ -238,7 +238,7 @@ describe("Document inventory in the simulated Word", () => {
     page = await pane("word");
   });
 
-  it("finds the outdated and deprecated snippets and updates one in place with the outline's values", async () => {
+  it("finds the outdated and deprecated snippets and updates one in place with the outline's values, asked once", async () => {
     const old = await addContentControl(page, {
       text: "The Customer shall pay each undisputed invoice within 30 days of the invoice date.",
       tag: "sectionsmith:payment-terms@1",
@@ -274,6 +274,14 @@ describe("Document inventory in the simulated Word", () => {
     await page.getByRole("radio", { name: "Replace silently" }).check();
     const before = await wordCallCount(page);
     await list.getByRole("button", { name: "Update Payment terms to version 2" }).click();
+    // The section was inserted without its values stored in the document (an older insert): the pane
+    // asks once, with the outline's values filled in (pane-section-values.test.ts covers the rest).
+    const form = page.getByRole("form", { name: "Values for Payment terms" });
+    await form.waitFor();
+    expect(
+      await form.getByRole("spinbutton", { name: "Payment period (days)", exact: true }).inputValue(),
+    ).toBe("45");
+    await form.getByRole("button", { name: "Update to version 2" }).click();
     await page.getByText("Updated “Payment terms” to version 2.").waitFor();
     const calls = await wordCalls(page, before);
     const files = inserts(calls);

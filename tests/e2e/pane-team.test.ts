@@ -18,6 +18,7 @@ import {
   connection,
   connectWithToken,
   queueLine,
+  sayingWhatPaneShows,
   shotsAtPaneWidths,
   teamRow,
   teamSection,
@@ -98,12 +99,15 @@ describe("team library in two panes", () => {
     await review.waitFor({ timeout: 30_000 });
     expect(await review.textContent()).toContain("The parties keep the team's secrets.");
     await review.getByRole("button", { name: "Approve" }).click();
-    await until(
-      async () => (await server.call(BOB, "GET", "/libraries/legal/snippets/team-clause")).body.versions[0],
-    ).toMatchObject({
-      status: "approved",
-      approvedBy: BOB,
-    });
+    await sayingWhatPaneShows(
+      bob.page,
+      until(
+        async () => (await server.call(BOB, "GET", "/libraries/legal/snippets/team-clause")).body.versions[0],
+      ).toMatchObject({
+        status: "approved",
+        approvedBy: BOB,
+      }),
+    );
     // Ana's pane was not reloaded: it learns of the approval by itself.
     await until(() => teamRow(ana.page, "team-clause").locator("[data-team-status]").textContent()).toBe(
       `v1 Approved · owner ${ANA}`,

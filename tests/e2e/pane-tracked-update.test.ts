@@ -1,23 +1,20 @@
 // The Document tab's update as tracked changes in the built pane, inside the simulated Word
 // (fake-office.js) with the user's Track Changes on: the document holds payment-terms version 1 as the
-// pane inserted it; Update puts in a redline of version 1 against 2 — one insertFileFromBase64 into the
+// pane inserted it, with its values; Update puts in a redline of version 1 against 2 — one insertFileFromBase64 into the
 // content control, Track Changes switched off around it and set back to the user's mode — and the
 // pane says how many tracked changes to review. Seen at 320 and 400 px (tests/e2e/.output/).
 
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { exportRedline } from "../../src/engine";
-import { buildAssembly } from "../../src/taskpane/model/assembly";
-import { DEFAULT_SETTINGS } from "../../src/taskpane/model/document";
+import { encodeSectionValues } from "../../src/office/section-values";
 import { tab } from "./support/flow";
 import { openPane, startPane, type PaneSession } from "./support/pane";
-import { decode, inserts, wordCalls } from "./support/word";
+import { decode, insertedPaymentTermsText, inserts, wordCalls } from "./support/word";
 
 const ROOT = join(__dirname, "..", "..");
 const SHOTS = join(ROOT, "tests/e2e/.output");
-const starter = JSON.parse(readFileSync(join(ROOT, "assets", "starter-library.json"), "utf8"));
 
 let session: PaneSession;
 /** What Word reads in the control holding version 1 as the pane inserts it (defaults, en-US). */
@@ -26,18 +23,7 @@ let insertedText: string;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   session = await startPane();
-  const section = {
-    key: "k0",
-    snippet: "payment-terms",
-    version: 1,
-    title: "Payment terms",
-    values: { paymentDays: 30 },
-    headingOffset: 0,
-    pageBreakBefore: false,
-    numbering: "restart" as const,
-  };
-  const v1 = buildAssembly([section], DEFAULT_SETTINGS, { whole: false });
-  insertedText = (await exportRedline(starter, v1, v1, { as: "buffer", shape: "fragment" })).text.before;
+  insertedText = await insertedPaymentTermsText(30);
 }, 600_000);
 
 afterAll(async () => {
@@ -54,6 +40,8 @@ describe.each([320, 400])("update as tracked changes at %i px", (width) => {
         contentControls: [
           { tag: "sectionsmith:payment-terms@1", title: "Payment terms", text: insertedText },
         ],
+        // The values it was built with, stored by the insert (tests/e2e/pane-section-values.test.ts).
+        customXmlParts: [encodeSectionValues({ "sectionsmith:payment-terms@1": { paymentDays: 30 } })],
       },
     });
     await tab(page, "Document").click();

@@ -4,6 +4,7 @@
 // recorded so tests can check which API got which arguments. office-addin-mock cannot fail a sync midway or
 // track content controls, which is exactly what the rollback tests need.
 import type { OfficeBindings } from "../../src/office/office-host";
+import { fakeCustomXmlParts, type StoredPart } from "./fake-custom-xml";
 
 export type Call = { target: string; method: string; args: unknown[] };
 type Failure = { match: (call: Call) => boolean; code: string; message: string };
@@ -47,6 +48,8 @@ export class FakeWord {
   modeAtInsert: string[] = [];
   /** Level type of each list id ("Number" unless set), for List.levelTypes. */
   listTypes = new Map<number, "Number" | "Bullet">();
+  /** The document's custom XML parts (Document.customXmlParts, WordApi 1.4). */
+  customXml: StoredPart[] = [];
   readonly context: FakeContext;
 
   constructor(blocks: string[] = ["Intro", "[selection]", "Outro"]) {
@@ -338,6 +341,7 @@ export class FakeContentControl {
 class FakeDocument {
   body: FakeRange;
   contentControls: FakeContentControls;
+  customXmlParts: ReturnType<typeof fakeCustomXmlParts>;
   private modeLoaded = false;
   load(props: string) {
     this.word.record("document", "load", [props], () => {
@@ -360,6 +364,7 @@ class FakeDocument {
       return new FakeRange(word, `range(${block.text})`, () => [block]);
     };
     this.contentControls = new FakeContentControls(word, () => true);
+    this.customXmlParts = fakeCustomXmlParts(word);
   }
   getSelection() {
     this.word.record("document", "getSelection", []);

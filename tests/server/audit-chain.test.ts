@@ -149,7 +149,7 @@ describe("migration 7", () => {
            values ('old', $1, 'ana@x.test', $2, 'library:old', '{"b": 1, "a": [1, {"d": null, "c": "x"}]}')`,
           [seq, action],
         );
-      expect(await migrate(db)).toEqual([7, 8]);
+      expect(await migrate(db)).toEqual([7, 8, 9]);
       expect(await verifyAudit(db, "old")).toMatchObject({ ok: true, entries: 3 });
       await expect(db.query("update audit_log set actor = 'x'")).rejects.toThrow(/append-only/);
     } finally {

@@ -18,9 +18,10 @@ import {
   type TestServer,
 } from "./helpers";
 
-// The embedded database keeps the ids of a list's or search's matches between requests
-// (src/server/match-cache.ts). These tests hold it to the one rule that matters: a page is what the
-// database would answer at that moment, never what it answered before a write that has since returned.
+// The server keeps the ids of a list's or search's matches between requests (src/server/match-cache.ts).
+// These tests hold it to the one rule that matters: a page is what the database would answer at that
+// moment, never what it answered before a write that has since returned — on a shared PostgreSQL also
+// when transactions commit in another order than they wrote.
 
 describe("MatchCache (the ids alone)", () => {
   const change = (id: string, changed: number, hit: boolean) => ({ id, changed, hit });
@@ -108,8 +109,11 @@ describe("the list and search through the API with the cache", () => {
   }, 60_000);
   afterAll(() => s.close());
 
-  it("is on for the embedded database only", () => {
-    expect(s.db.matches !== undefined).toBe(!realPostgres());
+  it("is on where the database orders ids as JavaScript does (PGlite; PostgreSQL with collation C or C.UTF-8)", async () => {
+    const [row] = await s.db.query<{ c: string }>(
+      "select datcollate as c from pg_database where datname = current_database()",
+    );
+    expect(s.db.matches !== undefined).toBe(/^(C|POSIX|C\.UTF-?8)$/i.test(row!.c));
   });
 
   it("never answers a search with what it matched before a write that has returned", async () => {
@@ -249,4 +253,61 @@ describe("the cached list and search against the database's own answer", () => {
     }
     if (db.matches) expect(db.matches.stats.served).toBeGreaterThan(50);
   }, 120_000);
+});
+
+describe("on a shared PostgreSQL, transactions that commit out of the order they wrote in", () => {
+  const onPostgres = realPostgres() ? it : it.skip;
+  onPostgres(
+    "are all seen by a search kept from before either committed",
+    async () => {
+      const { db, drop } = await openTestDatabase();
+      try {
+        await migrate(db);
+        const lib = await db.transaction((tx) =>
+          createLibrary(tx, { id: "late", name: "Late" }, "ana@x.test"),
+        );
+        await db.transaction((tx) =>
+          setMember(tx, "late", { user: "ray@x.test", role: "reader", ifMatch: lib.revision }, "ana@x.test"),
+        );
+        await bindInvitations(db, { subject: RAY, name: "ray@x.test" });
+        for (const id of ["a-slow", "b-fast"])
+          await db.transaction((tx) =>
+            createSnippet(tx, "late", snippet(id, "Plain {{name}}."), "ana@x.test"),
+          );
+        const search = async () =>
+          (await listPage(db, "late", { q: "zebra", member: RAY, limit: 10 })).map((r) => r.id);
+        expect(db.matches).toBeDefined();
+        expect(await search()).toEqual([]); // kept from here on
+        // The slow writer changes its row first (the lower change number) and commits last.
+        let release!: () => void;
+        const gate = new Promise<void>((done) => (release = done));
+        let wrote!: () => void;
+        const written = new Promise<void>((done) => (wrote = done));
+        const write = (tx: { query: Database["query"] }, id: string) =>
+          tx.query(
+            "update snippet_search set body = 'A zebra.' where library_id = 'late' and snippet_id = $1",
+            [id],
+          );
+        const slow = db.transaction(async (tx) => {
+          await write(tx, "a-slow");
+          wrote();
+          await gate;
+        });
+        await written;
+        await db.transaction((tx) => write(tx, "b-fast"));
+        expect(await search()).toEqual(["b-fast"]);
+        release();
+        await slow;
+        expect(await search()).toEqual(["a-slow", "b-fast"]);
+        expect(
+          await listSnippets(db, "late", { q: "zebra", limit: 10 }).then((r) => r.map((x) => x.id)),
+        ).toEqual(["a-slow", "b-fast"]);
+        expect(db.matches!.stats.served).toBeGreaterThan(0);
+      } finally {
+        await db.close();
+        await drop();
+      }
+    },
+    60_000,
+  );
 });

@@ -77,6 +77,35 @@ if (!realPostgres())
     expect(r.status).toBe(200);
   }
 
+  // Reads take no row locks (bench/results.md: a search is one statement outside any transaction): a
+  // write or a membership change in flight, holding every row lock either takes, delays no reader.
+  it("reads answer while a membership change and a write hold their row locks", async () => {
+    const created = await s.call(BOB, "POST", "/libraries/legal/snippets", {
+      body: snippet("read-while-locked"),
+    });
+    expect(created.status).toBe(201);
+    const lock = await hold(
+      `select 1 from libraries l join members m on m.library_id = l.id join snippets s on s.library_id = l.id
+       where l.id = 'legal' for update`,
+    );
+    try {
+      for (const path of [
+        "/libraries/legal/snippets?q=hello&limit=50",
+        "/libraries/legal/snippets?q=no-such-words-anywhere",
+        "/libraries/legal/snippets?limit=50",
+        "/libraries/legal/snippets?status=draft",
+        "/libraries/legal/snippets/read-while-locked",
+        "/libraries/legal/members",
+      ]) {
+        const read = s.call(BOB, "GET", path);
+        expect([path, await settlesWithin(read, 2_000)]).toEqual([path, true]);
+        expect([path, (await read).status]).toEqual([path, 200]);
+      }
+    } finally {
+      await lock.release();
+    }
+  });
+
   it.each([
     ["removal", "DELETE", undefined],
     ["demotion to reader", "PUT", { role: "reader" }],

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import pg from "pg";
+import { MIGRATIONS } from "../../src/server/migrations";
 import { freePort } from "../support/server-process";
 import { expectExit, serverProcesses, untilServing } from "./spawn-server";
 
@@ -95,7 +96,8 @@ describe("the server as a role that does not own its tables (PostgreSQL)", () =>
       env: { PATH: process.env.PATH ?? "", DATABASE_URL: ownerUrl },
       encoding: "utf8",
     });
-    expect(migrated).toMatch(/"message":"migrated","migrationsApplied":\[1,2,3,4,5,6,7,8\]/);
+    const every = MIGRATIONS.map((m) => m.version).join(",");
+    expect(migrated).toContain(`"message":"migrated","migrationsApplied":[${every}]`);
     await sql(ownerUrl, grants!);
 
     const port = await freePort();

@@ -1,6 +1,8 @@
 // A small library written to the contract, with every variable type and every status, so the pane's
 // tests do not depend on the starter library's content.
 
+import type { OutlineSection } from "../../src/taskpane/model/document";
+
 export const TODAY = new Date("2026-06-01T12:00:00Z");
 
 export const testLibrary = {
@@ -93,3 +95,28 @@ export const testLibrary = {
 };
 
 export const loadTestLibrary = async (): Promise<unknown> => structuredClone(testLibrary);
+
+/** The test library with a version 2 of "payment", owned by Contoso Legal (the Document tab's updates). */
+export const paymentV2Library = (): Record<string, unknown> => {
+  const lib = structuredClone(testLibrary) as { snippets: Array<Record<string, unknown>> };
+  const payment = lib.snippets.find((s) => s.id === "payment")!;
+  payment.owner = "Contoso Legal";
+  lib.snippets.push({
+    ...structuredClone(payment),
+    version: 2,
+    body: "## Payment v2\n\nThe fee is {{fee}}, paid by {{method}}.",
+  });
+  return lib;
+};
+
+/** Payment version 1 as the outline holds it, inserted before version 2 came. */
+export const PAYMENT_V1_SECTION: OutlineSection = {
+  key: "k0",
+  snippet: "payment",
+  version: 1,
+  title: "Payment terms",
+  values: { method: "Bank transfer" },
+  headingOffset: 0,
+  pageBreakBefore: false,
+  numbering: "restart",
+};

@@ -77,14 +77,56 @@ describe("buildInsert", () => {
   });
 });
 
+describe("buildInsert split with cross-references", () => {
+  it("a later package's {{ref}} to a heading of an earlier package is a field to that package's bookmark", async () => {
+    const refLib = {
+      format: "sectionsmith/library@1",
+      snippets: [
+        { id: "part1", title: "Part 1", status: "approved", body: `# Fees\n\n![f](${noisyPng(60, 1)})` },
+        {
+          id: "part2",
+          title: "Part 2",
+          status: "approved",
+          body: `# Notices\n\n![g](${noisyPng(60, 2)})\n\nAs "{{ref "part1" "text"}}" says.`,
+        },
+      ],
+    };
+    const built = await buildInsert(
+      {
+        ...ctx,
+        catalogue: engine.loadLibraries([refLib], ["refs.json"]),
+        doc: { sections: [section(1), section(2)], settings: DEFAULT_SETTINGS },
+      },
+      100_000,
+    );
+    expect(built.pieces).toHaveLength(2);
+    const first = await partOf(built.pieces[0]!.base64, "word/document.xml");
+    const second = await partOf(built.pieces[1]!.base64, "word/document.xml");
+    const bookmark = /<w:bookmarkStart [^>]*w:name="(_Ref_part1_[0-9a-z]+)"/.exec(first)?.[1];
+    expect(bookmark).toBeDefined();
+    expect(second).toContain(` REF ${bookmark} \\h `);
+    expect(second).toContain(">Fees</w:t>");
+    expect(second).not.toContain(`w:name="${bookmark}"`);
+  });
+});
+
 describe("continueTags: the sections that can continue a list at the cursor", () => {
-  const tagsIn = async (base64: string) => [...(await partOf(base64, "word/document.xml")).matchAll(/<w:tag w:val="([^"]+)"/g)].map((m) => m[1]);
+  const tagsIn = async (base64: string) =>
+    [...(await partOf(base64, "word/document.xml")).matchAll(/<w:tag w:val="([^"]+)"/g)].map((m) => m[1]);
 
   it("are the run of “continue” sections at the start of the outline, tagged as in the package", async () => {
-    const leading = { ...ctx, doc: { ...ctx.doc, sections: [section(1, "continue"), section(2, "continue"), section(3), section(1, "continue")] } };
+    const leading = {
+      ...ctx,
+      doc: {
+        ...ctx.doc,
+        sections: [section(1, "continue"), section(2, "continue"), section(3), section(1, "continue")],
+      },
+    };
     const built = await buildInsert(leading, undefined);
     expect(built.pieces[0]!.continueTags).toEqual(["sectionsmith:part1@1", "sectionsmith:part2@1"]);
-    expect(await tagsIn(built.pieces[0]!.base64)).toEqual(expect.arrayContaining(built.pieces[0]!.continueTags!));
+    expect(await tagsIn(built.pieces[0]!.base64)).toEqual(
+      expect.arrayContaining(built.pieces[0]!.continueTags!),
+    );
   });
 
   it("are none when the outline starts with a section that restarts", async () => {
@@ -93,7 +135,10 @@ describe("continueTags: the sections that can continue a list at the cursor", ()
   });
 
   it("follow their sections into the packages of a split insert", async () => {
-    const all = { ...ctx, doc: { ...ctx.doc, sections: [section(1, "continue"), section(2, "continue"), section(3, "continue")] } };
+    const all = {
+      ...ctx,
+      doc: { ...ctx.doc, sections: [section(1, "continue"), section(2, "continue"), section(3, "continue")] },
+    };
     const built = await buildInsert(all, 100 * 1024);
     expect(built.pieces.length).toBeGreaterThan(1);
     const tags = built.pieces.map((p) => p.continueTags ?? []);

@@ -12,37 +12,17 @@ import { describe, expect, it } from "@jest/globals";
 import { exportRedline } from "../../src/engine";
 import type { InsertPiece, ReplaceOptions, WordHost } from "../../src/office/word-host";
 import { buildAssembly } from "../../src/taskpane/model/assembly";
-import { DEFAULT_SETTINGS, type OutlineSection } from "../../src/taskpane/model/document";
+import { DEFAULT_SETTINGS } from "../../src/taskpane/model/document";
 import { fakeHost } from "./fake-host";
-import { testLibrary } from "./fixtures";
+import { PAYMENT_V1_SECTION, paymentV2Library } from "./fixtures";
 import { renderApp, seedDocument } from "./render-app";
 
 jest.mock("../../src/taskpane/preview/render-docx", () => ({
   renderDocxPreview: jest.fn(async () => undefined),
 }));
 
-const library = (): Record<string, unknown> => {
-  const lib = structuredClone(testLibrary) as { snippets: Array<Record<string, unknown>> };
-  const payment = lib.snippets.find((s) => s.id === "payment")!;
-  payment.owner = "Contoso Legal";
-  lib.snippets.push({
-    ...structuredClone(payment),
-    version: 2,
-    body: "## Payment v2\n\nThe fee is {{fee}}, paid by {{method}}.",
-  });
-  return lib;
-};
-
-const SECTION: OutlineSection = {
-  key: "k0",
-  snippet: "payment",
-  version: 1,
-  title: "Payment terms",
-  values: { method: "Bank transfer" },
-  headingOffset: 0,
-  pageBreakBefore: false,
-  numbering: "restart",
-};
+const library = paymentV2Library;
+const SECTION = PAYMENT_V1_SECTION;
 
 /** What Word reads in the control after inserting version 1 with the outline's values. */
 async function insertedText(): Promise<string> {

@@ -19,6 +19,8 @@ import { unknownSnippets } from "./unknown-snippets";
 import { prepareSection, prepareText, type Prepared } from "./prepare";
 import type { BuildOptions } from "./types";
 import { append } from "../append";
+import { bookmarkRenamer } from "../pack/bookmark-names";
+import type { RefTarget } from "../render/cross-refs";
 
 export type BuildResult = {
   bytes: Uint8Array;
@@ -28,6 +30,8 @@ export type BuildResult = {
   carry: NumberingCarry;
   /** Whether the body has a table of contents ({{toc}}). */
   hasToc: boolean;
+  /** Headings that references can point at, with their bookmark names as written (fragment: renamed). */
+  targets: Record<string, RefTarget>;
 };
 
 export type BuildInput = {
@@ -89,6 +93,7 @@ export async function buildDocx(
     ...(runLanguage ? { runLanguage } : {}),
     ...(options.carry ? { carry: options.carry } : {}),
     missingReferences: assembly.options.missingReferences,
+    ...(options.outsideTargets ? { outsideTargets: options.outsideTargets } : {}),
   });
   // One number per build: content control ids (w:id) and bookmark names differ from earlier inserts'.
   // Only a fragment uses it: a document build does not load the platform's random source (WebCrypto
@@ -153,7 +158,16 @@ export async function buildDocx(
 
   const carry = state.numbering.carry();
   const hasToc = state.hasToc;
-  if (options.dryRun || !side.pack) return { bytes: new Uint8Array(0), warnings, snippets, carry, hasToc };
+  const keep = options.keepBookmarks ?? [];
+  const rename = fragment ? bookmarkRenamer(state.refs.bookmarkNames(), nonce, keep) : (name: string) => name;
+  const targets = Object.fromEntries(
+    Object.entries(state.refs.builtTargets()).map(([name, t]) => [
+      name,
+      { ...t, bookmark: rename(t.bookmark) },
+    ]),
+  );
+  if (options.dryRun || !side.pack)
+    return { bytes: new Uint8Array(0), warnings, snippets, carry, hasToc, targets };
   progress({ stage: "pack", done: 0, total: 1 });
   const bytes = await side.pack({
     assembly,
@@ -166,10 +180,11 @@ export async function buildDocx(
     snippets,
     today,
     nonce,
+    keepBookmarks: keep,
     controls,
   });
   progress({ stage: "pack", done: 1, total: 1 });
-  return { bytes, warnings, snippets, carry, hasToc };
+  return { bytes, warnings, snippets, carry, hasToc, targets };
 }
 
 /** Section `i`: prepared (values, template), read (Markdown) and rendered; undefined when it has errors. */

@@ -27,6 +27,8 @@ export type PackParts = {
   snippets: readonly string[];
   today: Date;
   nonce: number;
+  /** Document bookmark names a fragment's bookmarks take back (BuildOptions.keepBookmarks). */
+  keepBookmarks?: readonly string[];
   /** A fragment's sections each in their own content control. */
   controls: boolean;
 };
@@ -62,7 +64,7 @@ async function pack(parts: PackParts): Promise<Uint8Array> {
     { path: "docProps/core.xml", data: coreXml(props, today) },
     { path: "docProps/app.xml", data: appXml(props) },
   ]);
-  return fragment ? toFragment(packed, nonce) : packed;
+  return fragment ? toFragment(packed, nonce, parts.keepBookmarks) : packed;
 }
 
 /**

@@ -33,5 +33,12 @@ export async function exportDocument<F extends OutputForm>(
     build,
     DOCX_SIDE,
   );
-  return { output: wrapOutput(result.bytes, as), warnings: result.warnings, snippets: result.snippets, carry: result.carry, hasToc: result.hasToc };
+  return {
+    output: wrapOutput(result.bytes, as),
+    warnings: result.warnings,
+    snippets: result.snippets,
+    carry: result.carry,
+    hasToc: result.hasToc,
+    targets: result.targets,
+  };
 }

@@ -1,8 +1,9 @@
 import type { Problem } from "../errors/problem";
 import type { OutputForm, OutputOf } from "../pack/output";
 import type { NumberingCarry } from "../render/numbering";
+import type { RefTarget } from "../render/cross-refs";
 
-export type { NumberingCarry };
+export type { NumberingCarry, RefTarget };
 
 /**
  * "document": a standalone .docx with everything (page setup, headers, footers, all styles).
@@ -38,6 +39,19 @@ export type BuildOptions = {
   carry?: NumberingCarry;
   /** A number that makes content control ids and bookmark names this build's own; default random. */
   nonce?: number;
+  /**
+   * Headings already in the document, by snippet id or {{anchor}} name, with their bookmark names as
+   * the document has them: a {{ref}} to one that is not built here is a REF field to that bookmark
+   * (showing `number`) instead of REF_TARGET_MISSING. What an Update in place and a later package of a
+   * split insert pass (docs/templates.md, "Cross-references").
+   */
+  outsideTargets?: Readonly<Record<string, RefTarget>>;
+  /**
+   * Fragments only: bookmark names in the document that this build's headings take back instead of
+   * new per-build names — the replaced section's own names in an Update in place, so references
+   * elsewhere in the document still point at it. A built name "_Ref_fees" takes "_Ref_fees_k3x".
+   */
+  keepBookmarks?: readonly string[];
 };
 
 export type ExportOptions<F extends OutputForm> = BuildOptions & {
@@ -56,4 +70,6 @@ export type ExportResult<F extends OutputForm> = {
   carry: NumberingCarry;
   /** Whether the body has a table of contents (its field is written dirty; Word fills it in). */
   hasToc: boolean;
+  /** The headings built here that {{ref}} can point at, with their bookmark names as written. */
+  targets: Record<string, RefTarget>;
 };

@@ -1,4 +1,5 @@
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from "fflate";
+import { bookmarkRenamer } from "./bookmark-names";
 
 // The insertable fragment: the same package without what an insert at the cursor must not bring.
 // Word piles up styles over repeated inserts and ignores (or misapplies) section properties, so we
@@ -17,7 +18,11 @@ const SCANNED = /^word\/(document|footnotes|endnotes|comments|numbering)\.xml$/;
 // character outside the Basic Multilingual Plane (an emoji, a CJK extension character) stays whole.
 // Found by the fuzz tests with JSZip, which encoded strings in 16 KB slices (tests/fuzz/regressions.test.ts).
 
-export async function toFragment(bytes: Uint8Array, nonce = 0): Promise<Uint8Array> {
+export async function toFragment(
+  bytes: Uint8Array,
+  nonce = 0,
+  keep: readonly string[] = [],
+): Promise<Uint8Array> {
   const files = unzipSync(bytes);
   const text = (name: string): string => strFromU8(files[name]!);
   const documentXml = text("word/document.xml");
@@ -34,7 +39,7 @@ export async function toFragment(bytes: Uint8Array, nonce = 0): Promise<Uint8Arr
   for (const [name, data] of Object.entries(files)) {
     out[name] =
       name === "word/document.xml"
-        ? strToU8(uniqueBookmarks(body, nonce))
+        ? strToU8(uniqueBookmarks(body, nonce, keep))
         : name === "word/styles.xml"
           ? strToU8(pruneStyles(text(name), used))
           : data;
@@ -72,19 +77,30 @@ export function pruneStyles(stylesXml: string, used: ReadonlySet<string>): strin
  * 40 characters (Word's limit), renamed where it is defined (w:bookmarkStart w:name), linked
  * (w:hyperlink w:anchor) and referred to by a field (PAGEREF / REF).
  */
-export function uniqueBookmarks(xml: string, nonce: number): string {
-  const suffix = `_${(nonce >>> 0).toString(36)}`;
+export function uniqueBookmarks(xml: string, nonce: number, keep: readonly string[] = []): string {
   const names = new Set<string>();
   for (const m of xml.matchAll(/<w:bookmarkStart\b[^>]*\bw:name="([^"]+)"/g)) names.add(m[1]!);
   if (names.size === 0) return xml;
-  const renamed = (name: string) => (names.has(name) ? `${name.slice(0, 40 - suffix.length)}${suffix}` : name);
+  const renamed = bookmarkRenamer(names, nonce, keep);
   return xml
-    .replace(/(<w:bookmarkStart\b[^>]*\bw:name=")([^"]+)"/g, (_, head: string, name: string) => `${head}${renamed(name)}"`)
-    .replace(/(<w:hyperlink\b[^>]*\bw:anchor=")([^"]+)"/g, (_, head: string, name: string) => `${head}${renamed(name)}"`)
-    .replace(/(<w:instrText\b[^>]*>)([^<]*)(<\/w:instrText>)/g, (_, open: string, text: string, close: string) => {
-      const code = text.replace(/\b(PAGEREF|REF)(\s+)(\S+)/g, (all, field: string, space: string, name: string) =>
-        names.has(name) ? `${field}${space}${renamed(name)}` : all,
-      );
-      return `${open}${code}${close}`;
-    });
+    .replace(
+      /(<w:bookmarkStart\b[^>]*\bw:name=")([^"]+)"/g,
+      (_, head: string, name: string) => `${head}${renamed(name)}"`,
+    )
+    .replace(
+      /(<w:hyperlink\b[^>]*\bw:anchor=")([^"]+)"/g,
+      (_, head: string, name: string) => `${head}${renamed(name)}"`,
+    )
+    .replace(
+      /(<w:instrText\b[^>]*>)([^<]*)(<\/w:instrText>)/g,
+      (_, open: string, text: string, close: string) => {
+        const code = text.replace(
+          /\b(PAGEREF|REF)(\s+)(\S+)/g,
+          (all, field: string, space: string, name: string) =>
+            names.has(name) ? `${field}${space}${renamed(name)}` : all,
+        );
+        return `${open}${code}${close}`;
+      },
+    );
 }
+

@@ -8,7 +8,7 @@ import type { SourceLocation } from "../template/types";
 import { NumberingState, type NumberingCarry } from "./numbering";
 import { formatCount, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_XML_BYTES } from "../limits";
 import { clipName } from "./author-name";
-import { CrossReferences } from "./cross-refs";
+import { CrossReferences, type RefTarget } from "./cross-refs";
 
 /** Document-wide state shared by every section while one document is rendered. */
 export class DocumentState {
@@ -60,9 +60,15 @@ export class DocumentState {
       runLanguage?: ProofingLanguage;
       /** A reference to a heading not in the assembly: an error (default) or a warning and a placeholder. */
       missingReferences?: "error" | "warn";
+      /** Headings already in the document that references may point at (BuildOptions.outsideTargets). */
+      outsideTargets?: Readonly<Record<string, RefTarget>>;
     },
   ) {
-    this.refs = new CrossReferences(options.missingReferences);
+    this.refs = new CrossReferences(
+      options.missingReferences,
+      options.outsideTargets,
+      options.fragment === true,
+    );
     this.numbering = new NumberingState(options.carry);
     this.docx = options.docx;
     this.runLanguage = options.runLanguage;

@@ -38,7 +38,35 @@ export class CrossReferences {
   /** w:id of our bookmarks, apart from docx's own (which count from 1 for the table of contents). */
   private nextId = 1_000_000;
 
-  constructor(private readonly missing: "error" | "warn" = "error") {}
+  /**
+   * `outside`: headings already in the document, not built here (an earlier Insert, the other sections
+   * of an Update in place), by snippet id or anchor. A reference to one is a REF field to its bookmark
+   * as the document names it, with its number as the caller last saw it; a heading built here wins.
+   */
+  constructor(
+    private readonly missing: "error" | "warn" = "error",
+    private readonly outside: Readonly<Record<string, RefTarget>> = {},
+    /**
+     * Write every target's bookmark, referred to here or not: a fragment's headings can be the targets
+     * of a later Insert's references (outsideTargets), so its bookmarks must be in the document.
+     */
+    private readonly everyBookmark = false,
+  ) {}
+
+  /** The targets built here and the outside ones, by name: what resolve() checks against. */
+  private find(name: string): RefTarget | undefined {
+    return this.targets.get(name) ?? (Object.hasOwn(this.outside, name) ? this.outside[name] : undefined);
+  }
+
+  /** The bookmark names given out so far. */
+  bookmarkNames(): ReadonlySet<string> {
+    return this.bookmarks;
+  }
+
+  /** The headings built here that references can point at, by name (ExportResult.targets). */
+  builtTargets(): Record<string, RefTarget> {
+    return Object.fromEntries(this.targets);
+  }
 
   /** A new heading target: its bookmark name, unique in the document, a hidden one (leading "_"). */
   bookmarkFor(name: string): string {
@@ -78,16 +106,18 @@ export class CrossReferences {
   }
 
   target(name: string): RefTarget | undefined {
-    return this.resolved ? this.targets.get(name) : undefined;
+    return this.resolved ? this.find(name) : undefined;
   }
 
   /**
-   * The bookmark around a target heading's words: written only when a reference points at it, so a
-   * document without references has no bookmarks it does not need.
+   * The bookmark around a target heading's words: in a document, written only when a reference points
+   * at it, so a document without references has no bookmarks it does not need; in a fragment, always.
    */
   bookmarkAround(bookmark: string, children: readonly object[]): ParagraphChild[] {
     const id = String(this.nextId++);
-    const when = (xml: object) => ({ prepForXml: () => (this.used.has(bookmark) ? xml : undefined) });
+    const when = (xml: object) => ({
+      prepForXml: () => (this.everyBookmark || this.used.has(bookmark) ? xml : undefined),
+    });
     return [
       when({ "w:bookmarkStart": { _attr: { "w:name": bookmark, "w:id": id } } }),
       ...children,
@@ -99,14 +129,14 @@ export class CrossReferences {
   resolve(): Problem[] {
     this.resolved = true;
     for (const u of this.uses) {
-      const t = this.targets.get(u.target);
+      const t = this.find(u.target);
       if (t) this.used.add(t.bookmark);
     }
     const out: Problem[] = [];
     const add = (code: ProblemCode, message: string, at: SourceLocation) =>
       out.push(problem({ code, message, ...at }));
     for (const u of this.uses) {
-      const t = this.targets.get(u.target);
+      const t = this.find(u.target);
       if (!t) {
         const known = [...this.targets.keys()]
           .slice(0, 8)

@@ -40,18 +40,30 @@ export async function listPage(
 ): Promise<SnippetSummary[]> {
   const cache = db.matches;
   if (!cache || !cacheable(options)) return listSnippets(db, library, options);
+  if (db.kind === "postgres") return sharedPage(db, cache, library, options);
   // One transaction: the membership, the changes and the page's rows are read with no write between.
   return db.transaction(async (tx) => {
     await requireRole(tx, library, options.member, "reader");
     const ids = await matchingIds(tx, cache, library, options);
-    if (ids.length === 0) return [];
-    const rows = await tx.query(
-      `select ${SUMMARY_COLUMNS} from snippets s
-       where s.library_id = $1 and s.id = any($2::text[]) order by s.id`,
-      [library, ids],
-    );
-    return rows.map(toSummary);
+    return ids.length === 0 ? [] : headRows(tx, library, ids);
   });
+}
+
+/** The ids of the list ($1 library, $2 how many) or of a search's matches ($3 the LIKE pattern). */
+const matchesSql = (q: string | undefined): string =>
+  q === undefined
+    ? `select p.id from snippets p where p.library_id = $1 order by p.id limit $2`
+    : `select f.snippet_id from snippet_search f where f.library_id = $1 and f.${SEARCH_TEXT} like lower($3)
+       order by f.snippet_id limit $2`;
+
+/** The page's head rows, in id order. */
+async function headRows(db: Sql, library: string, ids: readonly string[]): Promise<SnippetSummary[]> {
+  const rows = await db.query(
+    `select ${SUMMARY_COLUMNS} from snippets s
+     where s.library_id = $1 and s.id = any($2::text[]) order by s.id`,
+    [library, ids],
+  );
+  return rows.map(toSummary);
 }
 
 async function matchingIds(
@@ -84,17 +96,61 @@ async function matchingIds(
   // Searched afresh: the list's ids (an index-only scan), or a search's first matches. The change
   // number comes from the same statement, so the ids are exactly those of that moment.
   const asked = q === undefined ? MAX_KEPT : Math.max(offset + limit, PAGE_OF_MATCHES);
-  const ids =
-    q === undefined
-      ? `select p.id from snippets p where p.library_id = $1 order by p.id limit $2`
-      : `select f.snippet_id from snippet_search f where f.library_id = $1 and f.${SEARCH_TEXT} like lower($3)
-         order by f.snippet_id limit $2`;
   const [row] = await tx.query(
-    `select array(${ids}) as ids,
+    `select array(${matchesSql(q)}) as ids,
        (select coalesce(max(c.changed), 0) from snippet_search c where c.library_id = $1) as seen`,
     q === undefined ? [library, asked] : [library, asked, q],
   );
   const found = (row?.ids ?? []) as string[];
   cache.fill(key, found, Number(row?.seen ?? 0), asked);
   return found.slice(offset, offset + limit);
+}
+
+/**
+ * The same on a shared PostgreSQL: an entry's mark is the oldest transaction running when it was last
+ * brought up to date (match-cache.ts). Statements, not one transaction: under READ COMMITTED each
+ * statement sees what has committed when it starts, which is all a transaction would give here, and the
+ * connection is not held while the entry's turn is awaited.
+ */
+async function sharedPage(
+  db: Database,
+  cache: MatchCache,
+  library: string,
+  options: ListOptions & { member: string },
+): Promise<SnippetSummary[]> {
+  await requireRole(db, library, options.member, "reader");
+  const q = options.q ? contains(options.q) : undefined;
+  const key = JSON.stringify([library, q ?? null]);
+  const offset = options.offset ?? 0;
+  const limit = options.limit ?? 200;
+  const ids = await cache.inTurn(key, async () => {
+    const mark = cache.seen(key);
+    if (mark !== undefined) {
+      const hit = q === undefined ? "true" : `r.${SEARCH_TEXT} like lower($4)`;
+      const rows = await db.query(
+        `select pg_snapshot_xmin(pg_current_snapshot())::text as mark, c.snippet_id, c.hit
+         from (select 1) as one left join lateral (
+           select r.snippet_id, ${hit} as hit from snippet_search r
+           where r.library_id = $1 and r.xid >= $2::text::xid8 order by r.xid limit $3
+         ) c on true`,
+        q === undefined
+          ? [library, String(mark), cache.maxChanges]
+          : [library, String(mark), cache.maxChanges, q],
+      );
+      const changes: Change[] = rows
+        .filter((r) => r.snippet_id !== null)
+        .map((r) => ({ id: String(r.snippet_id), changed: 0, hit: r.hit === true }));
+      const found = cache.page(key, changes, offset, limit, Number(rows[0]!.mark));
+      if (found) return found;
+    }
+    const asked = q === undefined ? MAX_KEPT : Math.max(offset + limit, PAGE_OF_MATCHES);
+    const [row] = await db.query(
+      `select array(${matchesSql(q)}) as ids, pg_snapshot_xmin(pg_current_snapshot())::text as mark`,
+      q === undefined ? [library, asked] : [library, asked, q],
+    );
+    const found = (row?.ids ?? []) as string[];
+    cache.fill(key, found, Number(row?.mark), asked);
+    return found.slice(offset, offset + limit);
+  });
+  return ids.length === 0 ? [] : headRows(db, library, ids);
 }

@@ -8,7 +8,7 @@
 // a control of its own: it replaces the content of the control already in the document.
 
 import type { AssemblyInput, Catalogue, Problem } from "../../engine/core";
-import type { NumberingCarry } from "../../engine";
+import type { NumberingCarry, RefTarget } from "../../engine";
 import { base64ByteLength } from "../host";
 import type { Engine } from "../engine";
 import type { InsertPiece } from "../host";
@@ -193,6 +193,9 @@ async function buildPackages(
   const pieces: InsertPiece[] = [];
   const warnings: Problem[] = [];
   let carry: NumberingCarry | undefined;
+  // Headings of the packages before: a later package's {{ref}} to one is a field to its bookmark as
+  // that package wrote it (a reference forward into a later package is still REF_TARGET_MISSING).
+  let targets: Record<string, RefTarget> = {};
   for (let start = 0; start < doc.sections.length;) {
     let end = doc.sections.length;
     for (;;) {
@@ -203,6 +206,7 @@ async function buildPackages(
           as: "base64",
           shape: "fragment",
           ...(carry ? { carry } : {}),
+          outsideTargets: targets,
         })
         .catch((e: unknown) => {
           throw Object.assign(e as object, { offset: start });
@@ -218,6 +222,7 @@ async function buildPackages(
         for (const w of result.warnings) offsets.set(w, start);
         warnings.push(...result.warnings);
         carry = result.carry;
+        targets = { ...result.targets, ...targets }; // the first heading of a name keeps it, as in one build
         start = end;
         break;
       }

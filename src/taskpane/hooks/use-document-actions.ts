@@ -16,6 +16,7 @@ import {
 import { buildAssembly, fileNameFor } from "../model/assembly";
 import type { DocumentState } from "../model/document";
 import { base64Size, megabytes, saveBlob } from "../model/download";
+import { valuesByTag } from "../model/stored-values";
 import { buildInsert, buildWhole, prebuildFragments, unique } from "./build-pieces";
 import type { SnippetRef } from "./use-library";
 
@@ -104,7 +105,14 @@ export function useDocumentActions({ host, engine, catalogue, doc, lookup, onDon
             options,
           );
           const what = whole ? "the document" : sections === 1 ? "1 section" : `${sections} sections`;
-          setState({ phase: "done", message: `Inserted ${what} into Word.`, warnings: [] });
+          // The values travel with the sections, so an update never asks for them. A document that
+          // cannot take them still has its sections: the update asks once instead.
+          let note = "";
+          if (host.writeSectionValues && location !== "new-document")
+            await host.writeSectionValues(valuesByTag(doc.sections, lookup)).catch(() => {
+              note = " Word did not keep the values they were built with: an update will ask for them once.";
+            });
+          setState({ phase: "done", message: `Inserted ${what} into Word.${note}`, warnings: [] });
           done.current?.("insert");
         };
         // Warnings first: the user decides, later, in a job of its own ("Insert anyway").

@@ -7,9 +7,10 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { changeAuthor } from "../model/change-author";
-import type { Catalogue, Problem, Snippet, Variable } from "../../engine/core";
+import { ownValues, tagOf } from "../model/stored-values";
+import type { Catalogue, Problem, Snippet, Values, Variable } from "../../engine/core";
 import type { Engine } from "../engine";
-import type { WordHost } from "../host";
+import type { StoredValues, ValuesWarning, WordHost } from "../host";
 import type { DocumentState, OutlineSection } from "../model/document";
 import {
   buildInventory,
@@ -33,8 +34,20 @@ export type InventoryNotice =
   | { intent: "success"; message: string; warnings: Problem[] }
   | { intent: "error"; title: string; action: string; problems: Problem[] };
 
-/** An entry with, when it can be updated, the values the update would use (or what is missing). */
-export type InventoryRow = InventoryEntry & { plan?: UpdatePlan };
+/**
+ * An entry with, when it can be updated, the values the update would use (or what is missing). `asks`:
+ * the document can hold values but has none (that fit) for this section — Update asks for them once.
+ */
+export type InventoryRow = InventoryEntry & { plan?: UpdatePlan; asks?: boolean };
+
+/** The small form Update shows for a section whose values the document does not hold. */
+export type ValuesRequest = {
+  row: InventoryRow;
+  /** The new version's variables, then the old version's others (a redline builds both). */
+  variables: Variable[];
+  /** Prefilled: the outline's values where it has the section, else the defaults. */
+  values: Values;
+};
 
 export type InventoryDeps = {
   host: WordHost;
@@ -65,6 +78,13 @@ export type InventoryApi = {
   notice?: InventoryNotice;
   refresh(): Promise<void>;
   update(row: InventoryRow): Promise<void>;
+  /** Set while Update waits for the values of a section inserted without them. */
+  asking?: ValuesRequest;
+  /** The values the user gave: the update goes ahead with them, and they are stored with the section. */
+  answer(values: Values): Promise<void>;
+  cancelAsk(): void;
+  /** Stored values that could not be read (treated as missing). */
+  valuesWarnings: ValuesWarning[];
   dismiss(): void;
 };
 
@@ -74,6 +94,12 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
   const [state, setState] = useState<InventoryState>({ phase: "idle" });
   const [controls, setControls] = useState<Awaited<ReturnType<WordHost["listTaggedContent"]>>>();
   const [notice, setNotice] = useState<InventoryNotice>();
+  const [stored, setStored] = useState<{
+    sections: Record<string, StoredValues>;
+    warnings: ValuesWarning[];
+  }>();
+  const [asking, setAsking] = useState<ValuesRequest>();
+  const storing = host.readSectionValues !== undefined && host.writeSectionValues !== undefined;
   const busy = useRef(false);
   const tracking = host.capabilities().trackChanges;
   const [updateMode, setUpdateMode] = useState<UpdateMode>(tracking?.ok ? "tracked" : "silent");
@@ -85,10 +111,16 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
     if (controls === undefined || engine === undefined) return undefined;
     return buildInventory(controls, catalogue, today).map((entry) => {
       if (!entry.update) return entry;
+      const variables = variablesOf(entry.update).variables;
+      const kept = stored?.sections[entry.tag];
+      if (kept) {
+        const plan = planUpdate(variables, { values: kept }, "document");
+        return { ...entry, plan, ...(plan.ok ? {} : { asks: true }) };
+      }
       const section = matchingSection(doc.sections, entry.id, entry.version, entry.update.version);
-      return { ...entry, plan: planUpdate(variablesOf(entry.update).variables, section) };
+      return { ...entry, plan: planUpdate(variables, section), ...(storing ? { asks: true } : {}) };
     });
-  }, [controls, engine, catalogue, today, doc.sections, variablesOf]);
+  }, [controls, engine, catalogue, today, doc.sections, variablesOf, stored, storing]);
 
   const job = useCallback(async (work: () => Promise<void>) => {
     if (busy.current) return;
@@ -106,7 +138,10 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
   }, []);
 
   const read = useCallback(async () => {
-    setControls(await host.listTaggedContent());
+    const listed = await host.listTaggedContent();
+    // Values that cannot be read are missing values (asked for once), never a failed read.
+    setStored(host.readSectionValues ? await host.readSectionValues() : undefined);
+    setControls(listed);
   }, [host]);
 
   const refresh = useCallback(
@@ -121,12 +156,28 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
   );
 
   const update = useCallback(
-    (row: InventoryRow) =>
+    (row: InventoryRow, given?: Values) =>
       job(async () => {
         const target = row.update;
         if (!available || !target) return;
         if (engine === undefined) throw new Error("The engine is still loading: try again in a moment.");
-        const plan = row.plan;
+        if (row.asks && given === undefined) {
+          // Inserted before values travelled with sections (or they no longer fit): ask once.
+          const own = variablesOf(target).variables;
+          const names = new Set(own.map((v) => v.name));
+          const others = row.snippet
+            ? variablesOf(row.snippet).variables.filter((v) => !names.has(v.name))
+            : [];
+          const variables = [...own, ...others];
+          setAsking({
+            row,
+            variables,
+            values: planUpdate(variables, { values: row.plan?.values ?? {} }).values,
+          });
+          return;
+        }
+        const plan =
+          given === undefined ? row.plan : planUpdate(variablesOf(target).variables, { values: given });
         if (plan && !plan.ok)
           throw Object.assign(new Error(`“${target.title}” version ${target.version} needs values first.`), {
             code: "missing-values",
@@ -166,7 +217,14 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
             before: {
               ...section,
               version: row.version,
-              values: planUpdate(variablesOf(old).variables, matched).values,
+              values: planUpdate(
+                variablesOf(old).variables,
+                given !== undefined
+                  ? { values: given }
+                  : row.plan?.from === "document"
+                    ? { values: stored?.sections[row.tag] ?? {} }
+                    : matched,
+              ).values,
             },
             after: section,
             author: changeAuthor(user, target.owner),
@@ -218,10 +276,42 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
             warnings: built.warnings,
           });
         }
+        // The values go with the section under its new tag, so the next update does not ask.
+        if (storing) {
+          working("Storing the values with the section…");
+          // Not kept (Word refused the write): the section is updated all the same; the next update asks.
+          await host.writeSectionValues!({ [tagOf(target)]: ownValues(target, section.values) }).catch(
+            () => undefined,
+          );
+        }
         working("Reading the document again…");
         await read();
       }),
-    [job, available, engine, doc, loaded, lookup, host, read, updateMode, controls, variablesOf],
+    [
+      job,
+      available,
+      engine,
+      doc,
+      loaded,
+      lookup,
+      host,
+      read,
+      updateMode,
+      controls,
+      variablesOf,
+      stored,
+      storing,
+    ],
+  );
+
+  const answer = useCallback(
+    async (values: Values) => {
+      const request = asking;
+      if (!request) return;
+      setAsking(undefined);
+      await update(request.row, values);
+    },
+    [asking, update],
   );
 
   // Read the document once, when the panel first shows with the engine ready; later only on request
@@ -244,7 +334,11 @@ export function useInventory(deps: InventoryDeps, options: { autoLoad?: boolean 
     ...(rows ? { rows } : {}),
     ...(notice ? { notice } : {}),
     refresh,
-    update,
+    update: (row: InventoryRow) => update(row),
+    ...(asking ? { asking } : {}),
+    answer,
+    cancelAsk: () => setAsking(undefined),
+    valuesWarnings: stored?.warnings ?? [],
     dismiss,
   };
 }

@@ -21,8 +21,10 @@ export function useTeamState(store: KeyValueStore | undefined) {
   const [cache, setCache] = useState<TeamCache>();
   const [queue, setQueue] = useState<QueuedOp[]>([]);
   const [held, setHeld] = useState<Held[]>([]);
+  // Written only where the state is set (load and put*), never from a render: React may render before
+  // an update that is still pending (an urgent render ahead of a sync round's), and that render's older
+  // values would overwrite what the round must see.
   const live = useRef({ settings, cache, queue, held });
-  live.current = { settings, cache, queue, held };
 
   useEffect(() => {
     if (!store) return;

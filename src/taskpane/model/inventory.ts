@@ -192,21 +192,27 @@ export function matchingSection(
   );
 }
 
+/** Where an update's values come from: stored in the document with the section, the outline, or defaults. */
+export type PlanSource = "document" | "outline" | "defaults";
 export type UpdatePlan =
-  | { ok: true; values: Values; from: "outline" | "defaults" }
-  | { ok: false; values: Values; from: "outline" | "defaults"; missing: string[] };
+  | { ok: true; values: Values; from: PlanSource }
+  | { ok: false; values: Values; from: PlanSource; missing: string[] };
 
 /**
  * The values to build the new version with: the matching section's (only those the new version has a
  * variable for), over the new version's defaults. When a required value is missing or a value no longer
  * fits (a choice option removed, a tighter maximum), the plan says which fields, and nothing is updated.
  */
-export function planUpdate(variables: readonly Variable[], section: OutlineSection | undefined): UpdatePlan {
+export function planUpdate(
+  variables: readonly Variable[],
+  section: Pick<OutlineSection, "values"> | undefined,
+  source: PlanSource = "outline",
+): UpdatePlan {
   const names = new Set(variables.map((v) => v.name));
   const given: Values = {};
   for (const [k, v] of Object.entries(section?.values ?? {})) if (names.has(k)) given[k] = v;
   const values = initialValues(variables, given);
-  const from = section ? "outline" : "defaults";
+  const from = section ? source : "defaults";
   const errors = validateAll(variables, values);
   if (errors.size === 0) return { ok: true, values, from };
   const missing: string[] = [];

@@ -31,6 +31,8 @@
 //                  to `method` fails at the sync that applies it
 //   selectionHtml  the selection's HTML from the start (see setSelectionHtml)
 //   contentControls [{ text, tag, title }] in the document from the start (see addContentControl)
+//   customXmlParts [xml] the document's custom XML parts from the start (Document.customXmlParts, WordApi 1.4);
+//                  window.__fakeWord.customXmlParts() reads them as they are now
 //   trackingMode   Document.changeTrackingMode at the start ("Off" unless set): the user's Track Changes
 //   cursorParagraph the paragraph the cursor is in, for Selection.paragraphs.getFirst():
 //                  { list?: number, level?: number, type?: "Number" | "Bullet", style?: string } (plain text
@@ -50,6 +52,7 @@
     blocks: [{ text: "Intro" }, { text: "", cursor: true }, { text: "Outro" }],
     selectionHtml: typeof config.selectionHtml === "string" ? config.selectionHtml : "<p></p>",
     trackingMode: config.trackingMode || "Off",
+    customXml: (config.customXmlParts || []).map((xml, i) => ({ id: `{config-${i}}`, xml: String(xml) })),
   };
   const seen = {}; // method → how many calls so far, for `nth` failures
   let pending = [];
@@ -410,6 +413,51 @@
     }
   }
 
+  /** The namespace Word files a part under: its root element's default namespace. */
+  const namespaceOf = (xml) => (/^\s*(?:<\?xml[^>]*\?>\s*)?<[\w:.-]+[^>]*\sxmlns="([^"]*)"/.exec(xml) || [])[1] || "";
+  let partIds = 0;
+  const customXmlPart = (part) => ({
+    get id() {
+      return part.id;
+    },
+    getXml() {
+      const result = { loaded: false, xml: "" };
+      record(`customXmlPart(${part.id})`, "getXml", [], () => Object.assign(result, { loaded: true, xml: part.xml }));
+      return {
+        get value() {
+          return result.loaded ? result.xml : notLoaded("value");
+        },
+      };
+    },
+    setXml(xml) {
+      record(`customXmlPart(${part.id})`, "setXml", [xml], () => (part.xml = xml));
+    },
+    delete() {
+      record(`customXmlPart(${part.id})`, "delete", [], () => (state.customXml = state.customXml.filter((p) => p !== part)));
+    },
+  });
+  /** Document.customXmlParts (WordApi 1.4): add, getByNamespace, and the parts' getXml / setXml / delete. */
+  const customXmlParts = {
+    add(xml) {
+      const part = { id: `{part-${++partIds}}`, xml };
+      record("customXmlParts", "add", [xml], () => state.customXml.push(part));
+      return customXmlPart(part);
+    },
+    getByNamespace(namespace) {
+      record("customXmlParts", "getByNamespace", [namespace]);
+      let items;
+      return {
+        load(props) {
+          record("customXmlParts", "load", [props], () => (items = state.customXml.filter((p) => namespaceOf(p.xml) === namespace)));
+          return this;
+        },
+        get items() {
+          return items ? items.map(customXmlPart) : notLoaded("items");
+        },
+      };
+    },
+  };
+
   class WordDocument {
     /** Document.changeTrackingMode (WordApi 1.4): readable once loaded; a write is a recorded call. */
     load(props) {
@@ -434,6 +482,7 @@
         return new Range(`inserted#${state.calls.length}`, () => [block]);
       };
       this.contentControls = new ContentControls(() => true);
+      if (Number(config.wordApi) >= 1.4) this.customXmlParts = customXmlParts;
     }
     getSelection() {
       record("document", "getSelection", []);
@@ -571,6 +620,8 @@
       state.documentFile = String(base64);
     },
     addContentControl,
+    /** The document's custom XML parts now: [{ id, xml }]. */
+    customXmlParts: () => state.customXml.map((p) => ({ ...p })),
     blocks: () =>
       state.blocks.map((b) => ({
         text: b.cursor ? "[cursor]" : b.text,

@@ -153,6 +153,8 @@ export type FakeOfficeConfig = {
   contentControls?: Array<{ text: string; tag: string; title: string }>;
   /** Document.changeTrackingMode at the start: the user's Track Changes ("Off" unless set). */
   trackingMode?: "Off" | "TrackAll" | "TrackMineOnly";
+  /** The document's custom XML parts from the start (their XML), as Document.customXmlParts (WordApi 1.4) holds them. */
+  customXmlParts?: string[];
 };
 
 export type OpenOptions = {

@@ -12,6 +12,19 @@ import { tab } from "./flow";
 export const until = <T>(fn: () => T | Promise<T>, timeout = 30_000) => poll(fn, { timeout, interval: 200 });
 
 export const teamSection = (page: Page) => page.getByRole("region", { name: "Team library" });
+
+/** Awaits `check`; when it fails, the failure also says what the pane's Team library section shows. */
+export async function sayingWhatPaneShows(page: Page, check: Promise<void>): Promise<void> {
+  try {
+    await check;
+  } catch (error) {
+    const shown = await teamSection(page)
+      .innerText({ timeout: 2_000 })
+      .catch((e: unknown) => `(could not read it: ${String(e)})`);
+    if (error instanceof Error) error.message += `\n\nThe pane's Team library section shows:\n${shown}`;
+    throw error;
+  }
+}
 export const connection = (page: Page) => teamSection(page).locator("[data-team-connection]");
 export const queueLine = (page: Page) => teamSection(page).locator("[data-team-queue]");
 export const teamRow = (page: Page, id: string) => teamSection(page).locator(`[data-team-snippet="${id}"]`);

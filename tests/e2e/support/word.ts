@@ -5,6 +5,11 @@ import type { Page } from "playwright-core";
 import { expectValidDocx } from "../../support/ooxml-check";
 import { documentXml, paragraphsOf, type SectionPlan } from "./flow";
 import { expectWithMessage } from "../../support/expect-message";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { exportRedline } from "../../../src/engine";
+import { buildAssembly } from "../../../src/taskpane/model/assembly";
+import { DEFAULT_SETTINGS } from "../../../src/taskpane/model/document";
 
 export type WordCall = { target: string; method: string; args: unknown[] };
 /** A block of the simulated document; `controls`: the content controls inside an inserted package. */
@@ -103,4 +108,27 @@ export async function packageControls(base64: unknown): Promise<PackageControl[]
 }
 
 const decodeEntities = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+/** What Word reads in the control holding the starter library's payment-terms version 1 built with these days. */
+export async function insertedPaymentTermsText(paymentDays: number): Promise<string> {
+  const root = join(__dirname, "..", "..", "..");
+  const starter = JSON.parse(readFileSync(join(root, "assets", "starter-library.json"), "utf8"));
+  const section = {
+    key: "k0",
+    snippet: "payment-terms",
+    version: 1,
+    title: "Payment terms",
+    values: { paymentDays },
+    headingOffset: 0,
+    pageBreakBefore: false,
+    numbering: "restart" as const,
+  };
+  const v1 = buildAssembly([section], DEFAULT_SETTINGS, { whole: false });
+  return (await exportRedline(starter, v1, v1, { as: "buffer", shape: "fragment" })).text.before;
+}

@@ -173,12 +173,18 @@ describe("fragment geometry", () => {
     const b = await build(lib, asm, { shape: "fragment" });
     const names = (xml: string) =>
       [...xml.matchAll(/<w:bookmarkStart [^>]*w:name="([^"]+)"/g)].map((m) => m[1]!);
-    expect(names(a.document).length).toBeGreaterThan(0);
-    for (const name of names(a.document)) {
+    const tocNames = names(a.document).filter((n) => n.startsWith("_Toc"));
+    expect(tocNames.length).toBeGreaterThan(0);
+    for (const name of tocNames) {
       expect(name).toMatch(/^_Toc\d+_[0-9a-z]+$/);
       expect(name.length).toBeLessThanOrEqual(40);
       expect(a.document).toContain(`w:anchor="${name}"`);
     }
+    // The rest: the section's heading bookmark, which a fragment always writes (a later Insert's
+    // references can point at it: cross-refs.ts), with the same suffix.
+    const suffix = tocNames[0]!.slice(tocNames[0]!.lastIndexOf("_"));
+    for (const name of names(a.document).filter((n) => !n.startsWith("_Toc")))
+      expect(name).toBe(`_Ref_toc${suffix}`);
     expect(names(a.document).filter((n) => names(b.document).includes(n))).toEqual([]);
     // The table of contents is marked for update (Word fills in page numbers).
     expect(a.document).toMatch(/<w:fldChar w:fldCharType="begin" w:dirty="true"\/>/);

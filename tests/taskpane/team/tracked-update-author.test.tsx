@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { exportRedline } from "../../../src/engine";
 import type { InsertPiece, ReplaceOptions, WordHost } from "../../../src/office/word-host";
 import { buildAssembly } from "../../../src/taskpane/model/assembly";
-import { DEFAULT_SETTINGS, type OutlineSection } from "../../../src/taskpane/model/document";
+import { DEFAULT_SETTINGS } from "../../../src/taskpane/model/document";
 import { fakeHost } from "../fake-host";
-import { testLibrary } from "../fixtures";
+import { PAYMENT_V1_SECTION, paymentV2Library } from "../fixtures";
 import { renderApp, seedDocument } from "../render-app";
 import { fakeTeamServer } from "./fake-team-server";
 
@@ -35,29 +35,8 @@ afterAll(() => {
   globalThis.fetch = realFetch;
 });
 
-/** The test library with a version 2 of "payment", owned by Contoso Legal. */
-const library = (): Record<string, unknown> => {
-  const lib = structuredClone(testLibrary) as { snippets: Array<Record<string, unknown>> };
-  const payment = lib.snippets.find((s) => s.id === "payment")!;
-  payment.owner = "Contoso Legal";
-  lib.snippets.push({
-    ...structuredClone(payment),
-    version: 2,
-    body: "## Payment v2\n\nThe fee is {{fee}}, paid by {{method}}.",
-  });
-  return lib;
-};
-
-const SECTION: OutlineSection = {
-  key: "k0",
-  snippet: "payment",
-  version: 1,
-  title: "Payment terms",
-  values: { method: "Bank transfer" },
-  headingOffset: 0,
-  pageBreakBefore: false,
-  numbering: "restart",
-};
+const library = paymentV2Library;
+const SECTION = PAYMENT_V1_SECTION;
 
 type Replaced = { tag: string; piece: InsertPiece; options?: ReplaceOptions };
 

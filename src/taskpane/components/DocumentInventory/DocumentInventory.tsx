@@ -23,6 +23,7 @@ import type { Snippet, Values } from "../../../engine/core";
 import type { InventoryApi, InventoryRow, UpdateMode } from "../../hooks/use-inventory";
 import type { InventoryFlag } from "../../model/inventory";
 import { ProblemList } from "../ProblemList/ProblemList";
+import { ValuesRequest } from "../ValuesRequest/ValuesRequest";
 import { useDocumentInventoryStyles } from "./DocumentInventory.styles";
 
 export type DocumentInventoryProps = {
@@ -120,6 +121,23 @@ export function DocumentInventory({ inventory, onOpen }: DocumentInventoryProps)
         </MessageBar>
       )}
 
+      {inventory.asking && (
+        <ValuesRequest
+          key={inventory.asking.row.tag}
+          request={inventory.asking}
+          onSubmit={(values) => void inventory.answer(values)}
+          onCancel={inventory.cancelAsk}
+        />
+      )}
+      {inventory.valuesWarnings.length > 0 && (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>
+            {inventory.valuesWarnings[0]!.message} Sectionsmith asks for those values again when it updates
+            the section.
+          </MessageBarBody>
+        </MessageBar>
+      )}
+
       {rows && rows.length === 0 && (
         <Body1>
           No Sectionsmith sections found in this document. Sections you insert with “Insert into Word” are
@@ -187,7 +205,7 @@ function Row(props: {
       <Caption1 className={styles.summary}>{row.summary}</Caption1>
       {(target || successor) && (
         <div className={styles.actions}>
-          {target && plan?.ok !== false && (
+          {target && (plan?.ok !== false || row.asks) && (
             <Button
               size="small"
               appearance="primary"
@@ -199,7 +217,7 @@ function Row(props: {
               Update to version {target.version}
             </Button>
           )}
-          {target && plan && !plan.ok && (
+          {target && plan && !plan.ok && !row.asks && (
             <>
               <Caption1 className={styles.missing}>
                 Version {target.version} needs {plan.missing.join(", ")}

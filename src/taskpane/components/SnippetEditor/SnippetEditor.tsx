@@ -7,18 +7,7 @@
 // with unsaved changes asks first.
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
-  Textarea,
-} from "@fluentui/react-components";
+import { Badge, MessageBar, MessageBarBody } from "@fluentui/react-components";
 import type { Problem } from "../../../engine/core";
 import type { LibraryApi } from "../../hooks/use-library";
 import type { LibraryStoreApi } from "../../hooks/use-library-store";
@@ -40,6 +29,8 @@ import { VariablesEditor, type RawVariable } from "../VariablesEditor/VariablesE
 import { TAG_HELP } from "./tag-help";
 import { describe } from "./problem-words";
 import { useSnippetEditorStyles } from "./SnippetEditor.styles";
+import { SnippetActions } from "./SnippetActions";
+import { SnippetFields } from "./SnippetFields";
 
 export type SnippetEditorProps = {
   /** The stored snippet being edited; absent for a new one. */
@@ -65,15 +56,6 @@ export type SnippetEditorProps = {
 export type EditorDraft = { id?: string; version?: number; draft: RawSnippet; tags: string };
 
 const NEW_SNIPPET: RawSnippet = { id: "", title: "", status: "draft", body: "" };
-// [field, label, hint]: short labels keep the two columns' inputs level in a narrow pane.
-const TEXT_FIELDS = [
-  ["title", "Title", undefined],
-  ["description", "Description", undefined],
-  ["category", "Category", "Levels separated by /, e.g. Contracts/Clauses"],
-  ["owner", "Owner", undefined],
-  ["replacedBy", "Replaced by", "For a deprecated snippet: the id of its successor"],
-] as const;
-
 export function SnippetEditor(props: SnippetEditorProps) {
   const { record, library, libraryStore, settings, today, onOpen, onClose } = props;
   const styles = useSnippetEditorStyles();
@@ -220,67 +202,16 @@ export function SnippetEditor(props: SnippetEditorProps) {
           <MessageBarBody>{message.text}</MessageBarBody>
         </MessageBar>
       )}
-      <div className={styles.grid}>
-        <Field
-          label="Id"
-          hint={record ? "The id cannot change; duplicate the snippet instead." : "a-z, 0-9, . _ -"}
-        >
-          <Input
-            className={styles.control}
-            value={draft.id}
-            readOnly={record !== undefined}
-            onChange={(_, d) => set("id", d.value)}
-          />
-        </Field>
-        {TEXT_FIELDS.map(([key, label, hint]) => (
-          <Field key={key} label={label} hint={hint}>
-            <Input
-              className={styles.control}
-              value={str(draft[key])}
-              onChange={(_, d) => set(key, d.value)}
-            />
-          </Field>
-        ))}
-        <Field label="Tags (comma-separated)">
-          <Input
-            className={styles.control}
-            value={tags}
-            onChange={(_, d) => {
-              setDirty(true);
-              setTags(d.value);
-            }}
-          />
-        </Field>
-        <Field label="Review by">
-          <Input
-            className={styles.control}
-            type="date"
-            value={str(draft.reviewBy)}
-            onChange={(_, d) => set("reviewBy", d.value)}
-          />
-        </Field>
-        <Field
-          className={styles.wide}
-          hint="For a cover or title page: # is written in Word's Title style and ## in Subtitle, not as headings."
-        >
-          <Checkbox
-            label="Title block"
-            checked={draft.titleBlock === true}
-            onChange={(_, d) => set("titleBlock", d.checked === true ? true : undefined)}
-          />
-        </Field>
-        <Field label="Drafting note" className={styles.wide}>
-          <Textarea value={str(draft.notes)} onChange={(_, d) => set("notes", d.value)} />
-        </Field>
-        <Field label="Body (Markdown)" className={styles.wide}>
-          <Textarea
-            textarea={{ className: styles.body }}
-            resize="vertical"
-            value={str(draft.body)}
-            onChange={(_, d) => set("body", d.value)}
-          />
-        </Field>
-      </div>
+      <SnippetFields
+        draft={draft}
+        tags={tags}
+        idFixed={record !== undefined}
+        onSet={set}
+        onTags={(value) => {
+          setDirty(true);
+          setTags(value);
+        }}
+      />
       <section aria-label="Problems">
         {shown.length === 0 ? (
           <span className={styles.help}>
@@ -310,50 +241,19 @@ export function SnippetEditor(props: SnippetEditorProps) {
         variables={(Array.isArray(draft.variables) ? draft.variables : []) as RawVariable[]}
         onChange={(vars) => set("variables", vars.length > 0 ? vars : undefined)}
       />
-      <div className={styles.actions}>
-        <Button appearance="primary" disabled={!dirty && record !== undefined} onClick={() => void save()}>
-          {record && status !== "draft" ? "Save as new draft version" : "Save"}
-        </Button>
-        {record && status === "draft" && (
-          <Button disabled={dirty || errors.length > 0} onClick={() => void move("approved")}>
-            Approve
-          </Button>
-        )}
-        {record && status === "approved" && (
-          <Button disabled={dirty} onClick={() => void move("deprecated")}>
-            Deprecate
-          </Button>
-        )}
-        {record && status === "deprecated" && (
-          <Button disabled={dirty} onClick={() => void move("draft")}>
-            Back to draft
-          </Button>
-        )}
-        <Button onClick={back}>Back to the list</Button>
-      </div>
-      {leaving && (
-        <MessageBar intent="warning" layout="multiline" role="alert">
-          <MessageBarBody>
-            <MessageBarTitle>Your changes to “{titleOf(draft)}” are not saved.</MessageBarTitle>
-            Save them, or discard them and go back to the list.
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button
-              appearance="primary"
-              size="small"
-              onClick={() => void save(false).then((ok) => ok && onClose())}
-            >
-              Save and go back
-            </Button>
-            <Button size="small" onClick={discard}>
-              Discard changes
-            </Button>
-            <Button size="small" onClick={() => setLeaving(false)}>
-              Keep editing
-            </Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
+      <SnippetActions
+        status={status}
+        saved={record !== undefined}
+        dirty={dirty}
+        hasErrors={errors.length > 0}
+        leavingTitle={leaving ? titleOf(draft) : undefined}
+        onSave={() => void save()}
+        onMove={(to) => void move(to)}
+        onBack={back}
+        onSaveAndBack={() => void save(false).then((ok) => ok && onClose())}
+        onDiscard={discard}
+        onKeepEditing={() => setLeaving(false)}
+      />
       {preview && (
         <PreviewPane
           state={preview}
@@ -369,6 +269,5 @@ export function SnippetEditor(props: SnippetEditorProps) {
   );
 }
 
-const str = (v: unknown) => (typeof v === "string" ? v : "");
 const titleOf = (s: RawSnippet) =>
   typeof s.title === "string" && s.title !== "" ? s.title : s.id || "snippet";
