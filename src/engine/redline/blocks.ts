@@ -9,6 +9,7 @@ import { align, wordSimilarity, type Step } from "./align";
 import type { Merge } from "./merge";
 import { arrangeMarks, pairable } from "./marks";
 import { writeParagraph, type Mark, type Story } from "./paragraph";
+import { separateSeams } from "./seams";
 import { wordsOf } from "./side";
 import { clone, el, kid, kids, type XmlElement, type XmlNode } from "./xml";
 
@@ -157,6 +158,7 @@ export function writeBlocks(m: Merge, story: Story, plan: Plan): XmlElement[] {
   const marks = arrangeMarks(steps);
   const out: XmlElement[] = [];
   for (const step of steps) out.push(...writeStep(m, story, step, marks.get(step)));
+  separateSeams(out);
   return out;
 }
 
