@@ -15,12 +15,18 @@ export function writeBlocks(m: Merge, story: Story, plan: Plan): XmlElement[] {
   const steps = [...plan];
   const marks = arrangeMarks(steps);
   const out: XmlElement[] = [];
-  for (const step of steps) out.push(...writeStep(m, story, step, marks.get(step)));
+  for (const step of steps) out.push(...writeStep(m, story, step, marks.get(step), step === steps.at(-1)));
   separateSeams(out);
   return out;
 }
 
-function writeStep(m: Merge, story: Story, step: PlanStep, mark: Mark | undefined): XmlElement[] {
+function writeStep(
+  m: Merge,
+  story: Story,
+  step: PlanStep,
+  mark: Mark | undefined,
+  endsStory: boolean,
+): XmlElement[] {
   const kind = step.op === "insert" ? step.b.kind : step.a.kind;
   if (kind === "p") {
     switch (step.op) {
@@ -89,6 +95,7 @@ function writeStep(m: Merge, story: Story, step: PlanStep, mark: Mark | undefine
         story,
         step.op === "delete" ? step.a.el : step.b.el,
         step.op === "delete" ? "del" : "ins",
+        endsStory,
       ),
     ];
   }
@@ -193,7 +200,17 @@ function writeTable(m: Merge, story: Story, tbl: XmlElement, rows: RowStep[]): X
   return out;
 }
 
-function wholeControl(m: Merge, story: Story, sdt: XmlElement, op: "del" | "ins"): XmlElement {
+/**
+ * A control deleted or inserted whole: its paragraphs deleted (inserted) with their marks — but for the
+ * story's last mark when the control ends the story (it cannot go: WORD_LAST_MARK_REVISION).
+ */
+function wholeControl(
+  m: Merge,
+  story: Story,
+  sdt: XmlElement,
+  op: "del" | "ins",
+  endsStory: boolean,
+): XmlElement {
   const out = el(
     "w:sdt",
     sdt.attrs.map(([n, v]) => [n, v]),
@@ -206,6 +223,10 @@ function wholeControl(m: Merge, story: Story, sdt: XmlElement, op: "del" | "ins"
       continue;
     }
     const blocks = content(c);
+    if (endsStory) {
+      out.children.push(el("w:sdtContent", [], wholeStory(m, story, blocks, op)));
+      continue;
+    }
     const written: XmlNode[] = blocks.map((b) => {
       if (b.name === "w:tbl") return wholeTable(m, story, b, op);
       if (b.name !== "w:p") return op === "ins" ? b : clone(b);
