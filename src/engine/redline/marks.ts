@@ -33,7 +33,8 @@ const kept = (s: Any | undefined): s is Any & { op: "equal" | "change" } =>
   s !== undefined && (s.op === "equal" || s.op === "change") && s.a.kind === "p";
 const isRunP = (s: Any | undefined): boolean =>
   s !== undefined && isP(s) && (s.op === "delete" || s.op === "insert");
-const isTable = (s: Any): boolean => kindOf(s) === "tbl";
+/** A table or a block content control (the table of contents): no reader joins a mark across either. */
+const isTable = (s: Any): boolean => kindOf(s) === "tbl" || kindOf(s) === "sdt";
 
 export function hasDrawing(p: XmlElement): boolean {
   for (const c of p.children) {
@@ -90,7 +91,7 @@ export function arrangeMarks<T extends Any>(steps: T[]): Map<T, Mark> {
   return marks;
 }
 
-/** The story's last paragraph is one both documents have, after every table of the tail. */
+/** The story's last paragraph is one both documents have, after every table (or control) of the tail. */
 function settleEnd<T extends Any>(steps: T[]): void {
   let last = -1;
   for (let k = steps.length - 1; k >= 0 && last < 0; k--) if (kept(steps[k])) last = k;

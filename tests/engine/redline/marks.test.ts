@@ -37,6 +37,25 @@ describe("arrangeMarks", () => {
     expect(marks.has(steps[2]!)).toBe(false);
   });
 
+  it("pairs the last deleted paragraph with an inserted one after a table of contents at the end", () => {
+    // A control is read as a section that no mark joins out of: the story's last mark, which both
+    // documents must have, is the paragraph after it, not one before it.
+    const [a, r, t, e] = [p("A"), p("R"), p("T"), p("")];
+    const toc: Block = { el: xml("<w:sdt/>"), kind: "sdt", key: "toc", words: [] };
+    const steps: S[] = [
+      { op: "equal", a, b: a },
+      { op: "delete", a: r },
+      { op: "insert", b: t },
+      { op: "insert", b: toc },
+      { op: "insert", b: e },
+    ];
+    arrangeMarks(steps);
+    const last = steps.at(-1)!;
+    expect(last.op).toBe("change");
+    expect(last.op === "change" ? [text(last.a), text(last.b)] : null).toEqual(["R", ""]);
+    expect(steps.map((s) => s.op)).toEqual(["equal", "insert", "insert", "change"]);
+  });
+
   it("gives a deleted run at the story's start the next paragraph's new properties", () => {
     const [d, a, b] = [p("D"), p("A"), p("B")];
     const steps: S[] = [
