@@ -222,7 +222,11 @@ const variants: Record<string, Variant> = {
     code: "WORD_FIELD_STRUCTURE",
     make: edit({
       [DOC]: (xml) =>
-        mustReplace(xml, CELL_PARAGRAPH, `<w:p>${run('<w:fldChar w:fldCharType="end"/>')}</w:p>` + CELL_PARAGRAPH),
+        mustReplace(
+          xml,
+          CELL_PARAGRAPH,
+          `<w:p>${run('<w:fldChar w:fldCharType="end"/>')}</w:p>` + CELL_PARAGRAPH,
+        ),
     }),
   },
   commentReferenceDangling: {
@@ -476,6 +480,28 @@ const variants: Record<string, Variant> = {
   fieldCodeInsertedInPart: {
     code: "WORD_FIELD_CODE_REVISION",
     make: partlyTracked((runs) => `<w:ins w:id="907" ${BY}>${runs}</w:ins>`),
+  },
+  cellLastMarkDeleted: {
+    code: "WORD_LAST_MARK_REVISION",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(
+          xml,
+          CELL_PARAGRAPH,
+          CELL_PARAGRAPH.replace("<w:p>", `<w:p><w:pPr><w:rPr><w:del w:id="908" ${BY}/></w:rPr></w:pPr>`),
+        ),
+    }),
+  },
+  bodyEndsInControlWithInsertedMark: {
+    code: "WORD_LAST_MARK_REVISION",
+    make: edit({
+      [DOC]: (xml) =>
+        mustReplace(
+          xml,
+          /<w:sectPr(?![\s\S]*<w:sectPr)/,
+          `${inControl(`<w:p><w:pPr><w:rPr><w:ins w:id="909" ${BY}/></w:rPr></w:pPr></w:p>`)}<w:sectPr`,
+        ),
+    }),
   },
   fieldCodeDeletedInPart: {
     code: "WORD_FIELD_CODE_REVISION",

@@ -55,8 +55,10 @@ async function pack(parts: PackParts): Promise<Uint8Array> {
   // empty paragraph at the end is the one that gives its mark up instead.
   if (fragment) body.push(new docx.Paragraph({}));
   // A body ends with a paragraph, as Word writes every document (Word adds one after a final table when
-  // it opens the file): a redline can then end the body with a mark both versions have.
-  else if (body.at(-1) instanceof docx.Table) body.push(new docx.Paragraph({}));
+  // it opens the file): a redline can then end the body with a mark both versions have. The same after
+  // a block content control (the table of contents): Word allows the body's last mark inside one, but a
+  // redline that inserts or deletes the control whole could then not take its paragraphs with it.
+  else if (endsWithBlock(body.at(-1))) body.push(new docx.Paragraph({}));
   const { geometry, header, footer, snippets } = parts;
   const doc = createDocument({ assembly, shape, geometry, state, body, header, footer, snippets });
   const props = assembly.properties ?? {};
@@ -65,6 +67,11 @@ async function pack(parts: PackParts): Promise<Uint8Array> {
     { path: "docProps/app.xml", data: appXml(props) },
   ]);
   return fragment ? toFragment(packed, nonce, parts.keepBookmarks) : packed;
+}
+
+/** A table or a block content control (the table of contents, a section's control) ends the body. */
+function endsWithBlock(last: Block | SectionControl | undefined): boolean {
+  return last instanceof docx.Table || last instanceof docx.TableOfContents || last instanceof SectionControl;
 }
 
 /**

@@ -19,7 +19,9 @@ const MAX_EDITS = 20_000;
 const MAX_PAIRINGS = 4_000;
 
 /**
- * `similarity(a, b)` is 0 (never pair) to 1; pairs below `threshold` are not made.
+ * `similarity(a, b)` is 0 (never pair) to 1; pairs below `threshold` are not made. Between the pairs so
+ * made, items that `fallback` allows are paired in order too (a passage rewritten: its paragraphs become
+ * changed paragraphs, one for one, rather than all deleted and all inserted).
  */
 export function align<T>(
   before: readonly T[],
@@ -27,19 +29,21 @@ export function align<T>(
   keys: { before: readonly string[]; after: readonly string[] },
   similarity: (a: T, b: T) => number,
   threshold = 0.5,
+  fallback?: (a: T, b: T) => boolean,
 ): Step<T>[] {
   const changes = diffArrays([...keys.before], [...keys.after], { maxEditLength: MAX_EDITS });
   const steps: Step<T>[] = [];
   let i = 0;
   let j = 0;
   if (changes === undefined) {
-    pairStretch(before.slice(), after.slice(), similarity, threshold, steps);
+    pairStretch(before.slice(), after.slice(), similarity, threshold, steps, fallback);
     return steps;
   }
   let removed: T[] = [];
   let added: T[] = [];
   const flush = () => {
-    if (removed.length > 0 || added.length > 0) pairStretch(removed, added, similarity, threshold, steps);
+    if (removed.length > 0 || added.length > 0)
+      pairStretch(removed, added, similarity, threshold, steps, fallback);
     removed = [];
     added = [];
   };
@@ -64,6 +68,7 @@ function pairStretch<T>(
   similarity: (a: T, b: T) => number,
   threshold: number,
   steps: Step<T>[],
+  fallback?: (a: T, b: T) => boolean,
 ): void {
   const m = removed.length;
   const n = added.length;
@@ -72,12 +77,59 @@ function pairStretch<T>(
     for (const b of added) steps.push({ op: "insert", b });
     return;
   }
-  // best[i][j]: the most similarity pairing the first i old items with the first j new ones can reach.
-  const sim: number[][] = removed.map((a) =>
-    added.map((b) => {
-      const s = similarity(a, b);
-      return s >= threshold ? s : 0;
-    }),
+  const pairs = bestPairs(m, n, (x, y) => {
+    const s = similarity(removed[x]!, added[y]!);
+    return s >= threshold ? s : 0;
+  });
+  let ai = 0;
+  let bi = 0;
+  const gap = (toA: number, toB: number) => {
+    // What is left between two pairs: paired in order where `fallback` allows, the rest deleted/inserted.
+    const inner = fallback
+      ? earlyPairs(toA - ai, toB - bi, (x, y) => fallback(removed[ai + x]!, added[bi + y]!))
+      : [];
+    let a0 = ai;
+    let b0 = bi;
+    for (const [x, y] of inner) {
+      while (a0 < ai + x) steps.push({ op: "delete", a: removed[a0++]! });
+      while (b0 < bi + y) steps.push({ op: "insert", b: added[b0++]! });
+      steps.push({ op: "change", a: removed[a0++]!, b: added[b0++]! });
+    }
+    while (a0 < toA) steps.push({ op: "delete", a: removed[a0++]! });
+    while (b0 < toB) steps.push({ op: "insert", b: added[b0++]! });
+    ai = toA;
+    bi = toB;
+  };
+  for (const [pa, pb] of pairs) {
+    gap(pa, pb);
+    steps.push({ op: "change", a: removed[ai++]!, b: added[bi++]! });
+  }
+  gap(m, n);
+}
+
+/**
+ * Pairs in order, each as early as it can be (the first old item with the first new one it may pair
+ * with, and so on): what is left over comes after the pairs, next to a paragraph both documents have.
+ */
+function earlyPairs(m: number, n: number, may: (x: number, y: number) => boolean): Array<[number, number]> {
+  const pairs: Array<[number, number]> = [];
+  let y = 0;
+  for (let x = 0; x < m && y < n; x++) {
+    let k = y;
+    while (k < n && !may(x, k)) k++;
+    if (k < n) {
+      pairs.push([x, k]);
+      y = k + 1;
+    }
+  }
+  return pairs;
+}
+
+/** The pairs (in order) of an m × n grid of scores that maximise their sum; a score of 0 never pairs. */
+function bestPairs(m: number, n: number, score: (x: number, y: number) => number): Array<[number, number]> {
+  if (m === 0 || n === 0) return [];
+  const sim: number[][] = Array.from({ length: m }, (_, x) =>
+    Array.from({ length: n }, (_, y) => score(x, y)),
   );
   const best: number[][] = Array.from({ length: m + 1 }, () => new Array<number>(n + 1).fill(0));
   for (let x = 1; x <= m; x++) {
@@ -98,16 +150,7 @@ function pairStretch<T>(
     } else if (best[x]![y] === best[x - 1]![y]) x--;
     else y--;
   }
-  pairs.reverse();
-  let ai = 0;
-  let bi = 0;
-  for (const [pa, pb] of pairs) {
-    while (ai < pa) steps.push({ op: "delete", a: removed[ai++]! });
-    while (bi < pb) steps.push({ op: "insert", b: added[bi++]! });
-    steps.push({ op: "change", a: removed[ai++]!, b: added[bi++]! });
-  }
-  while (ai < m) steps.push({ op: "delete", a: removed[ai++]! });
-  while (bi < n) steps.push({ op: "insert", b: added[bi++]! });
+  return pairs.reverse();
 }
 
 /** How alike two word lists are: twice the words they share in order, over all their words (0–1). */

@@ -33,7 +33,8 @@ const kept = (s: Any | undefined): s is Any & { op: "equal" | "change" } =>
   s !== undefined && (s.op === "equal" || s.op === "change") && s.a.kind === "p";
 const isRunP = (s: Any | undefined): boolean =>
   s !== undefined && isP(s) && (s.op === "delete" || s.op === "insert");
-const isTable = (s: Any): boolean => kindOf(s) === "tbl";
+/** A table or a block content control (the table of contents): no reader joins a mark across either. */
+const isTable = (s: Any): boolean => kindOf(s) === "tbl" || kindOf(s) === "sdt";
 
 export function hasDrawing(p: XmlElement): boolean {
   for (const c of p.children) {
@@ -67,6 +68,7 @@ export function arrangeMarks<T extends Any>(steps: T[]): Map<T, Mark> {
   settleEnd(steps);
   borrowEmpty(steps);
   pairMixedRuns(steps);
+  spareNoteMarks(steps);
   const marks = new Map<T, Mark>();
   for (let k = 0; k < steps.length; k++) {
     if (!kept(steps[k]) || !isRunP(steps[k + 1])) continue;
@@ -85,10 +87,11 @@ export function arrangeMarks<T extends Any>(steps: T[]): Map<T, Mark> {
     }
     k = e;
   }
+  leadRuns(steps, marks);
   return marks;
 }
 
-/** The story's last paragraph is one both documents have, after every table of the tail. */
+/** The story's last paragraph is one both documents have, after every table (or control) of the tail. */
 function settleEnd<T extends Any>(steps: T[]): void {
   let last = -1;
   for (let k = steps.length - 1; k >= 0 && last < 0; k--) if (kept(steps[k])) last = k;
@@ -148,7 +151,7 @@ function borrowEmpty<T extends Any>(steps: T[]): void {
     if (s === k) continue;
     const run = steps.slice(s, k);
     const firstIns = run.find((x) => x.op === "insert") as (T & { op: "insert" }) | undefined;
-    if (firstIns) {
+    if (firstIns && !kept(steps[s - 1])) {
       if (hasDrawing(firstIns.b.el)) continue;
       steps[steps.indexOf(firstIns)] = { op: "change", a: next.a, b: firstIns.b } as T;
       steps[k] = { op: "insert", b: next.b } as T;
@@ -158,5 +161,64 @@ function borrowEmpty<T extends Any>(steps: T[]): void {
       steps[s] = { op: "change", a: firstDel.a, b: next.b } as T;
       steps[k] = { op: "delete", a: next.a } as T;
     }
+  }
+}
+
+const hasNote = (p: XmlElement): boolean =>
+  p.children.some(
+    (c) =>
+      typeof c !== "string" &&
+      (c.name === "w:footnoteReference" || c.name === "w:endnoteReference" || hasNote(c)),
+  );
+
+/**
+ * The run rule takes K's mark away on Reject All (inserted runs) or Accept All (deleted runs); LibreOffice
+ * then leaves an empty paragraph when what K keeps holds a footnote reference. Such a K is written as
+ * part of the run instead (its old side deleted, or its new side inserted) and its other side is paired
+ * with the run's last paragraph, whose mark stays: the footnote's paragraph is never the one joined.
+ */
+function spareNoteMarks<T extends Any>(steps: T[]): void {
+  for (let k = steps.length - 2; k >= 0; k--) {
+    const K = steps[k];
+    if (!kept(K) || !isRunP(steps[k + 1])) continue;
+    let e = k + 1;
+    while (isRunP(steps[e + 1])) e++;
+    const run = steps.slice(k + 1, e + 1);
+    const last = run.at(-1)!;
+    if (run.every((s) => s.op === "insert") && hasNote(K.a.el)) {
+      const In = last as T & { op: "insert" };
+      if (!pairable(K.a.el, In.b.el)) continue;
+      steps[e] = { op: "change", a: K.a, b: In.b } as T;
+      steps[k] = { op: "insert", b: K.b } as T;
+    } else if (run.every((s) => s.op === "delete") && hasNote(K.b.el)) {
+      const Dn = last as T & { op: "delete" };
+      if (!pairable(Dn.a.el, K.b.el)) continue;
+      steps[e] = { op: "change", a: Dn.a, b: K.b } as T;
+      steps[k] = { op: "delete", a: K.a } as T;
+    }
+  }
+}
+
+/**
+ * A run with nothing kept before it (the story's start, a table) joins the paragraph K after it when its
+ * marks go. Word keeps K's properties; LibreOffice the run's first paragraph's when K is then empty or
+ * the story's last. That first paragraph's properties, once its mark goes, are K's: its inserted
+ * paragraph has K's old ones in a property change, its deleted one K's new ones with its own as the
+ * change.
+ */
+function leadRuns<T extends Any>(steps: T[], marks: Map<T, Mark>): void {
+  for (let s = 0; s < steps.length; s++) {
+    if (!isRunP(steps[s]) || kept(steps[s - 1]) || isRunP(steps[s - 1])) continue;
+    let e = s;
+    while (isRunP(steps[e + 1])) e++;
+    const K = steps[e + 1];
+    const run = steps.slice(s, e + 1);
+    s = e;
+    if (!kept(K)) continue;
+    const first = run[0]!;
+    if (run.every((x) => x.op === "insert") && first.op === "insert" && !hasDrawing(first.b.el))
+      marks.set(first, { accepted: first.b.el, rejected: K.a.el, mark: "ins" });
+    else if (run.every((x) => x.op === "delete") && first.op === "delete" && !hasDrawing(first.a.el))
+      marks.set(first, { accepted: K.b.el, rejected: first.a.el, mark: "del" });
   }
 }

@@ -6,7 +6,8 @@
 
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { clipName } from "../render/author-name";
-import { planBlocks, writeBlocks, type NumPair } from "./blocks";
+import { planBlocks, type NumPair } from "./blocks";
+import { writeBlocks } from "./write-blocks";
 import { Merge } from "./merge";
 import { MAIN_PART } from "./package";
 import type { Story } from "./paragraph";

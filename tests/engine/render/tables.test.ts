@@ -98,6 +98,17 @@ describe("tables", () => {
     expect(blockShape((await buildBody(`${TABLE_A}\n\nBetween.\n\n${TABLE_B}`)).document)).toBe("TPTE");
   });
 
+  // Like a final table, a final block content control (the table of contents) is followed by an empty
+  // paragraph in a standalone body, so the body's last mark is outside the control: a redline can then
+  // insert or delete the control whole. A fragment gets no second one (it lands in the user's document).
+  it("ends a standalone body that ends with a table of contents with an empty paragraph after it", async () => {
+    expect(blockShape((await buildBody("Lead.\n\n{{toc}}")).document)).toBe("P[EE]E");
+    expect(blockShape((await buildBody("{{toc}}\n\nAfter.")).document)).toBe("[EE]P");
+    const lib = library({ id: "s1", body: "Lead.\n\n{{toc}}" });
+    const fragment = await build(lib, assembly([{ snippet: "s1" }]), { shape: "fragment" });
+    expect(blockShape(fragment.document)).toBe("[P[EE]]E");
+  });
+
   it("keeps apart tables that meet at a section boundary, between the fragment's content controls", async () => {
     const lib = library(
       { id: "s1", body: `Lead.\n\n${TABLE_A}` },

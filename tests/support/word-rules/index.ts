@@ -8,6 +8,7 @@ import { wordContext } from "./context";
 import { authorNames, bookmarkIds, bookmarkNames, commentIds, contentControlIds, drawingIds } from "./ids";
 import { bookmarkNameForm, fieldStructure, refTarget } from "./fields";
 import { languageTag } from "./language";
+import { lastMarkRevision } from "./last-mark";
 import { noteIds, noteSeparator, notesPartMissing } from "./notes";
 import { abstractNumLevels, numberingReferences } from "./numbering";
 import { contentTypes, emptyParts, hyperlinkUri, relationships } from "./package-rules";
@@ -40,6 +41,7 @@ export const WORD_RULES: readonly WordRule[] = [
   revisionAuthor,
   deletedText,
   fieldCodeRevision,
+  lastMarkRevision,
   tableGrid,
   tablesApart,
   contentTypes,
