@@ -40,7 +40,8 @@ export function createOfficeHost(bindings: OfficeBindings): WordHost {
     ...(bindings.supports("1.4")
       ? {
           readSectionValues: async () => (await sectionValues()).readSectionValues(bindings.run),
-          writeSectionValues: async (entries) => (await sectionValues()).writeSectionValues(bindings.run, entries),
+          writeSectionValues: async (entries) =>
+            (await sectionValues()).writeSectionValues(bindings.run, entries),
         }
       : {}),
     ...(bindings.file ? { documentFile: () => readDocumentFile(bindings.file!) } : {}),

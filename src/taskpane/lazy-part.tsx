@@ -23,7 +23,10 @@ export function lazyModule<M>(load: () => Promise<M>): LazyModule<M> {
         throw e;
       },
     ));
-  const part = <P extends object>(pick: (m: M) => ComponentType<P>, fallback: ReactNode = <Spinner label="Loading…" />) => {
+  const part = <P extends object>(
+    pick: (m: M) => ComponentType<P>,
+    fallback: ReactNode = <Spinner label="Loading…" />,
+  ) => {
     const Lazy = lazy(() => preload().then((m) => ({ default: pick(m) })));
     function LazyPart(props: P) {
       // Decided once per mount: switching from the lazy wrapper to the component itself would remount it
