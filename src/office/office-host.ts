@@ -6,8 +6,11 @@ import { insertPieces, type WordRun } from "./word-insert";
 import { ssoTokenGetter, type GetAccessToken } from "./office-sso";
 import { readDocumentFile, type FileApi } from "./word-file";
 import type { WordHost } from "./word-host";
-import { readSectionValues, writeSectionValues } from "./word-values";
 import { readHeadings } from "./word-headings";
+
+// The section values' XML reader (saxes) is needed only once a document's sections are read or written,
+// never for the pane's first screen: it loads with import() (docs/decisions.md, "start-up JavaScript").
+const sectionValues = () => import(/* webpackChunkName: "section-values" */ "./word-values");
 
 /** What the Word host needs from office.js. */
 export type OfficeBindings = {
@@ -37,8 +40,9 @@ export function createOfficeHost(bindings: OfficeBindings): WordHost {
     ...(bindings.getAccessToken ? { accessToken: ssoTokenGetter(bindings.getAccessToken) } : {}),
     ...(bindings.supports("1.4")
       ? {
-          readSectionValues: () => readSectionValues(bindings.run),
-          writeSectionValues: (entries) => writeSectionValues(bindings.run, entries),
+          readSectionValues: async () => (await sectionValues()).readSectionValues(bindings.run),
+          writeSectionValues: async (entries) =>
+            (await sectionValues()).writeSectionValues(bindings.run, entries),
           readHeadings: () => readHeadings(bindings.run),
         }
       : {}),

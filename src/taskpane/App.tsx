@@ -14,10 +14,7 @@ import {
 } from "@fluentui/react-components";
 import type { Snippet, Values } from "../engine/core";
 import type { WordHost } from "./host";
-import { DocumentInventory } from "./components/DocumentInventory/DocumentInventory";
-import { DocumentView } from "./components/DocumentView/DocumentView";
 import { LibraryView } from "./components/LibraryView/LibraryView";
-import { SnippetView } from "./components/SnippetView/SnippetView";
 import { StandaloneBanner } from "./components/StandaloneBanner/StandaloneBanner";
 import { useDocument } from "./hooks/use-document";
 import { useDocumentActions } from "./hooks/use-document-actions";
@@ -34,6 +31,7 @@ import { successorOf } from "./model/inventory";
 import { useOfficeTheme, type PaneTheme } from "./theme/use-office-theme";
 import { useAppStyles } from "./App.styles";
 import { ProblemPlaces } from "./components/ProblemList/ProblemList";
+import { lazyModule } from "./lazy-part";
 
 // Manage (authoring, import/export, history) and the team views are a tab away from what most opens of
 // the pane are for (find, fill, insert): they load with import() when Manage is first opened, in one chunk
@@ -51,6 +49,13 @@ const TeamView = lazy(() =>
     }),
   ),
 );
+
+// The Snippet and Document views are not on the first screen (the Library): one "views" chunk, loaded ahead
+// once the pane has mounted, keeps their form, outline and inventory controls out of the start-up JavaScript.
+const views = lazyModule(() => import(/* webpackChunkName: "views" */ "./components/views"));
+const SnippetView = views.part((m) => m.SnippetView);
+const DocumentView = views.part((m) => m.DocumentView);
+const DocumentInventory = views.part((m) => m.DocumentInventory);
 
 export type AppProps = {
   host: WordHost;
@@ -90,6 +95,9 @@ function Pane({
 }: Omit<AppProps, "theme"> & { loadStarterLibrary: () => Promise<unknown> }) {
   const styles = useAppStyles();
   const [today] = useState(() => pinned ?? new Date());
+  useEffect(() => {
+    views.preload().catch(() => undefined); // a failed load is retried, and reported, when a view opens
+  }, []);
   const store = useStore(host.storageKey());
   const libraryStore = useLibraryStore(host.storageKey());
   const team = useTeam(store, host, teamPollMs);
