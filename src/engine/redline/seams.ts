@@ -7,25 +7,18 @@
 // and LibreOffice read them alike either way): the later paragraph's first change, else the earlier
 // one's last.
 
+import { MARKERS } from "./tokens";
 import { kid, type XmlElement, type XmlNode } from "./xml";
 
 type Kind = "w:ins" | "w:del";
 
-/** Anchors that take no room between two changes. */
-const MARKERS = new Set([
-  "w:bookmarkStart",
-  "w:bookmarkEnd",
-  "w:commentRangeStart",
-  "w:commentRangeEnd",
-  "w:proofErr",
-  "w:permStart",
-  "w:permEnd",
-]);
+/** Anchors that take no room between two changes: the tokenizer's range marks, and permission ranges. */
+const ANCHORS: ReadonlySet<string> = new Set([...MARKERS, "w:permStart", "w:permEnd"]);
 
 /** The paragraph's content, its properties and anchors left out: what meets a neighbour. */
 const inline = (p: XmlElement): XmlElement[] =>
   p.children.filter(
-    (c): c is XmlElement => typeof c !== "string" && c.name !== "w:pPr" && !MARKERS.has(c.name),
+    (c): c is XmlElement => typeof c !== "string" && c.name !== "w:pPr" && !ANCHORS.has(c.name),
   );
 
 const kindOf = (e: XmlElement | undefined): Kind | undefined =>

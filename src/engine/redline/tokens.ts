@@ -29,7 +29,8 @@ export type Token = {
 export type Tokens = { tokens: Token[]; trailing: XmlElement[]; other: XmlElement[] };
 
 const WORD = /[\p{L}\p{N}\p{M}]+|\s+|[^\s\p{L}\p{N}\p{M}]/gu;
-const MARKERS = new Set([
+/** Range marks that take no room in the text: they stay with the word after them. */
+export const MARKERS: ReadonlySet<string> = new Set([
   "w:bookmarkStart",
   "w:bookmarkEnd",
   "w:commentRangeStart",
