@@ -69,21 +69,27 @@
     [...node.getElementsByTagNameNS(W, "p")]
       .map((p) => [...p.getElementsByTagNameNS(W, "t")].map((t) => t.textContent).join(""))
       .join("\n");
-  /** The block-level content controls of a .docx (w:body's w:sdt children): tag, alias and text each. */
-  async function packageControls(base64) {
-    if (typeof window.JSZip !== "function") return [];
+  /** A package's w:body, its list formats and its headings (bookmarks, words, list numbers); undefined if none. */
+  async function openPackage(base64) {
+    if (typeof window.JSZip !== "function") return undefined;
     const zip = await window.JSZip.loadAsync(base64, { base64: true });
     const part = zip.file("word/document.xml");
-    if (!part) return [];
+    if (!part) return undefined;
     const xml = new DOMParser().parseFromString(await part.async("string"), "application/xml");
     const body = xml.getElementsByTagNameNS(W, "body")[0];
-    if (!body) return [];
+    if (!body) return undefined;
     const attr = (parent, name) => {
       const el = parent && parent.getElementsByTagNameNS(W, name)[0];
       return el ? el.getAttributeNS(W, "val") || "" : "";
     };
     const formats = await numberFormats(zip, attr);
-    const headings = headingsOf(body, formats, attr);
+    return { body, attr, formats, headings: headingsOf(body, formats, attr) };
+  }
+  /** The block-level content controls of a .docx (w:body's w:sdt children): tag, alias and text each. */
+  async function packageControls(base64) {
+    const opened = await openPackage(base64);
+    if (!opened) return [];
+    const { body, attr, formats, headings } = opened;
     return [...body.children]
       .filter((el) => el.namespaceURI === W && el.localName === "sdt")
       .map((sdt) => {
@@ -139,18 +145,9 @@
   }
   /** The bookmarks of a package's whole body (a piece that replaces a control's content has no control of its own). */
   async function packageHeadings(base64) {
-    if (typeof window.JSZip !== "function") return [];
-    const zip = await window.JSZip.loadAsync(base64, { base64: true });
-    const part = zip.file("word/document.xml");
-    if (!part) return [];
-    const xml = new DOMParser().parseFromString(await part.async("string"), "application/xml");
-    const body = xml.getElementsByTagNameNS(W, "body")[0];
-    if (!body) return [];
-    const attr = (parent, name) => {
-      const el = parent && parent.getElementsByTagNameNS(W, name)[0];
-      return el ? el.getAttributeNS(W, "val") || "" : "";
-    };
-    return headingsOf(body, await numberFormats(zip, attr), attr).map(({ sdt: _, ...h }) => h);
+    const opened = await openPackage(base64);
+    if (!opened) return [];
+    return opened.headings.map(({ sdt: _, ...h }) => h);
   }
   /** numId/ilvl → w:numFmt of a package's numbering.xml. */
   async function numberFormats(zip, attr) {
