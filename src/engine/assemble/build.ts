@@ -213,7 +213,8 @@ function bodySection(ctx: BuildContext, i: number): { snippet: Snippet; blocks: 
     snippet: prepared.snippet.id,
     paragraphs: termParagraphs(root),
     locate: prepared.locate,
-    values: [...textsOf(assembly.values), ...textsOf(section.values ?? {})],
+    // What the text says from values, defaults included: the user's words, not the library's terms.
+    values: textsOf(prepared.values),
   });
   const blocks = renderSection(
     {

@@ -25,6 +25,8 @@ export type Prepared =
       markdown: string;
       /** The holes' values (escaped), for assemble/fill-holes.ts. */
       holes: string[];
+      /** The values the text was expanded with: given, or a variable's default. */
+      values: Values;
       locate: (offset: number) => SourceLocation;
       notes: string[];
       /** "id@version" of the snippet and everything it includes. */
@@ -102,6 +104,7 @@ function expand(ctx: BuildContext, target: Target): Prepared {
     snippet,
     markdown: expanded.markdown,
     holes: expanded.holes,
+    values: resolved.values,
     locate: (offset) => expanded.map.locate(offset),
     notes: expanded.notes,
     snippets: [ref(snippet), ...expanded.includes.filter((r) => r !== ref(snippet))],
@@ -158,7 +161,12 @@ export function prepareSection(ctx: BuildContext, index: number): Prepared {
   });
   const problems = placeAt([...found.problems, ...result.problems], at, { section: index });
   // A value the text uses is the section's to give (template/gaps.ts): the problem's place says which.
-  return { ...result, problems: problems.map((p) => (GAP_CODES.has(p.code) ? { ...p, place: { ...p.place, section: index } } : p)) };
+  return {
+    ...result,
+    problems: problems.map((p) =>
+      GAP_CODES.has(p.code) ? { ...p, place: { ...p.place, section: index } } : p,
+    ),
+  };
 }
 
 const GAP_CODES: ReadonlySet<string> = new Set(["VALUE_MISSING_HERE", "VALUE_EMPTY_IN_SENTENCE"]);
@@ -177,7 +185,11 @@ const typeOf = (value: Value): VariableType =>
  * that may use any of the assembly's values. Drafting-note ranges are dropped: Word has no comments
  * in headers and footers.
  */
-export function prepareText(ctx: BuildContext, which: "header" | "footer", source: HeaderFooterSource): Prepared {
+export function prepareText(
+  ctx: BuildContext,
+  which: "header" | "footer",
+  source: HeaderFooterSource,
+): Prepared {
   const { assembly, libs, today } = ctx;
   let result: Prepared;
   let found: { problems: Problem[] } = { problems: [] };

@@ -144,6 +144,18 @@ describe("the defined-terms check of an assembly", () => {
     expect(terms(b.warnings)).toEqual([]);
   });
 
+  it("a variable's default is the user's words too: a bold default value is no term (starter report title page)", async () => {
+    const lib = library({
+      id: "title",
+      body: "Classification: **{{classification}}**\n\nThe Classification: **{{classification}}** again.",
+      variables: [
+        { name: "classification", type: "choice", default: "Internal", options: ["Public", "Internal"] },
+      ],
+    });
+    const b = await build(lib, assembly([{ snippet: "title" }]));
+    expect(terms(b.warnings)).toEqual([]);
+  });
+
   it("a term a value defines (a definitions list) is used by the text around it", async () => {
     const lib = library(
       {
